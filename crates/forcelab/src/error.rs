@@ -1,0 +1,118 @@
+//! The one error type of the core: every public entry point validates its input and
+//! returns one of these instead of panicking. Each variant names the offending field
+//! and carries the value, so a user interface can put the message next to the field.
+
+use core::fmt;
+
+/// Why an input was refused. `field` is the public name of the setting (`"kp"`,
+/// `"dt"`, `"mass"`, ...), `value` what was given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Error {
+    /// The value is NaN or infinite.
+    NotFinite { field: &'static str, value: f64 },
+    /// The value must be strictly greater than zero.
+    NotPositive { field: &'static str, value: f64 },
+    /// The value must be zero or greater.
+    Negative { field: &'static str, value: f64 },
+    /// The value is outside the range `[min, max]`.
+    OutOfRange {
+        field: &'static str,
+        value: f64,
+        min: f64,
+        max: f64,
+    },
+}
+
+impl Error {
+    /// The name of the field that was refused.
+    pub fn field(&self) -> &'static str {
+        match *self {
+            Error::NotFinite { field, .. }
+            | Error::NotPositive { field, .. }
+            | Error::Negative { field, .. }
+            | Error::OutOfRange { field, .. } => field,
+        }
+    }
+
+    /// The value that was refused.
+    pub fn value(&self) -> f64 {
+        match *self {
+            Error::NotFinite { value, .. }
+            | Error::NotPositive { value, .. }
+            | Error::Negative { value, .. }
+            | Error::OutOfRange { value, .. } => value,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Error::NotFinite { field, value } => {
+                write!(f, "{field} must be a finite number, got {value}")
+            }
+            Error::NotPositive { field, value } => {
+                write!(f, "{field} must be greater than 0, got {value}")
+            }
+            Error::Negative { field, value } => {
+                write!(f, "{field} must be 0 or greater, got {value}")
+            }
+            Error::OutOfRange {
+                field,
+                value,
+                min,
+                max,
+            } => write!(f, "{field} must be between {min} and {max}, got {value}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Checks that `value` is finite.
+pub fn finite(field: &'static str, value: f64) -> Result<f64, Error> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(Error::NotFinite { field, value })
+    }
+}
+
+/// Checks that `value` is finite and strictly positive.
+pub fn positive(field: &'static str, value: f64) -> Result<f64, Error> {
+    finite(field, value)?;
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(Error::NotPositive { field, value })
+    }
+}
+
+/// Checks that `value` is finite and not negative (`-0.0` is accepted as zero).
+pub fn non_negative(field: &'static str, value: f64) -> Result<f64, Error> {
+    finite(field, value)?;
+    if value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(Error::Negative { field, value })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_field_and_the_value() {
+        let e = positive("dt", -0.5).unwrap_err();
+        assert_eq!(e.field(), "dt");
+        assert_eq!(e.to_string(), "dt must be greater than 0, got -0.5");
+        let e = non_negative("kp", f64::NAN).unwrap_err();
+        assert_eq!(e.to_string(), "kp must be a finite number, got NaN");
+        assert!(matches!(
+            positive("mass", 0.0),
+            Err(Error::NotPositive { field: "mass", .. })
+        ));
+        assert_eq!(non_negative("kd", -0.0), Ok(-0.0));
+    }
+}

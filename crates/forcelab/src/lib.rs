@@ -1,0 +1,35 @@
+//! # forcelab
+//!
+//! Controllers that drive physics bodies with forces and torques, and the bodies they
+//! drive, in plain `f64` Rust with no platform code: the same crate runs natively and,
+//! through `forcelab-wasm`, in the browser, bit for bit.
+//!
+//! ```
+//! use forcelab::{Body1, BackwardPd, Target1};
+//!
+//! let dt = 1.0 / 60.0;
+//! let pd = BackwardPd { kp: 1e6, kd: 10.0 }; // absurdly stiff, still stable
+//! let mut cube = Body1::new(0.0, 1.0).unwrap();
+//! let target = Target1::at(2.0);
+//! for _ in 0..600 {
+//!     let force = pd.force(&cube, &target, dt).unwrap().total;
+//!     cube.step(force, dt).unwrap();
+//! }
+//! assert!((cube.x - 2.0).abs() < 1e-6);
+//! ```
+
+pub mod body;
+pub mod controllers;
+pub mod error;
+pub mod integrator;
+pub mod math;
+pub mod world;
+
+#[cfg(test)]
+mod testing;
+
+pub use body::Body1;
+pub use controllers::{BackwardPd, Controller1, ControllerKind, ForwardPd, Spd, Target1, Terms};
+pub use error::Error;
+pub use integrator::Integrator;
+pub use world::World1;

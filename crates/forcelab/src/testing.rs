@@ -1,0 +1,44 @@
+//! Helpers shared by the unit tests: closed-loop runs and named tolerances.
+
+use crate::body::Body1;
+use crate::controllers::{Controller1, Target1};
+
+/// Agreement expected between two ways of computing the same closed form.
+pub const ALGEBRA_TOL: f64 = 1e-9;
+
+/// Runs `controller` on `body` toward a target that starts at `target` and moves with
+/// its velocity, for `steps` steps of `dt`; returns the body after each step and the
+/// target at that time. Stops early (shorter output) if the state leaves `1e12`.
+pub fn run(
+    controller: Controller1,
+    mut body: Body1,
+    mut target: Target1,
+    dt: f64,
+    steps: usize,
+) -> Vec<(Body1, Target1)> {
+    let mut out = Vec::with_capacity(steps);
+    for _ in 0..steps {
+        let f = controller.force(&body, &target, dt).unwrap().total;
+        body.step(f, dt).unwrap();
+        target.x += target.v * dt;
+        if !(body.x.abs() < 1e12 && body.v.abs() < 1e12) {
+            break;
+        }
+        out.push((body, target));
+    }
+    out
+}
+
+/// The largest |x - x_target| over a run.
+pub fn max_error(trace: &[(Body1, Target1)]) -> f64 {
+    trace
+        .iter()
+        .map(|(b, t)| (b.x - t.x).abs())
+        .fold(0.0, f64::max)
+}
+
+/// |x - x_target| at the end of a run.
+pub fn final_error(trace: &[(Body1, Target1)]) -> f64 {
+    let (b, t) = trace.last().expect("a non-empty trace");
+    (b.x - t.x).abs()
+}

@@ -1,0 +1,286 @@
+use crate::body::Body1;
+use crate::controllers::{Controller1, Target1};
+use crate::error::{finite, positive, Error};
+
+/// A position or velocity beyond this magnitude (m or m/s) marks a body as diverged.
+/// Far below `f64::MAX`, so the numbers on screen stay readable and finite.
+pub const DIVERGED_LIMIT: f64 = 1e9;
+
+/// Several 1-D bodies, each driven by its own controller toward one shared target,
+/// stepped together at a fixed `dt`.
+///
+/// State is kept as parallel arrays (positions, velocities, forces) so that a caller
+/// can read it without copying. A body whose state leaves [`DIVERGED_LIMIT`] is frozen
+/// where it was and flagged, so a diverging controller shows as "diverged" rather than
+/// filling the screen with infinities.
+#[derive(Clone, Debug)]
+pub struct World1 {
+    dt: f64,
+    time: f64,
+    target: Target1,
+    bodies: Vec<Body1>,
+    controllers: Vec<Controller1>,
+    positions: Vec<f64>,
+    velocities: Vec<f64>,
+    forces: Vec<f64>,
+    diverged: Vec<bool>,
+}
+
+impl World1 {
+    /// An empty world stepping at `dt` seconds, target at rest at 0.
+    pub fn new(dt: f64) -> Result<World1, Error> {
+        positive("dt", dt)?;
+        Ok(World1 {
+            dt,
+            time: 0.0,
+            target: Target1::default(),
+            bodies: Vec::new(),
+            controllers: Vec::new(),
+            positions: Vec::new(),
+            velocities: Vec::new(),
+            forces: Vec::new(),
+            diverged: Vec::new(),
+        })
+    }
+
+    /// Adds `body` driven by `controller`; returns its index.
+    pub fn add(&mut self, body: Body1, controller: Controller1) -> Result<usize, Error> {
+        body.validate()?;
+        controller.validate()?;
+        self.bodies.push(body);
+        self.controllers.push(controller);
+        self.positions.push(body.x);
+        self.velocities.push(body.v);
+        self.forces.push(0.0);
+        self.diverged.push(false);
+        Ok(self.bodies.len() - 1)
+    }
+
+    /// Number of bodies.
+    pub fn len(&self) -> usize {
+        self.bodies.len()
+    }
+
+    /// True when the world holds no body.
+    pub fn is_empty(&self) -> bool {
+        self.bodies.is_empty()
+    }
+
+    /// The physics step, s.
+    pub fn dt(&self) -> f64 {
+        self.dt
+    }
+
+    /// Changes the physics step (s); the state carries on.
+    pub fn set_dt(&mut self, dt: f64) -> Result<(), Error> {
+        self.dt = positive("dt", dt)?;
+        Ok(())
+    }
+
+    /// Simulated time since the start, s.
+    pub fn time(&self) -> f64 {
+        self.time
+    }
+
+    /// The shared target.
+    pub fn target(&self) -> Target1 {
+        self.target
+    }
+
+    /// Moves the shared target.
+    pub fn set_target(&mut self, target: Target1) -> Result<(), Error> {
+        target.validate()?;
+        self.target = target;
+        Ok(())
+    }
+
+    /// Body `index`, or an error naming the index.
+    pub fn body(&self, index: usize) -> Result<&Body1, Error> {
+        self.bodies.get(index).ok_or(Error::OutOfRange {
+            field: "index",
+            value: index as f64,
+            min: 0.0,
+            max: self.bodies.len() as f64 - 1.0,
+        })
+    }
+
+    /// The controller of body `index`.
+    pub fn controller(&self, index: usize) -> Result<&Controller1, Error> {
+        self.body(index)?;
+        Ok(&self.controllers[index])
+    }
+
+    /// Replaces the controller of body `index` (gains edited live: the state carries on).
+    pub fn set_controller(&mut self, index: usize, controller: Controller1) -> Result<(), Error> {
+        self.body(index)?;
+        controller.validate()?;
+        self.controllers[index] = controller;
+        Ok(())
+    }
+
+    /// Sets the mass (kg) of body `index`.
+    pub fn set_mass(&mut self, index: usize, mass: f64) -> Result<(), Error> {
+        self.body(index)?;
+        self.bodies[index].mass = positive("mass", mass)?;
+        Ok(())
+    }
+
+    /// Puts body `index` at `x` (m) with velocity `v` (m/s) and clears its diverged flag.
+    pub fn place(&mut self, index: usize, x: f64, v: f64) -> Result<(), Error> {
+        self.body(index)?;
+        finite("x", x)?;
+        finite("v", v)?;
+        let body = &mut self.bodies[index];
+        body.x = x;
+        body.v = v;
+        self.positions[index] = x;
+        self.velocities[index] = v;
+        self.forces[index] = 0.0;
+        self.diverged[index] = false;
+        Ok(())
+    }
+
+    /// Restarts the clock at zero (bodies stay where they are).
+    pub fn reset_time(&mut self) {
+        self.time = 0.0;
+    }
+
+    /// Positions, m, one per body.
+    pub fn positions(&self) -> &[f64] {
+        &self.positions
+    }
+
+    /// Velocities, m/s, one per body.
+    pub fn velocities(&self) -> &[f64] {
+        &self.velocities
+    }
+
+    /// The force (N) each controller applied during the last step.
+    pub fn forces(&self) -> &[f64] {
+        &self.forces
+    }
+
+    /// Whether each body has diverged (and is frozen).
+    pub fn diverged(&self) -> &[bool] {
+        &self.diverged
+    }
+
+    /// Advances every body by `steps` steps of `dt`. The target moves with its own
+    /// velocity (`x_t += v_t dt`) after each step.
+    pub fn step(&mut self, steps: u32) {
+        for _ in 0..steps {
+            self.step_once();
+        }
+    }
+
+    fn step_once(&mut self) {
+        let dt = self.dt;
+        for i in 0..self.bodies.len() {
+            if self.diverged[i] {
+                continue;
+            }
+            let before = self.bodies[i];
+            let stepped = self.controllers[i]
+                .force(&before, &self.target, dt)
+                .and_then(|terms| {
+                    let mut body = before;
+                    body.step(terms.total, dt).map(|()| (body, terms.total))
+                });
+            match stepped {
+                Ok((body, force))
+                    if body.x.abs() <= DIVERGED_LIMIT && body.v.abs() <= DIVERGED_LIMIT =>
+                {
+                    self.bodies[i] = body;
+                    self.positions[i] = body.x;
+                    self.velocities[i] = body.v;
+                    self.forces[i] = force;
+                }
+                // Every input was validated on the way in, so an error here can only
+                // come from a state that grew past f64: the same verdict, diverged.
+                _ => self.diverged[i] = true,
+            }
+        }
+        self.target.x += self.target.v * dt;
+        self.time += dt;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controllers::ControllerKind;
+
+    fn world(kp: f64, kd: f64, dt: f64) -> World1 {
+        let mut w = World1::new(dt).unwrap();
+        for kind in ControllerKind::ALL {
+            w.add(Body1::default(), Controller1::new(kind, kp, kd).unwrap())
+                .unwrap();
+        }
+        w.set_target(Target1::at(1.0)).unwrap();
+        w
+    }
+
+    #[test]
+    fn stepping_the_world_equals_stepping_each_body_alone() {
+        let dt = 1.0 / 60.0;
+        let mut w = world(100.0, 20.0, dt);
+        w.step(30);
+        for (i, kind) in ControllerKind::ALL.into_iter().enumerate() {
+            let c = Controller1::new(kind, 100.0, 20.0).unwrap();
+            let mut b = Body1::default();
+            for _ in 0..30 {
+                let f = c.force(&b, &Target1::at(1.0), dt).unwrap().total;
+                b.step(f, dt).unwrap();
+            }
+            assert_eq!(w.positions()[i], b.x, "{}", kind.id());
+            assert_eq!(w.velocities()[i], b.v, "{}", kind.id());
+        }
+        assert!((w.time() - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_diverging_body_is_frozen_and_flagged_while_others_go_on() {
+        let mut w = world(1e6, 10.0, 1.0 / 60.0);
+        w.step(600);
+        assert_eq!(w.diverged(), &[true, false, true]);
+        for &x in w.positions() {
+            assert!(x.is_finite() && x.abs() <= DIVERGED_LIMIT);
+        }
+        w.place(0, 0.0, 0.0).unwrap();
+        assert!(!w.diverged()[0]);
+    }
+
+    #[test]
+    fn the_target_moves_with_its_velocity() {
+        let mut w = world(100.0, 20.0, 0.1);
+        w.set_target(Target1 { x: 1.0, v: 2.0 }).unwrap();
+        w.step(5);
+        assert!((w.target().x - 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bad_settings_are_refused_and_change_nothing() {
+        let mut w = world(100.0, 20.0, 0.1);
+        assert!(matches!(
+            w.set_dt(0.0),
+            Err(Error::NotPositive { field: "dt", .. })
+        ));
+        assert!(matches!(
+            w.set_mass(1, -2.0),
+            Err(Error::NotPositive { field: "mass", .. })
+        ));
+        assert!(matches!(
+            w.set_mass(7, 1.0),
+            Err(Error::OutOfRange { field: "index", .. })
+        ));
+        assert!(matches!(
+            w.set_target(Target1::at(f64::INFINITY)),
+            Err(Error::NotFinite {
+                field: "target.x",
+                ..
+            })
+        ));
+        assert_eq!(w.dt(), 0.1);
+        assert_eq!(w.body(1).unwrap().mass, 1.0);
+    }
+}

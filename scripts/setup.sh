@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Installs whatever forcelab needs that is missing, and nothing else. Idempotent: on a
+# machine that has everything it only checks, which takes a couple of seconds.
+#
+#   scripts/setup.sh          what `npm start` needs (Rust wasm target, wasm-pack,
+#                             wasm-bindgen-cli, wasm-opt, npm packages)
+#   scripts/setup.sh --test   also what `npm test` needs (Chromium and ChromeDriver)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_browser=0
+[ "${1:-}" = "--test" ] && want_browser=1
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+have() { command -v "$1" >/dev/null 2>&1; }
+is_root() { [ "$(id -u)" = 0 ]; }
+
+export PATH="$HOME/.cargo/bin:$PATH"
+
+if ! have cargo; then
+  say "Rust is missing: install it with rustup (https://rustup.rs), then run this again."
+  exit 1
+fi
+
+# --- Rust side -------------------------------------------------------------------
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+WASM_PACK_VERSION=0.15.1
+if ! have wasm-pack; then
+  say "installing wasm-pack $WASM_PACK_VERSION (compiles from crates.io, a few minutes once)"
+  cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked
+fi
+
+# wasm-pack cannot download wasm-bindgen-cli here, so install exactly the version that
+# Cargo.toml pins; wasm-pack uses a wasm-bindgen on PATH when its version matches.
+bindgen_version=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+if [ -z "$bindgen_version" ]; then
+  say "could not read the pinned wasm-bindgen version from Cargo.toml"
+  exit 1
+fi
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen_version\$"; then
+  say "installing wasm-bindgen-cli $bindgen_version (compiles from crates.io, a few minutes once)"
+  cargo install wasm-bindgen-cli --version "$bindgen_version" --locked --force
+fi
+
+apt_updated=0
+apt_install() {
+  if ! is_root; then
+    say "missing Debian packages: $*; install them with: sudo apt-get install -y $*"
+    return 1
+  fi
+  if [ "$apt_updated" = 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    apt_updated=1
+  fi
+  say "installing Debian packages: $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# wasm-opt shrinks the release wasm; the build skips it (with a note) when absent.
+if ! have wasm-opt; then
+  apt_install binaryen || say "continuing without wasm-opt: the wasm will be larger"
+fi
+
+if [ "$want_browser" = 1 ]; then
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  have chromedriver || missing+=(chromium-driver)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    apt_install "${missing[@]}"
+  fi
+fi
+
+# --- npm side --------------------------------------------------------------------
+# Reinstall only when package-lock.json changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
