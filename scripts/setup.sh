@@ -43,7 +43,10 @@ if [ -z "$bindgen_version" ]; then
 fi
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen_version\$"; then
   say "installing wasm-bindgen-cli $bindgen_version (compiles from crates.io, a few minutes once)"
-  cargo install wasm-bindgen-cli --version "$bindgen_version" --locked --force
+  # Its published lock file names a crate version the registry no longer serves, so
+  # fall back to a fresh resolve when the locked install is refused.
+  cargo install wasm-bindgen-cli --version "$bindgen_version" --locked --force ||
+    cargo install wasm-bindgen-cli --version "$bindgen_version" --force
 fi
 
 apt_updated=0

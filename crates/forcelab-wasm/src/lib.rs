@@ -1,1 +1,27 @@
-pub fn placeholder() {}
+//! WebAssembly bindings of the `forcelab` core: argument conversion and nothing else.
+//!
+//! Hot step functions take plain `f64`s; worlds own their state in wasm memory and
+//! expose it through `Float64Array` views that the page re-creates after every call
+//! that may allocate (see `web/src/wasm.ts`). Every error becomes a `JsError` whose
+//! message names the field and the value.
+
+mod error;
+mod simulation;
+mod step_functions;
+
+pub use simulation::Simulation;
+pub use step_functions::{backward_pd_force, forward_pd_force, spd_force};
+
+use wasm_bindgen::prelude::*;
+
+/// Routes any Rust panic (a bug: user input never panics) to the browser console.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The version of the forcelab crates this module was built from.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

@@ -45,24 +45,42 @@ impl Error {
     }
 }
 
+/// Writes non-finite values as JavaScript spells them (`NaN`, `Infinity`), since these
+/// messages are shown on a web page as often as in a terminal.
+struct Shown(f64);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            v if v == f64::INFINITY => f.write_str("Infinity"),
+            v if v == f64::NEG_INFINITY => f.write_str("-Infinity"),
+            v => write!(f, "{v}"),
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Error::NotFinite { field, value } => {
-                write!(f, "{field} must be a finite number, got {value}")
+                write!(f, "{field} must be a finite number, got {}", Shown(value))
             }
             Error::NotPositive { field, value } => {
-                write!(f, "{field} must be greater than 0, got {value}")
+                write!(f, "{field} must be greater than 0, got {}", Shown(value))
             }
             Error::Negative { field, value } => {
-                write!(f, "{field} must be 0 or greater, got {value}")
+                write!(f, "{field} must be 0 or greater, got {}", Shown(value))
             }
             Error::OutOfRange {
                 field,
                 value,
                 min,
                 max,
-            } => write!(f, "{field} must be between {min} and {max}, got {value}"),
+            } => write!(
+                f,
+                "{field} must be between {min} and {max}, got {}",
+                Shown(value)
+            ),
         }
     }
 }
@@ -114,5 +132,7 @@ mod tests {
             Err(Error::NotPositive { field: "mass", .. })
         ));
         assert_eq!(non_negative("kd", -0.0), Ok(-0.0));
+        let e = finite("x", f64::NEG_INFINITY).unwrap_err();
+        assert_eq!(e.to_string(), "x must be a finite number, got -Infinity");
     }
 }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# npm test: install what is missing, then run every suite in order, stopping at the
+# first failure. Each suite can also be run alone (see README.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+stage() { printf '\n==== %s ====\n' "$*"; }
+
+stage "setup"
+bash scripts/setup.sh --test
+
+stage "Rust format and lints"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+
+stage "Rust tests (native)"
+cargo test --workspace
+
+stage "Rust tests (wasm in headless Chromium)"
+wasm-pack test --headless --chrome crates/forcelab-wasm
+
+stage "build (release wasm + site)"
+bash scripts/build-wasm.sh
+npx vite build --logLevel warn
+
+stage "TypeScript type check"
+npx tsc --noEmit
+
+stage "web unit tests"
+npx vitest run
+
+stage "end-to-end (Playwright, /usr/bin/chromium)"
+npx playwright test
+
+stage "all suites passed"

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Collects console errors and uncaught exceptions; every test asserts there are none. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+async function openReady(page: Page, path = './'): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+}
+
+const plotImage = (page: Page) => page.locator('.plot canvas').first().evaluate((c: HTMLCanvasElement) => c.toDataURL());
+const position = (page: Page, row: number) =>
+  page.locator('.readout tbody tr').nth(row).locator('td').first().textContent();
+
+async function pauseResetAndStep(page: Page, steps: number): Promise<void> {
+  const pause = page.getByRole('button', { name: 'Pause' });
+  if (await pause.isVisible()) await pause.click();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  const step = page.getByRole('button', { name: 'Step' });
+  for (let i = 0; i < steps; i++) await step.click();
+}
+
+test('the wasm loads and the cubes move toward the target', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openReady(page);
+  const start = await position(page, 1);
+  await expect.poll(() => position(page, 1), { timeout: 5000 }).not.toBe(start);
+  await expect(page.locator('#status')).toHaveText('');
+  expect(problems).toEqual([]);
+});
+
+test('moving the kp slider changes the plotted response', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openReady(page);
+  await pauseResetAndStep(page, 20);
+  const before = await plotImage(page);
+  const beforePd = await position(page, 0);
+
+  const slider = page.locator('#param-kp-range');
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(page.locator('#param-kp')).toHaveValue('1000000');
+  await expect(page).toHaveURL(/kp=1000000/);
+
+  await pauseResetAndStep(page, 20);
+  expect(await plotImage(page)).not.toEqual(before);
+  expect(await position(page, 0)).not.toEqual(beforePd);
+  // At kp = 1e6 N/m and dt = 1/60 s forward PD leaves the stable region within steps.
+  await expect(page.locator('.readout tbody tr').nth(0)).toContainText('diverged');
+  await expect(page.locator('.readout tbody tr').nth(1)).not.toContainText('diverged');
+  await expect(page.locator('main')).not.toContainText(/NaN|Infinity/);
+  expect(problems).toEqual([]);
+});
+
+test('a value that is not a number is refused by name and the last value stays', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openReady(page);
+  const box = page.locator('#param-kd');
+  await box.fill('abc');
+  await box.press('Enter');
+  await expect(page.locator('#param-kd-message')).toHaveText('kd (damping) must be a number, got "abc"; still using 20 N·s/m');
+  await box.fill('1e400');
+  await box.press('Enter');
+  await expect(page.locator('#param-kd-message')).toContainText('must be a finite number, got 1e400');
+  await box.fill('35');
+  await box.press('Enter');
+  await expect(page.locator('#param-kd-message')).toHaveText('');
+  await expect(page).toHaveURL(/kd=35/);
+  expect(problems).toEqual([]);
+});
+
+test('settings come back from the URL, and junk in it is reported, not obeyed', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openReady(page, './?kp=400&mass=%3Cscript%3E&dt=0.01');
+  await expect(page.locator('#param-kp')).toHaveValue('400');
+  await expect(page.locator('#param-dt')).toHaveValue('0.01');
+  await expect(page.locator('#param-mass')).toHaveValue('1');
+  await expect(page.locator('#param-mass-message')).toContainText('mass must be a number');
+  expect(problems).toEqual([]);
+});
+
+test('a wasm module that cannot load is reported on the page', async ({ page }) => {
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto('./');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'failed');
+  await expect(page.locator('#status')).toContainText('The simulation could not start');
+});

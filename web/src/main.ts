@@ -1,0 +1,29 @@
+import './styles.css';
+import { defaultSceneId, scenes } from './scenes';
+import { readUrlState, writeUrlState } from './ui/url-state';
+import { loadForcelab } from './wasm';
+
+const status = document.getElementById('status')!;
+const app = document.getElementById('app')!;
+
+async function boot(): Promise<void> {
+  const query = new URLSearchParams(location.search);
+  const sceneId = query.get('scene') ?? defaultSceneId;
+  const scene = scenes.get(sceneId) ?? scenes.get(defaultSceneId)!;
+  await loadForcelab();
+  const { values, problems } = readUrlState(scene.params, location.search);
+  scene.mount(app, values, problems, (next) => {
+    const search = writeUrlState(scene.params, next, location.search);
+    history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+  });
+  status.textContent = scenes.has(sceneId) ? '' : `There is no scene "${sceneId.slice(0, 40)}"; showing "${scene.title}".`;
+  document.body.dataset.ready = 'true';
+}
+
+boot().catch((error: unknown) => {
+  const reason = error instanceof Error ? error.message : String(error);
+  status.textContent = `The simulation could not start: ${reason}`;
+  status.classList.add('error');
+  document.body.dataset.ready = 'failed';
+  console.error(error);
+});

@@ -1,0 +1,283 @@
+/**
+ * "A cube and its target": three cubes, driven by forward PD, Wu's backward PD and
+ * SPD with the same gains, chase one target the reader can drag. All physics happens
+ * in the core; this module lays out controls, draws and plots.
+ */
+import { ResponsePlot } from '../plot/response-plot';
+import { stepsForFrame } from '../ui/fixed-step';
+import { paramControl, type ParamControl } from '../ui/controls';
+import { formatNumber, type ParamDef } from '../ui/params';
+import { World1, type Controller1Id } from '../wasm';
+import type { Scene, SceneHandle } from './scene';
+
+const VIEW_MIN = -1;
+const VIEW_MAX = 3;
+const START_X = 0;
+
+const params: readonly ParamDef[] = [
+  { key: 'kp', label: 'kp (stiffness)', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: 100 },
+  { key: 'kd', label: 'kd (damping)', unit: 'N·s/m', min: 0.1, max: 1e5, scale: 'log', initial: 20 },
+  {
+    key: 'dt', label: 'dt (physics step)', unit: 's', min: 0.002, max: 0.1, scale: 'log',
+    initial: Number((1 / 60).toPrecision(6)), hardMin: 0, hardMax: 1, minExclusive: true,
+  },
+  { key: 'mass', label: 'mass', unit: 'kg', min: 0.1, max: 100, scale: 'log', initial: 1, hardMin: 0, hardMax: 1e6, minExclusive: true },
+  { key: 'target', label: 'target position', unit: 'm', min: VIEW_MIN, max: VIEW_MAX, scale: 'linear', initial: 1, hardMin: VIEW_MIN, hardMax: VIEW_MAX },
+];
+
+interface Contender {
+  id: Controller1Id;
+  label: string;
+  colorVar: string;
+}
+
+const contenders: readonly Contender[] = [
+  { id: 'pd', label: 'forward PD', colorVar: '--c-pd' },
+  { id: 'backward-pd', label: 'backward PD (Wu)', colorVar: '--c-bpd' },
+  { id: 'spd', label: 'SPD (Tan et al.)', colorVar: '--c-spd' },
+];
+
+function cssColor(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+}
+
+function mount(
+  host: HTMLElement,
+  initial: Record<string, number>,
+  problems: Record<string, string>,
+  onChange: (values: Record<string, number>) => void,
+): SceneHandle {
+  const values = { ...initial };
+  host.innerHTML = `
+    <section class="scene" aria-label="A cube and its target">
+      <div class="toolbar" role="group" aria-label="Simulation">
+        <button type="button" data-action="play"></button>
+        <button type="button" data-action="step">Step</button>
+        <button type="button" data-action="reset">Reset</button>
+        <span class="clock" aria-live="off"></span>
+      </div>
+      <canvas class="stage" height="180" role="img"
+        aria-label="Three cubes on parallel tracks and a target line; drag to move the target"></canvas>
+      <div class="plot"></div>
+      <table class="readout">
+        <caption>Now</caption>
+        <thead><tr><th scope="col">controller</th><th scope="col">position (m)</th><th scope="col">velocity (m/s)</th><th scope="col">force (N)</th><th scope="col">state</th></tr></thead>
+        <tbody></tbody>
+      </table>
+      <div class="params"></div>
+    </section>`;
+  const q = <T extends Element>(sel: string) => host.querySelector<T>(sel)!;
+  const canvas = q<HTMLCanvasElement>('canvas.stage');
+  const playButton = q<HTMLButtonElement>('[data-action=play]');
+  const clockText = q<HTMLSpanElement>('.clock');
+  const tbody = q<HTMLTableSectionElement>('.readout tbody');
+
+  const world = new World1(values.dt!);
+  for (const c of contenders) world.addBody(c.id, values.kp!, values.kd!, values.mass!, START_X);
+  world.setTarget(values.target!);
+
+  const plot = new ResponsePlot(q('.plot'), [
+    { label: 'target', color: cssColor('--fg-muted'), dash: [6, 4] },
+    ...contenders.map((c) => ({ label: c.label, color: cssColor(c.colorVar) })),
+  ]);
+  const sample = new Float64Array(contenders.length + 1);
+  const record = () => {
+    const s = world.state;
+    sample[0] = s.targetX;
+    sample.set(s.positions, 1);
+    plot.push(s.time, sample);
+  };
+
+  tbody.innerHTML = contenders
+    .map((c) => `<tr><th scope="row"><span class="swatch" style="background:var(${c.colorVar})"></span>${c.label}</th><td></td><td></td><td></td><td></td></tr>`)
+    .join('');
+  const updateReadout = () => {
+    const s = world.state;
+    contenders.forEach((_, i) => {
+      const cells = tbody.rows[i]!.cells;
+      cells[1]!.textContent = formatNumber(s.positions[i]!);
+      cells[2]!.textContent = formatNumber(s.velocities[i]!);
+      cells[3]!.textContent = formatNumber(s.forces[i]!);
+      cells[4]!.textContent = s.diverged[i] ? 'diverged' : '';
+    });
+    clockText.textContent = `t = ${s.time.toFixed(2)} s`;
+  };
+
+  const controls = new Map<string, ParamControl>();
+  const changed = (key: string) => (value: number) => {
+    switch (key) {
+      case 'kp':
+        contenders.forEach((_, i) => world.setGains(i, value, values.kd!));
+        break;
+      case 'kd':
+        contenders.forEach((_, i) => world.setGains(i, values.kp!, value));
+        break;
+      case 'mass':
+        contenders.forEach((_, i) => world.setMass(i, value));
+        break;
+      case 'dt':
+        world.setDt(value);
+        break;
+      case 'target':
+        world.setTarget(value);
+        break;
+    }
+    values[key] = value;
+    onChange({ ...values });
+    draw();
+  };
+  const paramsHost = q<HTMLElement>('.params');
+  for (const def of params) {
+    const control = paramControl(paramsHost, def, values[def.key]!, changed(def.key));
+    if (problems[def.key]) control.report(problems[def.key]!);
+    controls.set(def.key, control);
+  }
+
+  // --- animation ---------------------------------------------------------------
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let playing = !reducedMotion;
+  const clock = { accumulator: 0 };
+  let last = performance.now();
+  let frame = 0;
+
+  const setPlaying = (on: boolean) => {
+    playing = on;
+    clock.accumulator = 0;
+    playButton.textContent = on ? 'Pause' : 'Play';
+    playButton.setAttribute('aria-pressed', String(on));
+  };
+  const restart = () => {
+    world.restart(START_X);
+    plot.clear();
+    record();
+    draw();
+  };
+  const advance = (steps: number) => {
+    for (let i = 0; i < steps; i++) {
+      world.step(1);
+      record();
+    }
+  };
+
+  const tick = (now: number) => {
+    const seconds = (now - last) / 1000;
+    last = now;
+    if (playing) advance(stepsForFrame(clock, seconds, values.dt!));
+    draw();
+    frame = requestAnimationFrame(tick);
+  };
+
+  // --- drawing -----------------------------------------------------------------
+  const toPx = (x: number, width: number) => ((x - VIEW_MIN) / (VIEW_MAX - VIEW_MIN)) * width;
+  const fromPx = (px: number, width: number) => VIEW_MIN + (px / width) * (VIEW_MAX - VIEW_MIN);
+
+  function draw() {
+    const dpr = window.devicePixelRatio || 1;
+    const width = canvas.clientWidth || 600;
+    const height = 180;
+    if (canvas.width !== Math.round(width * dpr)) {
+      canvas.width = Math.round(width * dpr);
+      canvas.height = Math.round(height * dpr);
+    }
+    const ctx = canvas.getContext('2d')!;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    const fg = cssColor('--fg-muted');
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.fillStyle = fg;
+    ctx.strokeStyle = fg;
+    ctx.lineWidth = 1;
+    for (let m = Math.ceil(VIEW_MIN); m <= VIEW_MAX; m++) {
+      const px = toPx(m, width);
+      ctx.globalAlpha = 0.35;
+      ctx.beginPath();
+      ctx.moveTo(px, 20);
+      ctx.lineTo(px, height - 18);
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      ctx.fillText(`${m} m`, px + 3, height - 4);
+    }
+    const s = world.state;
+    const lane = (height - 50) / contenders.length;
+    contenders.forEach((c, i) => {
+      const y = 26 + lane * i + lane / 2;
+      const x = s.positions[i]!;
+      const size = Math.min(26, lane - 6);
+      const px = toPx(Math.min(VIEW_MAX + 0.2, Math.max(VIEW_MIN - 0.2, x)), width);
+      ctx.globalAlpha = s.diverged[i] ? 0.35 : 1;
+      ctx.fillStyle = cssColor(c.colorVar);
+      ctx.fillRect(px - size / 2, y - size / 2, size, size);
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = fg;
+      ctx.fillText(s.diverged[i] ? `${c.label}: diverged` : c.label, 6, y - size / 2 - 2);
+    });
+    const tx = toPx(s.targetX, width);
+    ctx.strokeStyle = cssColor('--fg');
+    ctx.setLineDash([6, 4]);
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(tx, 14);
+    ctx.lineTo(tx, height - 18);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = cssColor('--fg');
+    ctx.beginPath();
+    ctx.arc(tx, 12, 7, 0, Math.PI * 2);
+    ctx.fill();
+    plot.redraw();
+    if (frame % 6 === 0 || !playing) updateReadout();
+  }
+
+  // --- input -------------------------------------------------------------------
+  const onClick = (e: Event) => {
+    const action = (e.target as HTMLElement).closest<HTMLButtonElement>('button')?.dataset.action;
+    if (action === 'play') setPlaying(!playing);
+    else if (action === 'step') {
+      setPlaying(false);
+      advance(1);
+      draw();
+    } else if (action === 'reset') restart();
+  };
+  host.addEventListener('click', onClick);
+
+  let dragging = false;
+  const dragTo = (e: PointerEvent) => {
+    const rect = canvas.getBoundingClientRect();
+    const x = fromPx(e.clientX - rect.left, rect.width);
+    const clamped = Math.min(VIEW_MAX, Math.max(VIEW_MIN, Number(x.toFixed(3))));
+    controls.get('target')!.show(clamped);
+    changed('target')(clamped);
+  };
+  canvas.addEventListener('pointerdown', (e) => {
+    dragging = true;
+    canvas.setPointerCapture(e.pointerId);
+    dragTo(e);
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    if (dragging) dragTo(e);
+  });
+  const endDrag = () => {
+    dragging = false;
+  };
+  canvas.addEventListener('pointerup', endDrag);
+  canvas.addEventListener('pointercancel', endDrag);
+
+  setPlaying(playing);
+  restart();
+  frame = requestAnimationFrame(tick);
+
+  return {
+    destroy() {
+      cancelAnimationFrame(frame);
+      host.removeEventListener('click', onClick);
+      host.innerHTML = '';
+    },
+  };
+}
+
+export const cubeAndTarget: Scene = {
+  id: 'cube',
+  title: 'A cube and its target',
+  params,
+  mount,
+};

@@ -1,0 +1,99 @@
+/**
+ * Builds a labelled slider plus number box for a parameter, keyboard usable, with its
+ * unit and a message area. It draws nothing else and knows nothing of wasm: the
+ * scene passes an `apply` callback that may throw (the core's error message), in
+ * which case the message is shown next to the field and the last valid value stays.
+ */
+import { formatNumber, fromSlider, parseParam, toSlider, type ParamDef } from './params';
+
+const SLIDER_STEPS = 1000;
+
+export interface ParamControl {
+  readonly def: ParamDef;
+  /** The value in force. */
+  readonly value: number;
+  /** Shows `value` without calling `apply` (e.g. when state comes from elsewhere). */
+  show(value: number): void;
+  /** Shows a message under the field (empty string clears it). */
+  report(message: string): void;
+}
+
+export function paramControl(
+  host: HTMLElement,
+  def: ParamDef,
+  initial: number,
+  apply: (value: number) => void,
+): ParamControl {
+  const id = `param-${def.key}`;
+  const row = document.createElement('div');
+  row.className = 'param';
+  row.innerHTML = `
+    <label for="${id}-range">${def.label}</label>
+    <input type="range" id="${id}-range" min="0" max="${SLIDER_STEPS}" step="1">
+    <input type="text" inputmode="decimal" id="${id}" aria-label="${def.label} (${def.unit})" autocomplete="off" spellcheck="false">
+    <span class="unit">${def.unit}</span>
+    <p class="message" id="${id}-message" role="alert" aria-live="polite"></p>`;
+  host.append(row);
+  const range = row.querySelector<HTMLInputElement>('input[type=range]')!;
+  const box = row.querySelector<HTMLInputElement>('input[type=text]')!;
+  const message = row.querySelector<HTMLParagraphElement>('.message')!;
+  box.setAttribute('aria-describedby', message.id);
+
+  let current = initial;
+
+  const show = (value: number) => {
+    range.value = String(Math.round(toSlider(def, value) * SLIDER_STEPS));
+    range.setAttribute('aria-valuetext', `${formatNumber(value)} ${def.unit}`);
+    box.value = formatNumber(value) === '—' ? '' : String(value);
+  };
+  const report = (text: string) => {
+    message.textContent = text;
+    row.classList.toggle('invalid', text !== '');
+    box.setAttribute('aria-invalid', text ? 'true' : 'false');
+  };
+  const tryApply = (value: number): boolean => {
+    try {
+      apply(value);
+    } catch (e) {
+      report(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+    current = value;
+    report('');
+    return true;
+  };
+
+  range.addEventListener('input', () => {
+    const value = fromSlider(def, Number(range.value) / SLIDER_STEPS);
+    if (tryApply(value)) box.value = String(value);
+    range.setAttribute('aria-valuetext', `${formatNumber(current)} ${def.unit}`);
+  });
+  const commitBox = () => {
+    const parsed = parseParam(def, box.value);
+    if ('error' in parsed) {
+      report(`${parsed.error}; still using ${formatNumber(current)} ${def.unit}`);
+      return;
+    }
+    if (tryApply(parsed.value)) {
+      range.value = String(Math.round(toSlider(def, parsed.value) * SLIDER_STEPS));
+      range.setAttribute('aria-valuetext', `${formatNumber(parsed.value)} ${def.unit}`);
+    }
+  };
+  box.addEventListener('change', commitBox);
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') commitBox();
+  });
+
+  show(initial);
+  return {
+    def,
+    get value() {
+      return current;
+    },
+    show(value: number) {
+      current = value;
+      show(value);
+    },
+    report,
+  };
+}

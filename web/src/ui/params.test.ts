@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber, fromSlider, parseParam, toSlider, type ParamDef } from './params';
+
+const kp: ParamDef = { key: 'kp', label: 'kp', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: 100 };
+const dt: ParamDef = {
+  key: 'dt', label: 'dt', unit: 's', min: 0.004, max: 0.1, scale: 'linear', initial: 1 / 60,
+  hardMin: 0, hardMax: 1, minExclusive: true,
+};
+
+describe('parseParam', () => {
+  it('accepts plain and exponent numbers', () => {
+    expect(parseParam(kp, ' 400 ')).toEqual({ value: 400 });
+    expect(parseParam(kp, '1e6')).toEqual({ value: 1e6 });
+    expect(parseParam(kp, '.5')).toEqual({ value: 0.5 });
+    expect(parseParam(kp, '-0')).toEqual({ value: 0 });
+  });
+  it('names the field and the value it refuses', () => {
+    expect(parseParam(kp, 'abc')).toEqual({ error: 'kp must be a number, got "abc"' });
+    expect(parseParam(kp, '')).toEqual({ error: 'kp needs a value' });
+    expect(parseParam(kp, 'NaN')).toEqual({ error: 'kp must be a number, got "NaN"' });
+    expect(parseParam(kp, '1e400')).toEqual({ error: 'kp must be a finite number, got 1e400' });
+    expect(parseParam(kp, '-3')).toEqual({ error: 'kp must be at least 0, got -3' });
+    expect(parseParam(dt, '0')).toEqual({ error: 'dt must be greater than 0, got 0' });
+    expect(parseParam(dt, '2')).toEqual({ error: 'dt must be at most 1, got 2' });
+    expect(parseParam(kp, '0x10')).toHaveProperty('error');
+    expect(parseParam(kp, '<script>alert(1)</script>')).toEqual({ error: 'kp must be a number, got "<script>alert(1)</s..."' });
+  });
+});
+
+describe('slider mapping', () => {
+  it('round-trips on a log scale', () => {
+    expect(toSlider(kp, 1)).toBe(0);
+    expect(toSlider(kp, 1e6)).toBe(1);
+    expect(fromSlider(kp, toSlider(kp, 1000))).toBe(1000);
+    expect(fromSlider(kp, 0.5)).toBe(1000);
+  });
+  it('clamps out-of-range values to the ends', () => {
+    expect(toSlider(kp, 0)).toBe(0);
+    expect(toSlider(kp, 1e9)).toBe(1);
+    expect(fromSlider(dt, 2)).toBe(0.1);
+  });
+});
+
+describe('formatNumber', () => {
+  it('never prints NaN or Infinity', () => {
+    expect(formatNumber(Number.NaN)).toBe('—');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('—');
+    expect(formatNumber(0.016666666)).toBe('0.01667');
+    expect(formatNumber(1e6)).toBe('1.00e+6');
+  });
+});

@@ -1,0 +1,67 @@
+/** One tunable number of a scene: the table row its slider and number box are built from. */
+export interface ParamDef {
+  /** Key in the URL and in the scene's settings. */
+  key: string;
+  /** Label shown to the reader. */
+  label: string;
+  /** Unit shown after the number box ("N/m", "s"). */
+  unit: string;
+  /** Slider range; typed values may go outside it within `hardMin`/`hardMax`. */
+  min: number;
+  max: number;
+  /** Log sliders cover gains that span decades. */
+  scale: 'linear' | 'log';
+  initial: number;
+  /** The smallest and largest value accepted when typed (defaults: 0 and +inf). */
+  hardMin?: number;
+  hardMax?: number;
+  /** Whether the lower bound itself is allowed (false for dt and mass: must be > 0). */
+  minExclusive?: boolean;
+}
+
+/** Parses what the reader typed; returns the number or a message naming the field. */
+export function parseParam(def: ParamDef, text: string): { value: number } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: `${def.label} needs a value` };
+  // Number() accepts "0x10" and " 12 "; a plain decimal or exponent form is what we mean.
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) {
+    return { error: `${def.label} must be a number, got "${clip(trimmed)}"` };
+  }
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) {
+    return { error: `${def.label} must be a finite number, got ${clip(trimmed)}` };
+  }
+  const lo = def.hardMin ?? 0;
+  const hi = def.hardMax ?? Number.POSITIVE_INFINITY;
+  if (def.minExclusive ? value <= lo : value < lo) {
+    return { error: `${def.label} must be ${def.minExclusive ? 'greater than' : 'at least'} ${lo}, got ${clip(trimmed)}` };
+  }
+  if (value > hi) return { error: `${def.label} must be at most ${hi}, got ${clip(trimmed)}` };
+  return { value: Object.is(value, -0) ? 0 : value };
+}
+
+/** Slider position in [0, 1] for `value` (clamped to the slider's range). */
+export function toSlider(def: ParamDef, value: number): number {
+  const v = Math.min(def.max, Math.max(def.min, value));
+  if (def.scale === 'log') return Math.log(v / def.min) / Math.log(def.max / def.min);
+  return (v - def.min) / (def.max - def.min);
+}
+
+/** The value at slider position `t` in [0, 1], rounded to 3 significant digits. */
+export function fromSlider(def: ParamDef, t: number): number {
+  const u = Math.min(1, Math.max(0, t));
+  const raw = def.scale === 'log' ? def.min * Math.pow(def.max / def.min, u) : def.min + u * (def.max - def.min);
+  return Number(raw.toPrecision(3));
+}
+
+/** A number as the page shows it: short, never "NaN". */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const a = Math.abs(value);
+  if (a !== 0 && (a >= 1e5 || a < 1e-3)) return value.toExponential(2);
+  return String(Number(value.toPrecision(4)));
+}
+
+function clip(text: string): string {
+  return text.length > 24 ? `${text.slice(0, 21)}...` : text;
+}

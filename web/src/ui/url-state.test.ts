@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { ParamDef } from './params';
+import { readUrlState, writeUrlState } from './url-state';
+
+const defs: ParamDef[] = [
+  { key: 'kp', label: 'kp', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: 100 },
+  { key: 'mass', label: 'mass', unit: 'kg', min: 0.1, max: 100, scale: 'log', initial: 1, hardMin: 0, minExclusive: true },
+];
+
+describe('URL state', () => {
+  it('reads values and keeps defaults for missing keys', () => {
+    const s = readUrlState(defs, '?kp=400');
+    expect(s.values).toEqual({ kp: 400, mass: 1 });
+    expect(s.problems).toEqual({});
+  });
+  it('refuses junk by name and keeps the other settings', () => {
+    const s = readUrlState(defs, '?kp=1e999&mass=%3Cscript%3E');
+    expect(s.values).toEqual({ kp: 100, mass: 1 });
+    expect(s.problems.kp).toContain('kp must be a finite number');
+    expect(s.problems.mass).toContain('mass must be a number');
+  });
+  it('writes only what differs from the defaults and keeps unrelated keys', () => {
+    expect(writeUrlState(defs, { kp: 400, mass: 1 }, '?scene=cube')).toBe('?scene=cube&kp=400');
+    expect(writeUrlState(defs, { kp: 100, mass: 1 }, '')).toBe('');
+  });
+  it('round-trips', () => {
+    const q = writeUrlState(defs, { kp: 0.25, mass: 3 }, '');
+    expect(readUrlState(defs, q).values).toEqual({ kp: 0.25, mass: 3 });
+  });
+});
