@@ -12,14 +12,18 @@ wasm-pack --log-level warn build crates/forcelab-wasm "$profile" --target web \
   --out-dir ../../web/pkg --out-name forcelab_wasm
 
 wasm=web/pkg/forcelab_wasm_bg.wasm
+# wasm-opt from npm's binaryen package (installed by `npm ci`), not Debian's: Debian
+# 12 ships binaryen 108, which predates the reference-types output of wasm-bindgen
+# 0.2.130 and writes a module that fails to instantiate (WebAssembly.Table.set).
+wasm_opt=node_modules/.bin/wasm-opt
 if [ "$profile" = --release ]; then
-  if command -v wasm-opt >/dev/null 2>&1; then
+  if [ -x "$wasm_opt" ]; then
     # The features rustc's wasm32 target emits by default; wasm-opt must accept them.
-    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-mutable-globals --enable-reference-types --enable-multivalue \
       "$wasm" -o "$wasm.opt" && mv "$wasm.opt" "$wasm"
   else
-    echo "[build] wasm-opt not found: skipping size optimisation (install Debian's binaryen)" >&2
+    echo "[build] $wasm_opt not found (run npm ci): skipping size optimisation" >&2
   fi
 fi
 raw=$(wc -c <"$wasm")

@@ -3,7 +3,7 @@
 # machine that has everything it only checks, which takes a couple of seconds.
 #
 #   scripts/setup.sh          what `npm start` needs (Rust wasm target, wasm-pack,
-#                             wasm-bindgen-cli, wasm-opt, npm packages)
+#                             wasm-bindgen-cli, npm packages, wasm-opt among them)
 #   scripts/setup.sh --test   also what `npm test` needs (Chromium and ChromeDriver)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,11 +62,6 @@ apt_install() {
   say "installing Debian packages: $*"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
-
-# wasm-opt shrinks the release wasm; the build skips it (with a note) when absent.
-if ! have wasm-opt; then
-  apt_install binaryen || say "continuing without wasm-opt: the wasm will be larger"
-fi
 
 if [ "$want_browser" = 1 ]; then
   missing=()

@@ -23,7 +23,7 @@ describe('parseParam', () => {
     expect(parseParam(dt, '0')).toEqual({ error: 'dt must be greater than 0, got 0' });
     expect(parseParam(dt, '2')).toEqual({ error: 'dt must be at most 1, got 2' });
     expect(parseParam(kp, '0x10')).toHaveProperty('error');
-    expect(parseParam(kp, '<script>alert(1)</script>')).toEqual({ error: 'kp must be a number, got "<script>alert(1)</s..."' });
+    expect(parseParam(kp, '<script>alert(1)</script>')).toEqual({ error: 'kp must be a number, got "<script>alert(1)</scr..."' });
   });
 });
 
