@@ -21,6 +21,14 @@ pub enum Error {
         min: f64,
         max: f64,
     },
+    /// A quaternion that should be a rotation is not of unit length.
+    NotUnit { field: &'static str, length: f64 },
+    /// The request cannot be met with this setting (e.g. landing in one step under an
+    /// integrator whose position ignores the force of that step).
+    Unsupported {
+        field: &'static str,
+        reason: &'static str,
+    },
 }
 
 impl Error {
@@ -30,17 +38,21 @@ impl Error {
             Error::NotFinite { field, .. }
             | Error::NotPositive { field, .. }
             | Error::Negative { field, .. }
-            | Error::OutOfRange { field, .. } => field,
+            | Error::OutOfRange { field, .. }
+            | Error::NotUnit { field, .. }
+            | Error::Unsupported { field, .. } => field,
         }
     }
 
-    /// The value that was refused.
-    pub fn value(&self) -> f64 {
+    /// The value that was refused, where there is one number to show.
+    pub fn value(&self) -> Option<f64> {
         match *self {
             Error::NotFinite { value, .. }
             | Error::NotPositive { value, .. }
             | Error::Negative { value, .. }
-            | Error::OutOfRange { value, .. } => value,
+            | Error::OutOfRange { value, .. } => Some(value),
+            Error::NotUnit { length, .. } => Some(length),
+            Error::Unsupported { .. } => None,
         }
     }
 }
@@ -81,6 +93,12 @@ impl fmt::Display for Error {
                 "{field} must be between {min} and {max}, got {}",
                 Shown(value)
             ),
+            Error::NotUnit { field, length } => write!(
+                f,
+                "{field} must be a unit quaternion (length 1), got length {}",
+                Shown(length)
+            ),
+            Error::Unsupported { field, reason } => write!(f, "{field}: {reason}"),
         }
     }
 }
@@ -103,6 +121,21 @@ pub fn positive(field: &'static str, value: f64) -> Result<f64, Error> {
         Ok(value)
     } else {
         Err(Error::NotPositive { field, value })
+    }
+}
+
+/// Checks that `value` is finite and lies in `[min, max]`.
+pub fn in_range(field: &'static str, value: f64, min: f64, max: f64) -> Result<f64, Error> {
+    finite(field, value)?;
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(Error::OutOfRange {
+            field,
+            value,
+            min,
+            max,
+        })
     }
 }
 

@@ -18,17 +18,19 @@
 //! assert!((cube.x - 2.0).abs() < 1e-6);
 //! ```
 
+pub mod angle;
 pub mod body;
 pub mod controllers;
 pub mod error;
 pub mod integrator;
 pub mod math;
+pub mod rotation;
 pub mod world;
 
 #[cfg(test)]
 mod testing;
 
-pub use body::Body1;
+pub use body::{Body1, Body2, Body3, Gyroscopic};
 pub use controllers::{BackwardPd, Controller1, ControllerKind, ForwardPd, Spd, Target1, Terms};
 pub use error::Error;
 pub use integrator::Integrator;

@@ -1,6 +1,7 @@
-use super::{Target1, Terms};
-use crate::body::Body1;
+use super::{Target1, Target2, Target3, Terms, Terms2, Terms3};
+use crate::body::{Body1, Body2, Body3};
 use crate::error::{non_negative, positive, Error};
+use glam::{DVec2, DVec3};
 
 /// David Wu's stable "backward" PD (article 002): the spring and damper are evaluated
 /// on the state one step ahead, the state that the force itself will produce under
@@ -63,6 +64,32 @@ impl BackwardPd {
             0.0,
             kdg * (target.v - body.v),
             0.0,
+        ))
+    }
+
+    /// The same law on a 2-D body's position (N), axis by axis with the body's mass.
+    pub fn force2(&self, body: &Body2, target: &Target2, dt: f64) -> Result<Terms2, Error> {
+        body.validate()?;
+        target.validate()?;
+        let (ksg, kdg) = self.effective_gains(body.mass, dt)?;
+        Ok(Terms2::sum(
+            ksg * (target.position - body.position),
+            DVec2::ZERO,
+            kdg * (target.velocity - body.velocity),
+            DVec2::ZERO,
+        ))
+    }
+
+    /// The same law on a 3-D body's position (N), axis by axis with the body's mass.
+    pub fn force3(&self, body: &Body3, target: &Target3, dt: f64) -> Result<Terms3, Error> {
+        body.validate()?;
+        target.validate()?;
+        let (ksg, kdg) = self.effective_gains(body.mass, dt)?;
+        Ok(Terms3::sum(
+            ksg * (target.position - body.position),
+            DVec3::ZERO,
+            kdg * (target.velocity - body.velocity),
+            DVec3::ZERO,
         ))
     }
 }

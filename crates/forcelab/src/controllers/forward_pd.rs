@@ -98,7 +98,7 @@ mod tests {
         .force(&b, &t)
         .unwrap_err();
         assert_eq!(e.field(), "kp");
-        assert!(e.value().is_nan());
+        assert!(e.value().unwrap().is_nan());
         let e = ForwardPd { kp: 1.0, kd: -1.0 }.force(&b, &t).unwrap_err();
         assert_eq!(
             e,

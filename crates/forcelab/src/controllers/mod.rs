@@ -1,17 +1,23 @@
 //! Control laws, one file per family. Each is a plain struct of public gains with a
 //! `Default` that works, a `validate()` and one method that returns every term's
-//! contribution as well as the total ([`Terms`]).
+//! contribution as well as the total ([`Terms`], [`Terms2`], [`Terms3`]).
 
 mod backward_pd;
+mod backward_pd_torque;
 mod controller1;
 mod forward_pd;
 mod spd;
+mod spd_simplified;
+mod spd_torque;
 mod target;
 mod terms;
 
 pub use backward_pd::BackwardPd;
+pub use backward_pd_torque::BackwardPdTorque;
 pub use controller1::{Controller1, ControllerKind};
 pub use forward_pd::ForwardPd;
 pub use spd::Spd;
-pub use target::Target1;
-pub use terms::Terms;
+pub use spd_simplified::{SpdSimplified, SpdSimplifiedTorque};
+pub use spd_torque::SpdTorque;
+pub use target::{Target1, Target2, Target3};
+pub use terms::{Terms, Terms2, Terms3};

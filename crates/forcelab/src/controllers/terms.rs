@@ -28,3 +28,59 @@ impl Terms {
         }
     }
 }
+
+/// [`Terms`] for a vector output (a 3-D force in N or torque in N m).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Terms3 {
+    /// Proportional contribution.
+    pub p: glam::DVec3,
+    /// Integral contribution.
+    pub i: glam::DVec3,
+    /// Derivative contribution.
+    pub d: glam::DVec3,
+    /// Feed-forward contribution.
+    pub ff: glam::DVec3,
+    /// The output actually applied.
+    pub total: glam::DVec3,
+}
+
+impl Terms3 {
+    /// Terms whose total is their plain sum.
+    pub fn sum(p: glam::DVec3, i: glam::DVec3, d: glam::DVec3, ff: glam::DVec3) -> Terms3 {
+        Terms3 {
+            p,
+            i,
+            d,
+            ff,
+            total: p + i + d + ff,
+        }
+    }
+}
+
+/// [`Terms`] for a 2-D force, N.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Terms2 {
+    /// Proportional contribution.
+    pub p: glam::DVec2,
+    /// Integral contribution.
+    pub i: glam::DVec2,
+    /// Derivative contribution.
+    pub d: glam::DVec2,
+    /// Feed-forward contribution.
+    pub ff: glam::DVec2,
+    /// The output actually applied.
+    pub total: glam::DVec2,
+}
+
+impl Terms2 {
+    /// Terms whose total is their plain sum.
+    pub fn sum(p: glam::DVec2, i: glam::DVec2, d: glam::DVec2, ff: glam::DVec2) -> Terms2 {
+        Terms2 {
+            p,
+            i,
+            d,
+            ff,
+            total: p + i + d + ff,
+        }
+    }
+}
