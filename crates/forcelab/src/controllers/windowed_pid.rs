@@ -1,0 +1,209 @@
+use super::Terms;
+use crate::error::{finite, non_negative, positive, Error};
+use std::collections::VecDeque;
+
+/// The fewest samples the windowed PID needs before it outputs anything.
+pub const MIN_SAMPLES: usize = 3;
+
+/// Article 001's PID, corrected: it keeps only the last `window` errors (default 7),
+/// integrates them with the composite Simpson rule, differentiates with a backward
+/// difference, and scales the sum by a plant gain:
+///
+/// `u = plant_gain (kp e_n + ki S(e, dt) + kd (e_n - e_{n-1}) / dt)`,
+///
+/// `S` = [`simpson`]: `dt/3 (e_0 + 4 e_1 + 2 e_2 + ... + 4 e_{n-1} + e_n)` over an even
+/// number of intervals, with Simpson's 3/8 rule on the last three when the number is
+/// odd, so the integral is exact for errors that are cubic in time. Fewer than
+/// [`MIN_SAMPLES`] samples give no output. The listing as printed (which divides by
+/// `3 dt` and mis-weights even windows) is `published::simpson_as_printed`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WindowedPid {
+    /// Proportional gain.
+    pub kp: f64,
+    /// Integral gain, per second.
+    pub ki: f64,
+    /// Derivative gain, seconds.
+    pub kd: f64,
+    /// Overall gain of the plant (scales every term).
+    pub plant_gain: f64,
+    /// How many of the latest errors are kept, at least [`MIN_SAMPLES`].
+    pub window: usize,
+    /// Time between samples, s.
+    pub dt: f64,
+    errors: VecDeque<f64>,
+}
+
+impl Default for WindowedPid {
+    /// The article's defaults: window 7, `dt = 0.01 s`, plant gain 1, and gains
+    /// `kp = 2`, `ki = 0.05`, `kd = 0.3` that turn a missile smoothly.
+    fn default() -> Self {
+        WindowedPid::new(2.0, 0.05, 0.3)
+    }
+}
+
+impl WindowedPid {
+    /// A controller with these gains and the article's defaults for the rest.
+    pub fn new(kp: f64, ki: f64, kd: f64) -> WindowedPid {
+        WindowedPid {
+            kp,
+            ki,
+            kd,
+            plant_gain: 1.0,
+            window: 7,
+            dt: 0.01,
+            errors: VecDeque::with_capacity(8),
+        }
+    }
+
+    /// Checks gains, window and `dt`.
+    pub fn validate(&self) -> Result<(), Error> {
+        non_negative("kp", self.kp)?;
+        non_negative("ki", self.ki)?;
+        non_negative("kd", self.kd)?;
+        finite("plant_gain", self.plant_gain)?;
+        positive("dt", self.dt)?;
+        if self.window < MIN_SAMPLES || self.window > 1_000_000 {
+            return Err(Error::OutOfRange {
+                field: "window",
+                value: self.window as f64,
+                min: MIN_SAMPLES as f64,
+                max: 1e6,
+            });
+        }
+        Ok(())
+    }
+
+    /// Forgets every sample.
+    pub fn reset(&mut self) {
+        self.errors.clear();
+    }
+
+    /// The errors held, oldest first.
+    pub fn errors(&self) -> impl Iterator<Item = f64> + '_ {
+        self.errors.iter().copied()
+    }
+
+    /// Adds the error of this step and returns the output and its terms.
+    pub fn add_sample(&mut self, error: f64) -> Result<Terms, Error> {
+        self.validate()?;
+        finite("error", error)?;
+        self.errors.push_back(error);
+        while self.errors.len() > self.window {
+            self.errors.pop_front();
+        }
+        let n = self.errors.len();
+        if n < MIN_SAMPLES {
+            return Ok(Terms::default());
+        }
+        let (samples, _) = self.errors.as_slices();
+        let contiguous;
+        let samples = if samples.len() == n {
+            samples
+        } else {
+            contiguous = self.errors.iter().copied().collect::<Vec<_>>();
+            &contiguous[..]
+        };
+        let g = self.plant_gain;
+        let p = g * self.kp * samples[n - 1];
+        let i = g * self.ki * simpson(samples, self.dt);
+        let d = g * self.kd * (samples[n - 1] - samples[n - 2]) / self.dt;
+        Ok(Terms::sum(p, i, d, 0.0))
+    }
+}
+
+/// The integral of equally spaced samples `y` (spacing `h`) by composite Simpson:
+/// the 1/3 rule over an even number of intervals, plus the 3/8 rule on the last three
+/// intervals when the number is odd; the trapezoid for a single interval. Exact for
+/// cubics whenever there are at least three samples.
+pub fn simpson(y: &[f64], h: f64) -> f64 {
+    let n = y.len();
+    if n < 2 {
+        return 0.0;
+    }
+    let intervals = n - 1;
+    if intervals == 1 {
+        return 0.5 * h * (y[0] + y[1]);
+    }
+    let (third_end, tail) = if intervals % 2 == 0 {
+        (n - 1, 0.0)
+    } else {
+        let k = n - 4;
+        (
+            k,
+            3.0 * h / 8.0 * (y[k] + 3.0 * y[k + 1] + 3.0 * y[k + 2] + y[k + 3]),
+        )
+    };
+    let mut sum = 0.0;
+    if third_end > 0 {
+        sum = y[0] + y[third_end];
+        for (j, v) in y.iter().enumerate().take(third_end).skip(1) {
+            sum += if j % 2 == 1 { 4.0 * v } else { 2.0 * v };
+        }
+    }
+    h / 3.0 * sum + tail
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn cubic(t: f64) -> f64 {
+        0.5 - 2.0 * t + 3.0 * t * t - 1.5 * t * t * t
+    }
+
+    fn cubic_integral(a: f64, b: f64) -> f64 {
+        let f = |t: f64| 0.5 * t - t * t + t * t * t - 0.375 * t * t * t * t;
+        f(b) - f(a)
+    }
+
+    proptest! {
+        /// Simpson's rule (with 3/8 for odd interval counts) is exact for cubics, for
+        /// every window length from 3 up.
+        #[test]
+        fn simpson_is_exact_for_cubics(n in 3usize..40, h in 1e-3..0.5f64, t0 in -2.0..2.0f64) {
+            let y: Vec<f64> = (0..n).map(|k| cubic(t0 + k as f64 * h)).collect();
+            let exact = cubic_integral(t0, t0 + (n - 1) as f64 * h);
+            let got = simpson(&y, h);
+            prop_assert!((got - exact).abs() < 1e-9 * (1.0 + exact.abs()), "{} vs {}", got, exact);
+        }
+    }
+
+    #[test]
+    fn no_output_before_three_samples_then_every_term() {
+        let mut pid = WindowedPid {
+            dt: 0.1,
+            ..WindowedPid::new(2.0, 1.0, 0.5)
+        };
+        assert_eq!(pid.add_sample(1.0).unwrap(), Terms::default());
+        assert_eq!(pid.add_sample(1.0).unwrap(), Terms::default());
+        let t = pid.add_sample(2.0).unwrap();
+        assert_eq!(t.p, 4.0);
+        assert!((t.d - 5.0).abs() < 1e-12);
+        assert!((t.i - 0.1 / 3.0 * (1.0 + 4.0 + 2.0)).abs() < 1e-12);
+        assert!((t.total - (t.p + t.i + t.d)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn keeps_only_the_window() {
+        let mut pid = WindowedPid::default();
+        for k in 0..20 {
+            pid.add_sample(k as f64).unwrap();
+        }
+        assert_eq!(
+            pid.errors().collect::<Vec<_>>(),
+            (13..20).map(|k| k as f64).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn refuses_a_window_below_three() {
+        let mut pid = WindowedPid {
+            window: 2,
+            ..WindowedPid::default()
+        };
+        let e = pid.add_sample(1.0).unwrap_err();
+        assert_eq!(e.field(), "window");
+        assert_eq!(e.to_string(), "window must be between 3 and 1000000, got 2");
+    }
+}
