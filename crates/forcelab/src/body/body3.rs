@@ -270,9 +270,10 @@ impl Body3 {
     }
 }
 
-/// `J = diag(I) + dt (skew(w) diag(I) - skew(I w))`, the Jacobian of the implicit
-/// gyroscopic equation in the principal frame.
-pub(crate) fn implicit_jacobian(i: DVec3, w: DVec3, dt: f64) -> DMat3 {
+/// `J = diag(I) + dt (skew(w) diag(I) - skew(I w))` (kg m^2), the Jacobian of the
+/// implicit gyroscopic equation `I (w' - w) + dt w' x (I w') = dt tau` in the principal
+/// frame, at `w` (rad/s).
+pub fn implicit_jacobian(i: DVec3, w: DVec3, dt: f64) -> DMat3 {
     let skew = |v: DVec3| {
         DMat3::from_cols(
             DVec3::new(0.0, v.z, -v.y),

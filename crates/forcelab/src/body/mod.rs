@@ -6,4 +6,4 @@ mod body3;
 
 pub use body1::Body1;
 pub use body2::Body2;
-pub use body3::{Body3, Gyroscopic, UNIT_TOLERANCE};
+pub use body3::{implicit_jacobian, Body3, Gyroscopic, UNIT_TOLERANCE};

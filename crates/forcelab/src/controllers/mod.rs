@@ -6,6 +6,8 @@ mod backward_pd;
 mod backward_pd_torque;
 mod controller1;
 mod forward_pd;
+mod implicit_pd;
+mod one_step;
 mod pid;
 mod proportional;
 mod spd;
@@ -19,6 +21,10 @@ pub use backward_pd::BackwardPd;
 pub use backward_pd_torque::BackwardPdTorque;
 pub use controller1::{Controller1, ControllerKind};
 pub use forward_pd::ForwardPd;
+pub use implicit_pd::{ImplicitPd, ImplicitPdStep};
+pub use one_step::{
+    one_step_force, one_step_force2, one_step_force3, one_step_torque2, one_step_torque3,
+};
 pub use pid::{AntiWindup, DerivativeOn, Pid};
 pub use proportional::{ManualDamping, Proportional};
 pub use spd::Spd;
