@@ -10,6 +10,8 @@ mod implicit_pd;
 mod one_step;
 mod pid;
 mod proportional;
+mod second_order;
+mod soft_step;
 mod spd;
 mod spd_simplified;
 mod spd_torque;
@@ -27,6 +29,8 @@ pub use one_step::{
 };
 pub use pid::{AntiWindup, DerivativeOn, Pid};
 pub use proportional::{ManualDamping, Proportional};
+pub use second_order::SecondOrder;
+pub use soft_step::{SoftStep, Softness};
 pub use spd::Spd;
 pub use spd_simplified::{SpdSimplified, SpdSimplifiedTorque};
 pub use spd_torque::SpdTorque;
