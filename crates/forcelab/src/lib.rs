@@ -24,6 +24,7 @@ pub mod controllers;
 pub mod error;
 pub mod integrator;
 pub mod math;
+pub mod published;
 pub mod rotation;
 pub mod world;
 
