@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! WebAssembly bindings of the `forcelab` core: argument conversion and nothing else.
 //!
 //! Hot step functions take plain `f64`s; worlds own their state in wasm memory and
@@ -24,4 +25,12 @@ pub fn start() {
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The bit-for-bit hash of the core's 10-second spinning-box trace
+/// (`forcelab::golden`), as 16 hex digits: equal to the native one when the browser
+/// computes exactly what native code does.
+#[wasm_bindgen(js_name = spinningBoxTraceHash)]
+pub fn spinning_box_trace_hash() -> String {
+    format!("{:016x}", forcelab::golden::spinning_box_trace_hash())
 }

@@ -186,3 +186,11 @@ fn a_diverging_body_is_flagged_and_stays_finite() {
     assert_eq!(sim.diverged().to_vec(), vec![1, 0, 1]);
     assert!(sim.positions().to_vec().iter().all(|x| x.is_finite()));
 }
+
+#[wasm_bindgen_test]
+fn the_browser_computes_the_native_golden_trace_bit_for_bit() {
+    assert_eq!(
+        forcelab_wasm::spinning_box_trace_hash(),
+        format!("{:016x}", forcelab::golden::SPINNING_BOX_HASH)
+    );
+}

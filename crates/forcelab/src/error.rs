@@ -9,24 +9,50 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Error {
     /// The value is NaN or infinite.
-    NotFinite { field: &'static str, value: f64 },
+    NotFinite {
+        /// The setting's name.
+        field: &'static str,
+        /// What was given.
+        value: f64,
+    },
     /// The value must be strictly greater than zero.
-    NotPositive { field: &'static str, value: f64 },
+    NotPositive {
+        /// The setting's name.
+        field: &'static str,
+        /// What was given.
+        value: f64,
+    },
     /// The value must be zero or greater.
-    Negative { field: &'static str, value: f64 },
+    Negative {
+        /// The setting's name.
+        field: &'static str,
+        /// What was given.
+        value: f64,
+    },
     /// The value is outside the range `[min, max]`.
     OutOfRange {
+        /// The setting's name.
         field: &'static str,
+        /// What was given.
         value: f64,
+        /// Smallest accepted value.
         min: f64,
+        /// Largest accepted value.
         max: f64,
     },
     /// A quaternion that should be a rotation is not of unit length.
-    NotUnit { field: &'static str, length: f64 },
+    NotUnit {
+        /// The setting's name.
+        field: &'static str,
+        /// The quaternion's length.
+        length: f64,
+    },
     /// The request cannot be met with this setting (e.g. landing in one step under an
     /// integrator whose position ignores the force of that step).
     Unsupported {
+        /// The setting that makes it impossible.
         field: &'static str,
+        /// Why, in a sentence.
         reason: &'static str,
     },
 }

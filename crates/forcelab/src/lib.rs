@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! # forcelab
 //!
 //! Controllers that drive physics bodies with forces and torques, and the bodies they
@@ -22,10 +23,12 @@ pub mod angle;
 pub mod body;
 pub mod controllers;
 pub mod error;
+pub mod golden;
 pub mod integrator;
 pub mod math;
 pub mod published;
 pub mod rotation;
+pub mod tuning;
 pub mod world;
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub use implicit_pd::{ImplicitPd, ImplicitPdStep};
 pub use one_step::{
     one_step_force, one_step_force2, one_step_force3, one_step_torque2, one_step_torque3,
 };
-pub use pid::{AntiWindup, DerivativeOn, Pid};
+pub use pid::{AntiWindup, DerivativeOn, Pid, PidState};
 pub use proportional::{ManualDamping, Proportional};
 pub use second_order::SecondOrder;
 pub use soft_step::{SoftStep, Softness};
@@ -37,7 +37,7 @@ pub use spd::Spd;
 pub use spd_simplified::{SpdSimplified, SpdSimplifiedTorque};
 pub use spd_torque::SpdTorque;
 pub use steering::{HeadingController, Missile, MovingEntity, SteeringOutput};
-pub use submarine::{SubmarineAttitude, SubmarineLaw};
+pub use submarine::{SubmarineAttitude, SubmarineLaw, SubmarineState};
 pub use target::{Target1, Target2, Target3};
 pub use terms::{Terms, Terms2, Terms3};
-pub use windowed_pid::{simpson, WindowedPid, MIN_SAMPLES};
+pub use windowed_pid::{simpson, ErrorHistory, WindowedPid, MIN_SAMPLES};

@@ -61,11 +61,14 @@ pub struct Pid {
     pub derivative_filter: f64,
     /// Windup protection beyond the integral clamp.
     pub anti_windup: AntiWindup,
-    state: PidState,
+    /// What the controller remembers between samples (opaque; `PidState::default()`
+    /// or [`Pid::reset`] forgets it).
+    pub state: PidState,
 }
 
+/// The memory of a [`Pid`]: integral, previous samples, filtered derivative.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct PidState {
+pub struct PidState {
     integral: f64,
     previous_error: f64,
     previous_measurement: f64,

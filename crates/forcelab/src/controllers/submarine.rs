@@ -45,6 +45,13 @@ pub struct SubmarineAttitude {
     /// Largest magnitude of the torque (N m), or of the PID signal for laws without
     /// feed-forward.
     pub max_torque: f64,
+    /// Integral and last error (opaque; [`SubmarineAttitude::reset`] clears it).
+    pub state: SubmarineState,
+}
+
+/// The memory of a [`SubmarineAttitude`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SubmarineState {
     integral: DVec3,
     last_error: DVec3,
     started: bool,
@@ -69,9 +76,7 @@ impl SubmarineAttitude {
             rate_coefficients: DVec3::new(2.0, 0.0, 0.5),
             max_integral: 1.0,
             max_torque: 1000.0,
-            integral: DVec3::ZERO,
-            last_error: DVec3::ZERO,
-            started: false,
+            state: SubmarineState::default(),
         }
     }
 
@@ -90,9 +95,7 @@ impl SubmarineAttitude {
 
     /// Forgets the integral and the last error.
     pub fn reset(&mut self) {
-        self.integral = DVec3::ZERO;
-        self.last_error = DVec3::ZERO;
-        self.started = false;
+        self.state = SubmarineState::default();
     }
 
     /// The attitude ordered by `pitch` and `roll` (rad), keeping the body's yaw.
@@ -136,15 +139,15 @@ impl SubmarineAttitude {
                 (self.kp * e, DVec3::ZERO, -self.kp * rate)
             }
             SubmarineLaw::Pid | SubmarineLaw::PidFeedForward => {
-                self.integral = clamp(self.integral + e * dt, self.max_integral);
-                let de = if self.started {
-                    (e - self.last_error) / dt
+                self.state.integral = clamp(self.state.integral + e * dt, self.max_integral);
+                let de = if self.state.started {
+                    (e - self.state.last_error) / dt
                 } else {
                     DVec3::ZERO
                 };
-                self.last_error = e;
-                self.started = true;
-                (self.kp * e, self.ki * self.integral, self.kd * de)
+                self.state.last_error = e;
+                self.state.started = true;
+                (self.kp * e, self.ki * self.state.integral, self.kd * de)
             }
         };
         let signal = p + i + d;

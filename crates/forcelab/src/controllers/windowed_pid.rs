@@ -30,8 +30,13 @@ pub struct WindowedPid {
     pub window: usize,
     /// Time between samples, s.
     pub dt: f64,
-    errors: VecDeque<f64>,
+    /// The errors held, oldest first (opaque; [`WindowedPid::reset`] clears it).
+    pub history: ErrorHistory,
 }
+
+/// The last errors a [`WindowedPid`] holds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ErrorHistory(VecDeque<f64>);
 
 impl Default for WindowedPid {
     /// The article's defaults: window 7, `dt = 0.01 s`, plant gain 1, and gains
@@ -51,7 +56,7 @@ impl WindowedPid {
             plant_gain: 1.0,
             window: 7,
             dt: 0.01,
-            errors: VecDeque::with_capacity(8),
+            history: ErrorHistory(VecDeque::with_capacity(8)),
         }
     }
 
@@ -75,32 +80,32 @@ impl WindowedPid {
 
     /// Forgets every sample.
     pub fn reset(&mut self) {
-        self.errors.clear();
+        self.history.0.clear();
     }
 
     /// The errors held, oldest first.
     pub fn errors(&self) -> impl Iterator<Item = f64> + '_ {
-        self.errors.iter().copied()
+        self.history.0.iter().copied()
     }
 
     /// Adds the error of this step and returns the output and its terms.
     pub fn add_sample(&mut self, error: f64) -> Result<Terms, Error> {
         self.validate()?;
         finite("error", error)?;
-        self.errors.push_back(error);
-        while self.errors.len() > self.window {
-            self.errors.pop_front();
+        self.history.0.push_back(error);
+        while self.history.0.len() > self.window {
+            self.history.0.pop_front();
         }
-        let n = self.errors.len();
+        let n = self.history.0.len();
         if n < MIN_SAMPLES {
             return Ok(Terms::default());
         }
-        let (samples, _) = self.errors.as_slices();
+        let (samples, _) = self.history.0.as_slices();
         let contiguous;
         let samples = if samples.len() == n {
             samples
         } else {
-            contiguous = self.errors.iter().copied().collect::<Vec<_>>();
+            contiguous = self.history.0.iter().copied().collect::<Vec<_>>();
             &contiguous[..]
         };
         let g = self.plant_gain;

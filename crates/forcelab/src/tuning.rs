@@ -1,0 +1,219 @@
+//! Gain parameterisations and what they really give.
+//!
+//! Every converter returns stiffness `kp` (N/m) and damping `kd` (N s/m) for a body of
+//! `mass` kg, the raw gains the force laws take. [`Effective`] then says which natural
+//! frequency and damping ratio a pair of gains gives: in continuous time
+//! (`w_n = sqrt(kp/m)`, `zeta = kd / (2 sqrt(kp m))`), and as the closed loop actually
+//! runs at a step `dt` ([`discrete_effective`]).
+
+use crate::error::{non_negative, positive, Error};
+use crate::math;
+use core::f64::consts::LN_2;
+
+/// Stiffness and damping, N/m and N s/m.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gains {
+    /// Stiffness, N/m.
+    pub kp: f64,
+    /// Damping, N s/m.
+    pub kd: f64,
+}
+
+/// Natural frequency (rad/s) and damping ratio of a spring-damper.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Effective {
+    /// Undamped natural frequency, rad/s.
+    pub natural_frequency: f64,
+    /// Damping ratio: 1 is critical, below oscillates, above is sluggish.
+    pub damping_ratio: f64,
+}
+
+impl Effective {
+    /// Of the continuous spring-damper `m x'' = -kp x - kd x'`.
+    pub fn continuous(gains: Gains, mass: f64) -> Result<Effective, Error> {
+        positive("mass", mass)?;
+        positive("kp", gains.kp)?;
+        non_negative("kd", gains.kd)?;
+        Ok(Effective {
+            natural_frequency: math::sqrt(gains.kp / mass),
+            damping_ratio: gains.kd / (2.0 * math::sqrt(gains.kp * mass)),
+        })
+    }
+}
+
+/// David Wu's parameterisation (article 002): `kp = (6 f)^2 / 4`, `kd = 4.5 f damping`,
+/// per unit mass, scaled here by `mass`. The article calls `damping = 1` critical; the
+/// continuous damping ratio it gives is `4.5 / 6 = 0.75` (see the tests).
+pub fn from_wu(frequency: f64, damping: f64, mass: f64) -> Result<Gains, Error> {
+    non_negative("frequency", frequency)?;
+    non_negative("damping", damping)?;
+    positive("mass", mass)?;
+    let six_f = 6.0 * frequency;
+    Ok(Gains {
+        kp: mass * six_f * six_f * 0.25,
+        kd: mass * 4.5 * frequency * damping,
+    })
+}
+
+/// Charles Bloom's parameterisation (article 003): `ks = 36 (k / T)^2`,
+/// `kd = 9 k d / T`, per unit mass, scaled by `mass`. `k = d = 1` gives a continuous
+/// damping ratio of `9 / 12 = 0.75`.
+pub fn from_bloom(k: f64, d: f64, time_scale: f64, mass: f64) -> Result<Gains, Error> {
+    non_negative("k", k)?;
+    non_negative("d", d)?;
+    positive("time_scale", time_scale)?;
+    positive("mass", mass)?;
+    let r = k / time_scale;
+    Ok(Gains {
+        kp: mass * 36.0 * r * r,
+        kd: mass * 9.0 * k * d / time_scale,
+    })
+}
+
+/// From natural frequency `w_n` (rad/s) and damping ratio: `kp = m w_n^2`,
+/// `kd = 2 m zeta w_n`.
+pub fn from_natural(natural_frequency: f64, damping_ratio: f64, mass: f64) -> Result<Gains, Error> {
+    non_negative("natural_frequency", natural_frequency)?;
+    non_negative("damping_ratio", damping_ratio)?;
+    positive("mass", mass)?;
+    Ok(Gains {
+        kp: mass * natural_frequency * natural_frequency,
+        kd: 2.0 * mass * damping_ratio * natural_frequency,
+    })
+}
+
+/// A critically damped spring whose error envelope `e^{-w_n t}` halves every
+/// `half_life` seconds: `w_n = ln2 / h`, `kp = m w_n^2`, `kd = 2 m w_n`.
+pub fn from_half_life(half_life: f64, mass: f64) -> Result<Gains, Error> {
+    positive("half_life", half_life)?;
+    positive("mass", mass)?;
+    let w = LN_2 / half_life;
+    from_natural(w, 1.0, mass)
+}
+
+/// Wu's `(frequency, damping)` for these gains (inverse of [`from_wu`]).
+pub fn to_wu(gains: Gains, mass: f64) -> Result<(f64, f64), Error> {
+    positive("mass", mass)?;
+    positive("kp", gains.kp)?;
+    non_negative("kd", gains.kd)?;
+    let f = math::sqrt(gains.kp / mass / 9.0);
+    Ok((f, gains.kd / mass / (4.5 * f)))
+}
+
+/// Bloom's `(k, d)` for these gains at `time_scale` (inverse of [`from_bloom`]).
+pub fn to_bloom(gains: Gains, time_scale: f64, mass: f64) -> Result<(f64, f64), Error> {
+    positive("time_scale", time_scale)?;
+    positive("mass", mass)?;
+    positive("kp", gains.kp)?;
+    non_negative("kd", gains.kd)?;
+    let k = math::sqrt(gains.kp / mass / 36.0) * time_scale;
+    Ok((k, gains.kd / mass * time_scale / (9.0 * k)))
+}
+
+/// The natural frequency (rad/s) and damping ratio that the sampled loop really has:
+/// the closed loop `a = -kp' e - kd' e'` (per unit mass) stepped by semi-implicit Euler
+/// at `dt`, whose one-step map has eigenvalues `z`; each maps back to `s = ln(z) / dt`.
+/// A complex pair gives `w_n = |s|`, `zeta = -Re(s) / |s|`; two real positive roots give
+/// `w_n = sqrt(s1 s2)`, `zeta = -(s1 + s2) / (2 w_n)`. `None` when an eigenvalue is
+/// negative real or zero (no continuous equivalent) or the loop is unstable.
+pub fn discrete_effective(
+    kp_per_mass: f64,
+    kd_per_mass: f64,
+    dt: f64,
+) -> Result<Option<Effective>, Error> {
+    non_negative("kp", kp_per_mass)?;
+    non_negative("kd", kd_per_mass)?;
+    positive("dt", dt)?;
+    let a = kp_per_mass * dt * dt;
+    let b = kd_per_mass * dt;
+    // Map on (x, v dt): [[1 - a, 1 - b], [-a, 1 - b]].
+    let trace = 2.0 - a - b;
+    let det = 1.0 - b;
+    let disc = trace * trace / 4.0 - det;
+    if disc < 0.0 {
+        let r = math::sqrt(det);
+        if r > 1.0 {
+            return Ok(None);
+        }
+        let theta = math::atan2(math::sqrt(-disc), trace / 2.0);
+        let re = math::ln(r) / dt;
+        let im = theta / dt;
+        let wn = math::sqrt(re * re + im * im);
+        return Ok(Some(Effective {
+            natural_frequency: wn,
+            damping_ratio: -re / wn,
+        }));
+    }
+    let root = math::sqrt(disc);
+    let (z1, z2) = (trace / 2.0 + root, trace / 2.0 - root);
+    if z1 <= 0.0 || z2 <= 0.0 || z1 > 1.0 {
+        return Ok(None);
+    }
+    let (s1, s2) = (math::ln(z1) / dt, math::ln(z2) / dt);
+    let wn = math::sqrt(s1 * s2);
+    Ok(Some(Effective {
+        natural_frequency: wn,
+        damping_ratio: -(s1 + s2) / (2.0 * wn),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOL: f64 = 1e-12;
+
+    #[test]
+    fn wus_damping_one_is_a_damping_ratio_of_three_quarters() {
+        for (f, m) in [(1.0, 1.0), (6.0, 3.0), (0.5, 0.2)] {
+            let g = from_wu(f, 1.0, m).unwrap();
+            let e = Effective::continuous(g, m).unwrap();
+            assert!((e.damping_ratio - 0.75).abs() < TOL);
+            assert!((e.natural_frequency - 3.0 * f).abs() < TOL);
+        }
+    }
+
+    #[test]
+    fn blooms_k_d_one_is_also_three_quarters() {
+        let g = from_bloom(1.0, 1.0, 0.5, 2.0).unwrap();
+        let e = Effective::continuous(g, 2.0).unwrap();
+        assert!((e.damping_ratio - 0.75).abs() < TOL);
+        assert!((e.natural_frequency - 12.0).abs() < TOL);
+    }
+
+    #[test]
+    fn conversions_round_trip() {
+        let g = from_natural(7.0, 0.4, 2.5).unwrap();
+        let e = Effective::continuous(g, 2.5).unwrap();
+        assert!((e.natural_frequency - 7.0).abs() < TOL && (e.damping_ratio - 0.4).abs() < TOL);
+        let (f, d) = to_wu(from_wu(2.0, 0.6, 1.5).unwrap(), 1.5).unwrap();
+        assert!((f - 2.0).abs() < TOL && (d - 0.6).abs() < TOL);
+        let (k, d) = to_bloom(from_bloom(1.2, 0.8, 0.7, 3.0).unwrap(), 0.7, 3.0).unwrap();
+        assert!((k - 1.2).abs() < TOL && (d - 0.8).abs() < TOL);
+    }
+
+    #[test]
+    fn half_life_halves_the_envelope() {
+        // Critically damped from rest at 1: x(t) = (1 + w t) e^{-w t}; the e^{-w t}
+        // envelope halves every h.
+        let h = 0.3;
+        let g = from_half_life(h, 1.0).unwrap();
+        let w = math::sqrt(g.kp);
+        assert!((math::exp(-w * h) - 0.5).abs() < TOL);
+        assert!((Effective::continuous(g, 1.0).unwrap().damping_ratio - 1.0).abs() < TOL);
+    }
+
+    #[test]
+    fn discrete_effective_tends_to_continuous_as_dt_shrinks() {
+        let (kp, kd) = (100.0, 6.0);
+        let c = Effective::continuous(Gains { kp, kd }, 1.0).unwrap();
+        let d = discrete_effective(kp, kd, 1e-5).unwrap().unwrap();
+        assert!((d.natural_frequency - c.natural_frequency).abs() < 1e-3);
+        assert!((d.damping_ratio - c.damping_ratio).abs() < 1e-3);
+        // At a coarse step semi-implicit Euler damps more than the continuous model:
+        // |z|^2 = det = 1 - kd dt, so Re(s) = ln(1 - kd dt) / (2 dt) < -kd / 2.
+        let coarse = discrete_effective(kp, kd, 0.05).unwrap().unwrap();
+        assert!(coarse.damping_ratio > c.damping_ratio + 0.01, "{coarse:?}");
+        assert_eq!(discrete_effective(1e6, 10.0, 1.0 / 60.0).unwrap(), None);
+    }
+}
