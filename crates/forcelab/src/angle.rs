@@ -4,7 +4,7 @@ use core::f64::consts::{PI, TAU};
 
 /// `a` wrapped into `(-pi, pi]`, rad: the short way round.
 pub fn wrap(a: f64) -> f64 {
-    let r = a - TAU * libm::floor((a + PI) / TAU);
+    let r = a - TAU * crate::math::floor((a + PI) / TAU);
     if r <= -PI {
         r + TAU
     } else {

@@ -52,3 +52,15 @@ pub fn ln(x: f64) -> f64 {
 pub fn pow(x: f64, y: f64) -> f64 {
     libm::pow(x, y)
 }
+
+/// The largest integer not above `x`.
+#[inline]
+pub fn floor(x: f64) -> f64 {
+    libm::floor(x)
+}
+
+/// The smallest integer not below `x`.
+#[inline]
+pub fn ceil(x: f64) -> f64 {
+    libm::ceil(x)
+}

@@ -136,7 +136,7 @@ impl ImplicitPd {
     ) -> Result<Option<f64>, Error> {
         positive("max_time", max_time)?;
         let (mut x, mut v) = (start, 0.0);
-        let steps = (max_time / dt).ceil() as u64;
+        let steps = crate::math::ceil(max_time / dt) as u64;
         for n in 1..=steps {
             let s = self.advance(x, v, goal, 0.0, dt)?;
             x = s.x;
