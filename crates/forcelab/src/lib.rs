@@ -19,6 +19,7 @@
 //! assert!((cube.x - 2.0).abs() < 1e-6);
 //! ```
 
+pub mod analysis;
 pub mod angle;
 pub mod body;
 pub mod controllers;
