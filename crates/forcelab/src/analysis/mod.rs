@@ -1,6 +1,11 @@
 //! Reading responses and stability: step-response metrics, the stability atlas of the
 //! linear 1-D laws, and article 003's convergence sweep.
 
+mod atlas;
 mod metrics;
 
+pub use atlas::{
+    eigenvalues, one_step_matrix, soft_step_parameters, spectral_radius, Atlas, AtlasSpec, Complex,
+    LinearLaw, STABLE_TOLERANCE,
+};
 pub use metrics::{MetricsOptions, StepMetrics};

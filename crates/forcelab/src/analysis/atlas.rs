@@ -1,0 +1,422 @@
+//! Closed-loop stability of the linear 1-D laws, analytically: on a unit mass with the
+//! target at rest, every one of them is an acceleration `a = -Kp' x - Kd' v` with
+//! effective gains that depend on `kp`, `kd` and `dt`; each integrator then gives a
+//! 2 x 2 one-step map on `(x, v)` whose spectral radius decides stability.
+
+use crate::error::{positive, Error};
+use crate::integrator::Integrator;
+use crate::math;
+use core::f64::consts::PI;
+
+/// The linear 1-D laws the atlas covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LinearLaw {
+    /// `F = kp e + kd e'`.
+    ForwardPd,
+    /// Wu's backward PD.
+    BackwardPd,
+    /// SPD, the paper's form.
+    SpdPaper,
+    /// Article 000's simplified SPD (forward PD with damping `kd + kp dt`).
+    SpdSimplified,
+    /// Bloom's implicit PD (its PD part; `ks = kp`).
+    ImplicitPd,
+    /// Second-order dynamics with `k2 = 1/kp`, `k1 = kd/kp` and the stability clamp.
+    SecondOrder,
+    /// Box2D v3's soft step with `w^2 = kp`, `2 zeta w = kd`.
+    SoftStep,
+}
+
+impl LinearLaw {
+    /// Every law, in table order.
+    pub const ALL: [LinearLaw; 7] = [
+        LinearLaw::ForwardPd,
+        LinearLaw::BackwardPd,
+        LinearLaw::SpdPaper,
+        LinearLaw::SpdSimplified,
+        LinearLaw::ImplicitPd,
+        LinearLaw::SecondOrder,
+        LinearLaw::SoftStep,
+    ];
+
+    /// A stable identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            LinearLaw::ForwardPd => "pd",
+            LinearLaw::BackwardPd => "backward-pd",
+            LinearLaw::SpdPaper => "spd",
+            LinearLaw::SpdSimplified => "spd-simplified",
+            LinearLaw::ImplicitPd => "implicit-pd",
+            LinearLaw::SecondOrder => "second-order",
+            LinearLaw::SoftStep => "soft-step",
+        }
+    }
+
+    /// The effective acceleration gains `(Kp', Kd')` (1/s^2, 1/s) on a unit mass:
+    /// forward PD `(kp, kd)`; backward PD and Bloom `g (kp, kd + kp dt)` with
+    /// `g = 1/(1 + kd dt + kp dt^2)`; SPD `(kp, kd + kp dt) / (1 + kd dt)`; simplified
+    /// SPD `(kp, kd + kp dt)`; second order `(1, k1) / k2'` with
+    /// `k2' = max(1/kp, dt^2/2 + dt k1/2, dt k1)`, `k1 = kd/kp`; soft step
+    /// `mass_scale / dt (bias_rate, 1)`.
+    pub fn effective_gains(self, kp: f64, kd: f64, dt: f64) -> (f64, f64) {
+        match self {
+            LinearLaw::ForwardPd => (kp, kd),
+            LinearLaw::BackwardPd | LinearLaw::ImplicitPd => {
+                let g = 1.0 / (1.0 + kd * dt + kp * dt * dt);
+                (g * kp, g * (kd + kp * dt))
+            }
+            LinearLaw::SpdPaper => (kp / (1.0 + kd * dt), (kd + kp * dt) / (1.0 + kd * dt)),
+            LinearLaw::SpdSimplified => (kp, kd + kp * dt),
+            LinearLaw::SecondOrder => {
+                let k1 = kd / kp;
+                let k2 = (1.0 / kp).max(dt * dt / 2.0 + dt * k1 / 2.0).max(dt * k1);
+                (1.0 / k2, k1 / k2)
+            }
+            LinearLaw::SoftStep => {
+                let w = math::sqrt(kp);
+                let zeta = kd / (2.0 * w);
+                let a1 = 2.0 * zeta + dt * w;
+                let a2 = dt * w * a1;
+                let mass_scale = a2 / (1.0 + a2);
+                (mass_scale / dt * (w / a1), mass_scale / dt)
+            }
+        }
+    }
+}
+
+/// A complex number, for eigenvalues.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Complex {
+    /// Real part.
+    pub re: f64,
+    /// Imaginary part.
+    pub im: f64,
+}
+
+impl Complex {
+    /// `|z|`.
+    pub fn abs(self) -> f64 {
+        math::sqrt(self.re * self.re + self.im * self.im)
+    }
+}
+
+/// The one-step map `[x', v'] = M [x, v]` of a unit mass under `a = -Kp' x - Kd' v`:
+/// semi-implicit Euler `v' = v + a dt, x' = x + v' dt`; explicit Euler
+/// `x' = x + v dt, v' = v + a dt`; RK4 (exact for the held acceleration)
+/// `x' = x + v dt + a dt^2/2, v' = v + a dt`.
+pub fn one_step_matrix(
+    law: LinearLaw,
+    integrator: Integrator,
+    kp: f64,
+    kd: f64,
+    dt: f64,
+) -> [[f64; 2]; 2] {
+    let (p, d) = law.effective_gains(kp, kd, dt);
+    // Row of the acceleration: a = [-p, -d] . [x, v].
+    let (ax, av) = (-p, -d);
+    match integrator {
+        Integrator::SemiImplicitEuler => {
+            let vx = ax * dt;
+            let vv = 1.0 + av * dt;
+            [[1.0 + vx * dt, vv * dt], [vx, vv]]
+        }
+        Integrator::ExplicitEuler => [[1.0, dt], [ax * dt, 1.0 + av * dt]],
+        Integrator::Rk4 => [
+            [1.0 + 0.5 * ax * dt * dt, dt + 0.5 * av * dt * dt],
+            [ax * dt, 1.0 + av * dt],
+        ],
+    }
+}
+
+/// The two eigenvalues of a 2 x 2 matrix (a complex pair or two reals, larger first).
+pub fn eigenvalues(m: [[f64; 2]; 2]) -> [Complex; 2] {
+    let trace = m[0][0] + m[1][1];
+    let det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+    let half = 0.5 * trace;
+    let disc = half * half - det;
+    if disc >= 0.0 {
+        let r = math::sqrt(disc);
+        [
+            Complex {
+                re: half + r,
+                im: 0.0,
+            },
+            Complex {
+                re: half - r,
+                im: 0.0,
+            },
+        ]
+    } else {
+        let i = math::sqrt(-disc);
+        [Complex { re: half, im: i }, Complex { re: half, im: -i }]
+    }
+}
+
+/// The largest eigenvalue modulus of `m`.
+pub fn spectral_radius(m: [[f64; 2]; 2]) -> f64 {
+    let [a, b] = eigenvalues(m);
+    a.abs().max(b.abs())
+}
+
+/// The grid an atlas covers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AtlasSpec {
+    /// Physics step, s.
+    pub dt: f64,
+    /// Smallest value of each axis (`kp dt^2` and `kd dt`, unitless).
+    pub min: f64,
+    /// Largest value of each axis.
+    pub max: f64,
+    /// Log-spaced points per axis, ends included.
+    pub points: usize,
+}
+
+impl Default for AtlasSpec {
+    /// `dt = 1/60`, both axes from 1e-3 to 1e4, 57 points (8 per decade).
+    fn default() -> Self {
+        AtlasSpec {
+            dt: 1.0 / 60.0,
+            min: 1e-3,
+            max: 1e4,
+            points: 57,
+        }
+    }
+}
+
+/// A loop is stable when its spectral radius is at most `1 + STABLE_TOLERANCE`.
+pub const STABLE_TOLERANCE: f64 = 1e-12;
+
+/// Spectral radii of one law under one integrator over a log grid: rows are
+/// `kp dt^2`, columns `kd dt`, `radii[row * points + column]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Atlas {
+    /// The law.
+    pub law: LinearLaw,
+    /// The integrator.
+    pub integrator: Integrator,
+    /// The grid.
+    pub spec: AtlasSpec,
+    /// The axis values (shared by rows and columns).
+    pub axis: Vec<f64>,
+    /// Spectral radius per cell, row-major.
+    pub radii: Vec<f64>,
+}
+
+impl Atlas {
+    /// Computes the atlas.
+    pub fn compute(
+        law: LinearLaw,
+        integrator: Integrator,
+        spec: AtlasSpec,
+    ) -> Result<Atlas, Error> {
+        positive("dt", spec.dt)?;
+        positive("min", spec.min)?;
+        positive("max", spec.max)?;
+        if spec.points < 2 || spec.points > 4096 || spec.max <= spec.min {
+            return Err(Error::OutOfRange {
+                field: "points",
+                value: spec.points as f64,
+                min: 2.0,
+                max: 4096.0,
+            });
+        }
+        let ratio = math::ln(spec.max / spec.min);
+        let axis: Vec<f64> = (0..spec.points)
+            .map(|k| spec.min * math::exp(ratio * k as f64 / (spec.points - 1) as f64))
+            .collect();
+        let dt = spec.dt;
+        let mut radii = Vec::with_capacity(spec.points * spec.points);
+        for &a in &axis {
+            for &b in &axis {
+                radii.push(spectral_radius(one_step_matrix(
+                    law,
+                    integrator,
+                    a / (dt * dt),
+                    b / dt,
+                    dt,
+                )));
+            }
+        }
+        Ok(Atlas {
+            law,
+            integrator,
+            spec,
+            axis,
+            radii,
+        })
+    }
+
+    /// The fraction of cells with radius at most `1 + STABLE_TOLERANCE`.
+    pub fn stable_fraction(&self) -> f64 {
+        let stable = self
+            .radii
+            .iter()
+            .filter(|&&r| r <= 1.0 + STABLE_TOLERANCE)
+            .count();
+        stable as f64 / self.radii.len() as f64
+    }
+}
+
+/// The soft step's `(hertz, damping_ratio)` for stiffness and damping per unit mass.
+pub fn soft_step_parameters(kp: f64, kd: f64) -> (f64, f64) {
+    let w = math::sqrt(kp);
+    (w / (2.0 * PI), kd / (2.0 * w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::body::Body1;
+    use crate::controllers::*;
+
+    /// The real controller of `law` as a force on a unit mass toward 0.
+    fn force(law: LinearLaw, kp: f64, kd: f64, dt: f64, body: &Body1) -> f64 {
+        let t = Target1::at(0.0);
+        match law {
+            LinearLaw::ForwardPd => ForwardPd { kp, kd }.force(body, &t).unwrap().total,
+            LinearLaw::BackwardPd => BackwardPd { kp, kd }.force(body, &t, dt).unwrap().total,
+            LinearLaw::SpdPaper => Spd { kp, kd }.force(body, &t, dt).unwrap().total,
+            LinearLaw::SpdSimplified => SpdSimplified { kp, kd }.force(body, &t, dt).unwrap().total,
+            LinearLaw::ImplicitPd => {
+                // ks = 36 (k/T)^2 = kp with k = 1; kd = 9 d / T.
+                let time_scale = 6.0 / math::sqrt(kp);
+                let c = ImplicitPd {
+                    k: 1.0,
+                    d: kd * time_scale / 9.0,
+                    time_scale,
+                    min_velocity: 0.0,
+                };
+                c.force(body, &t, dt).unwrap().total
+            }
+            LinearLaw::SecondOrder => {
+                let f = math::sqrt(kp) / (2.0 * PI);
+                let c = SecondOrder {
+                    frequency: f,
+                    zeta: kd * PI * f / kp,
+                    response: 0.0,
+                };
+                c.force(body, &t, dt).unwrap().total
+            }
+            LinearLaw::SoftStep => {
+                let (hertz, damping_ratio) = soft_step_parameters(kp, kd);
+                SoftStep {
+                    hertz,
+                    damping_ratio,
+                }
+                .force(body, &t, dt)
+                .unwrap()
+                .total
+            }
+        }
+    }
+
+    /// The per-step growth rate of the state norm, measured over the second half of a
+    /// run of up to 2,000 steps (the first half lets the start-up transient die out),
+    /// and how many steps that half had.
+    fn measured_rate(
+        law: LinearLaw,
+        integrator: Integrator,
+        kp: f64,
+        kd: f64,
+        dt: f64,
+    ) -> (f64, usize) {
+        let mut b = Body1 {
+            x: 1.0,
+            v: 0.3,
+            mass: 1.0,
+            integrator,
+        };
+        // Any norm gives the same growth rate; the max-norm of (x, v dt) cannot overflow
+        // on the way and, both parts being lengths, keeps the wobble of a complex pair small.
+        let norm = |b: &Body1| b.x.abs().max((b.v * dt).abs());
+        let mut norms = vec![norm(&b)];
+        for _ in 0..2000 {
+            let f = force(law, kp, kd, dt, &b);
+            b.step(f, dt).unwrap();
+            let n = norm(&b);
+            if !(1e-100..1e100).contains(&n) {
+                break;
+            }
+            norms.push(n);
+        }
+        let end = norms.len() - 1;
+        let mid = end / 2;
+        (
+            math::ln(norms[end] / norms[mid]) / (end - mid) as f64,
+            end - mid,
+        )
+    }
+
+    #[test]
+    fn analytic_radius_matches_simulation_at_sample_points_of_every_map() {
+        let dt = 1.0 / 60.0;
+        let samples = [
+            (1e-3, 1e-2),
+            (0.05, 0.3),
+            (0.5, 0.05),
+            (2.0, 1.0),
+            (3.9, 0.01),
+            (10.0, 0.5),
+            (0.2, 5.0),
+            (50.0, 100.0),
+        ];
+        for law in LinearLaw::ALL {
+            for integrator in [Integrator::SemiImplicitEuler, Integrator::ExplicitEuler] {
+                for (a, b) in samples {
+                    let (kp, kd) = (a / (dt * dt), b / dt);
+                    let radius = spectral_radius(one_step_matrix(law, integrator, kp, kd, dt));
+                    if radius < 1e-3 {
+                        continue; // deadbeat-like: the norm underflows, nothing to compare
+                    }
+                    let (rate, steps) = measured_rate(law, integrator, kp, kd, dt);
+                    // A complex pair makes the norm wobble by a bounded factor, so the
+                    // rate is known to about 1/steps.
+                    let tolerance = (2.0 / steps as f64).max(1e-2);
+                    assert!(
+                        (rate - math::ln(radius)).abs() < tolerance,
+                        "{} {:?} at kp dt^2 = {a}, kd dt = {b}: radius {radius}, measured e^{rate} = {}",
+                        law.id(), integrator, math::exp(rate)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn backward_pd_is_stable_on_the_whole_grid_and_forward_pd_is_not() {
+        let spec = AtlasSpec::default();
+        let backward =
+            Atlas::compute(LinearLaw::BackwardPd, Integrator::SemiImplicitEuler, spec).unwrap();
+        let forward =
+            Atlas::compute(LinearLaw::ForwardPd, Integrator::SemiImplicitEuler, spec).unwrap();
+        assert_eq!(backward.radii.len(), 57 * 57);
+        assert_eq!(backward.stable_fraction(), 1.0);
+        assert!(
+            forward.stable_fraction() < 0.5,
+            "{}",
+            forward.stable_fraction()
+        );
+        assert!((backward.axis[0] - 1e-3).abs() < 1e-15 && (backward.axis[56] - 1e4).abs() < 1e-8);
+    }
+
+    #[test]
+    fn forward_pd_matches_the_jury_conditions() {
+        // Semi-implicit Euler: stable iff b <= 2 and a <= 4 - 2 b.
+        let dt = 0.01;
+        for (a, b, stable) in [
+            (1.0, 0.5, true),
+            (2.9, 0.5, true),
+            (3.1, 0.5, false),
+            (0.1, 2.1, false),
+        ] {
+            let r = spectral_radius(one_step_matrix(
+                LinearLaw::ForwardPd,
+                Integrator::SemiImplicitEuler,
+                a / (dt * dt),
+                b / dt,
+                dt,
+            ));
+            assert_eq!(r <= 1.0 + STABLE_TOLERANCE, stable, "a {a} b {b}: {r}");
+        }
+    }
+}
