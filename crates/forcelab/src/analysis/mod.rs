@@ -2,10 +2,12 @@
 //! linear 1-D laws, and article 003's convergence sweep.
 
 mod atlas;
+mod convergence;
 mod metrics;
 
 pub use atlas::{
     eigenvalues, one_step_matrix, soft_step_parameters, spectral_radius, Atlas, AtlasSpec, Complex,
     LinearLaw, STABLE_TOLERANCE,
 };
+pub use convergence::{convergence_sweep, ConvergenceSeries, ConvergenceSpec};
 pub use metrics::{MetricsOptions, StepMetrics};
