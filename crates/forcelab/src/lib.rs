@@ -22,6 +22,7 @@
 pub mod analysis;
 pub mod angle;
 pub mod body;
+pub mod claims;
 pub mod controllers;
 pub mod error;
 pub mod golden;

@@ -1,0 +1,56 @@
+//! The stability atlas: for each linear 1-D law and integrator, the spectral radius
+//! of the one-step closed loop over a log grid of kp dt^2 (rows) and kd dt (columns).
+//! `cargo run -p forcelab --release --example atlas [-- --json]`.
+
+use forcelab::analysis::{Atlas, AtlasSpec, LinearLaw};
+use forcelab::Integrator;
+
+fn main() {
+    let json = std::env::args().any(|a| a == "--json");
+    let spec = AtlasSpec::default();
+    let mut rows = Vec::new();
+    for law in LinearLaw::ALL {
+        for integrator in [Integrator::SemiImplicitEuler, Integrator::ExplicitEuler] {
+            let atlas = Atlas::compute(law, integrator, spec).expect("default grid");
+            if json {
+                let radii: Vec<String> = atlas
+                    .radii
+                    .iter()
+                    .map(|r| {
+                        if r.is_finite() {
+                            format!("{r:.6e}")
+                        } else {
+                            "null".into()
+                        }
+                    })
+                    .collect();
+                let axis: Vec<String> = atlas.axis.iter().map(|a| format!("{a:.6e}")).collect();
+                rows.push(format!(
+                    "{{\"law\":\"{}\",\"integrator\":\"{}\",\"dt\":{},\"stable_fraction\":{},\"kp_dt2\":[{}],\"kd_dt\":[{}],\"radii\":[{}]}}",
+                    law.id(),
+                    integrator.id(),
+                    spec.dt,
+                    atlas.stable_fraction(),
+                    axis.join(","),
+                    axis.join(","),
+                    radii.join(",")
+                ));
+            } else {
+                println!(
+                    "{:<15} {:<20} stable on {:>5.1} % of the {}x{} grid (kp dt^2, kd dt from {:e} to {:e}, dt = {:.5} s)",
+                    law.id(),
+                    integrator.id(),
+                    100.0 * atlas.stable_fraction(),
+                    spec.points,
+                    spec.points,
+                    spec.min,
+                    spec.max,
+                    spec.dt
+                );
+            }
+        }
+    }
+    if json {
+        println!("[{}]", rows.join(",\n "));
+    }
+}
