@@ -679,13 +679,7 @@ fn simpson_integral() -> Claim {
 }
 
 fn submarine() -> Body3 {
-    Body3 {
-        mass: 1000.0,
-        inertia: DVec3::new(400.0, 420.0, 60.0),
-        angular_damping: 0.05,
-        gyroscopic: Gyroscopic::Implicit,
-        ..Body3::default()
-    }
+    crate::scenario::submarine_hull()
 }
 
 /// Pitch and roll after `seconds` and the peak pitch, ordering pitch 0.3, roll `roll`,

@@ -30,6 +30,7 @@ pub mod integrator;
 pub mod math;
 pub mod published;
 pub mod rotation;
+pub mod scenario;
 pub mod tuning;
 pub mod world;
 

@@ -7,6 +7,7 @@
 //! errata do not depend on handedness.
 
 use crate::body::Body3;
+use crate::controllers::WindowedPid;
 use crate::error::{finite, positive, Error};
 use crate::math;
 use glam::{DQuat, DVec3};
@@ -129,59 +130,23 @@ pub fn simpson_as_printed(errors: &[f64], dt: f64) -> f64 {
     integral
 }
 
-/// Article 001's `PIDController` as printed: the same window and derivative as
-/// [`crate::controllers::WindowedPid`], with [`simpson_as_printed`] for the integral.
+/// Article 001's `PIDController` as printed: a [`WindowedPid`] (same window, same
+/// derivative, same warm-up) whose window integral is [`simpson_as_printed`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct WindowedPidAsPrinted {
-    /// Proportional gain.
-    pub kp: f64,
-    /// Integral gain.
-    pub ki: f64,
-    /// Derivative gain.
-    pub kd: f64,
-    /// Plant gain.
-    pub plant_gain: f64,
-    /// Samples kept.
-    pub window: usize,
-    /// Time step, s.
-    pub dt: f64,
-    errors: Vec<f64>,
-}
+pub struct WindowedPidAsPrinted(pub WindowedPid);
 
 impl WindowedPidAsPrinted {
     /// The printed class with these gains, window 7, `dt = 0.01`, plant gain 1.
     pub fn new(kp: f64, ki: f64, kd: f64) -> Self {
-        WindowedPidAsPrinted {
-            kp,
-            ki,
-            kd,
-            plant_gain: 1.0,
-            window: 7,
-            dt: 0.01,
-            errors: Vec::new(),
-        }
+        WindowedPidAsPrinted(WindowedPid::new(kp, ki, kd))
     }
 
     /// `AddSample` then `GetLastOutput`.
     pub fn add_sample(&mut self, error: f64) -> Result<f64, Error> {
-        let mut check = crate::controllers::WindowedPid::new(self.kp, self.ki, self.kd);
-        check.window = self.window;
-        check.dt = self.dt;
-        check.plant_gain = self.plant_gain;
-        check.validate()?;
-        finite("error", error)?;
-        self.errors.push(error);
-        while self.errors.len() > self.window {
-            self.errors.remove(0);
-        }
-        let n = self.errors.len();
-        if n < crate::controllers::MIN_SAMPLES {
-            return Ok(0.0);
-        }
-        let prop = self.kp * self.errors[n - 1];
-        let integral = self.ki * simpson_as_printed(&self.errors, self.dt);
-        let deriv = self.kd * (self.errors[n - 1] - self.errors[n - 2]) / self.dt;
-        Ok(self.plant_gain * (prop + integral + deriv))
+        Ok(self
+            .0
+            .add_sample_integrating_with(error, simpson_as_printed)?
+            .total)
     }
 }
 

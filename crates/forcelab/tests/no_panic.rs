@@ -65,8 +65,8 @@ proptest! {
         windowed.dt = v[7];
         windowed.plant_gain = v[8];
         let mut printed = published::WindowedPidAsPrinted::new(v[0], v[1], v[2]);
-        printed.dt = v[7];
-        printed.window = w;
+        printed.0.dt = v[7];
+        printed.0.window = w;
         for s in 0..4 {
             let _ = pid.step(v[9], v[10] * s as f64, v[7]);
             let _ = windowed.add_sample(v[9 + s % 3]);

@@ -180,16 +180,9 @@ impl SubmarineAttitude {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::body::Gyroscopic;
 
     fn submarine() -> Body3 {
-        Body3 {
-            mass: 1000.0,
-            inertia: DVec3::new(400.0, 420.0, 60.0),
-            angular_damping: 0.05,
-            gyroscopic: Gyroscopic::Implicit,
-            ..Body3::default()
-        }
+        crate::scenario::submarine_hull()
     }
 
     /// Pitch and roll (rad) after `seconds`, and the largest pitch seen.

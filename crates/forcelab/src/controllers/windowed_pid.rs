@@ -90,27 +90,31 @@ impl WindowedPid {
 
     /// Adds the error of this step and returns the output and its terms.
     pub fn add_sample(&mut self, error: f64) -> Result<Terms, Error> {
+        self.add_sample_integrating_with(error, simpson)
+    }
+
+    /// [`WindowedPid::add_sample`] with another rule for the window integral
+    /// (`integrate(samples, dt)`): how `published` runs the listing as printed.
+    pub fn add_sample_integrating_with(
+        &mut self,
+        error: f64,
+        integrate: fn(&[f64], f64) -> f64,
+    ) -> Result<Terms, Error> {
         self.validate()?;
         finite("error", error)?;
-        self.history.0.push_back(error);
-        while self.history.0.len() > self.window {
-            self.history.0.pop_front();
+        let errors = &mut self.history.0;
+        errors.push_back(error);
+        while errors.len() > self.window {
+            errors.pop_front();
         }
-        let n = self.history.0.len();
+        let n = errors.len();
         if n < MIN_SAMPLES {
             return Ok(Terms::default());
         }
-        let (samples, _) = self.history.0.as_slices();
-        let contiguous;
-        let samples = if samples.len() == n {
-            samples
-        } else {
-            contiguous = self.history.0.iter().copied().collect::<Vec<_>>();
-            &contiguous[..]
-        };
+        let samples = errors.make_contiguous();
         let g = self.plant_gain;
         let p = g * self.kp * samples[n - 1];
-        let i = g * self.ki * simpson(samples, self.dt);
+        let i = g * self.ki * integrate(samples, self.dt);
         let d = g * self.kd * (samples[n - 1] - samples[n - 2]) / self.dt;
         Ok(Terms::sum(p, i, d, 0.0))
     }

@@ -1,0 +1,19 @@
+//! Named bodies and settings that tests, the claims table and the page share, so that a
+//! scene is data in the core rather than something only the page knows.
+
+use crate::body::{Body3, Gyroscopic};
+use glam::DVec3;
+
+/// Article 004's submarine, simplified to a rigid body: 1,000 kg, principal moments
+/// 400 (pitch, x), 420 (yaw, y) and 60 (roll, z) kg m^2 with the inertia frame set to
+/// the body frame (as the article does), light angular damping 0.05 /s (the water),
+/// implicit gyroscopic term.
+pub fn submarine_hull() -> Body3 {
+    Body3 {
+        mass: 1000.0,
+        inertia: DVec3::new(400.0, 420.0, 60.0),
+        angular_damping: 0.05,
+        gyroscopic: Gyroscopic::Implicit,
+        ..Body3::default()
+    }
+}
