@@ -1,7 +1,7 @@
 //! `Simulation`: several 1-D bodies, each with its own controller, one shared target.
 
 use crate::error::js;
-use forcelab::{Body1, Controller1, ControllerKind, Target1, World1};
+use forcelab::{Body1, ControllerKind, Target1, World1};
 use js_sys::{Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -33,9 +33,9 @@ impl Simulation {
         })
     }
 
-    /// Adds a body of `mass` kg at rest at `x` m, driven by `controller`
-    /// (`"pd"`, `"backward-pd"` or `"spd"`) with gains `kp` N/m, `kd` N s/m.
-    /// Returns its index.
+    /// Adds a body of `mass` kg at rest at `x` m, driven by `controller` (an id of
+    /// `forcelab::ControllerKind`: `"pd"`, `"backward-pd"`, `"spd"`, ...) with raw gains
+    /// `kp` N/m, `kd` N s/m. Returns its index.
     #[wasm_bindgen(js_name = addBody)]
     pub fn add_body(
         &mut self,
@@ -45,9 +45,9 @@ impl Simulation {
         mass: f64,
         x: f64,
     ) -> Result<usize, JsError> {
-        let controller = js(Controller1::new(kind(controller)?, kp, kd))?;
+        let kind = kind(controller)?;
         let body = js(Body1::new(x, mass))?;
-        js(self.world.add(body, controller))
+        js(self.world.add(body, kind, kp, kd))
     }
 
     /// Number of bodies.
@@ -89,16 +89,14 @@ impl Simulation {
     /// The gains `[kp, kd]` of body `index`.
     #[wasm_bindgen(js_name = gainsOf)]
     pub fn gains_of(&self, index: usize) -> Result<Vec<f64>, JsError> {
-        let (kp, kd) = js(self.world.controller(index))?.gains();
+        let (kp, kd) = js(self.world.gains(index))?;
         Ok(vec![kp, kd])
     }
 
     /// Sets the gains of body `index` (kp N/m, kd N s/m); the run carries on.
     #[wasm_bindgen(js_name = setGains)]
     pub fn set_gains(&mut self, index: usize, kp: f64, kd: f64) -> Result<(), JsError> {
-        let kind = js(self.world.controller(index))?.kind();
-        let controller = js(Controller1::new(kind, kp, kd))?;
-        js(self.world.set_controller(index, controller))
+        js(self.world.set_gains(index, kp, kd))
     }
 
     /// The mass of body `index`, kg.

@@ -10,7 +10,7 @@ pub const ALGEBRA_TOL: f64 = 1e-9;
 /// its velocity, for `steps` steps of `dt`; returns the body after each step and the
 /// target at that time. Stops early (shorter output) if the state leaves `1e12`.
 pub fn run(
-    controller: Controller1,
+    mut controller: Controller1,
     mut body: Body1,
     mut target: Target1,
     dt: f64,

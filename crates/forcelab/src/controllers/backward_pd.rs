@@ -139,7 +139,7 @@ mod tests {
     #[test]
     fn stays_bounded_where_forward_pd_diverges() {
         let dt = 1.0 / 60.0;
-        let c = Controller1::new(ControllerKind::BackwardPd, 1e6, 10.0).unwrap();
+        let c = Controller1::new(ControllerKind::BackwardPd, 1e6, 10.0, 1.0).unwrap();
         let trace = run(c, Body1::default(), Target1::at(1.0), dt, 6000);
         assert_eq!(trace.len(), 6000);
         assert!(max_error(&trace) <= 1.0 + 1e-12);
@@ -148,7 +148,7 @@ mod tests {
 
     #[test]
     fn converges_on_a_target_moving_at_constant_velocity() {
-        let c = Controller1::new(ControllerKind::BackwardPd, 400.0, 40.0).unwrap();
+        let c = Controller1::new(ControllerKind::BackwardPd, 400.0, 40.0, 1.0).unwrap();
         let trace = run(
             c,
             Body1::default(),

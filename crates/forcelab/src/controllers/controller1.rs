@@ -1,6 +1,12 @@
-use super::{BackwardPd, ForwardPd, Spd, Target1, Terms};
+use super::{
+    one_step_force, BackwardPd, ForwardPd, ImplicitPd, Pid, SecondOrder, SoftStep, Spd,
+    SpdSimplified, Target1, Terms, WindowedPid,
+};
 use crate::body::Body1;
-use crate::error::Error;
+use crate::error::{positive, Error};
+use crate::math;
+use crate::published::{one_step_force_as_printed, WindowedPidAsPrinted};
+use core::f64::consts::PI;
 
 /// Which 1-D force law a [`Controller1`] is, by a stable identifier that URLs, the page
 /// and the bindings share.
@@ -12,22 +18,58 @@ pub enum ControllerKind {
     BackwardPd,
     /// [`Spd`], id `"spd"`.
     Spd,
+    /// [`SpdSimplified`], id `"spd-simplified"`.
+    SpdSimplified,
+    /// [`ImplicitPd`], id `"implicit-pd"`.
+    ImplicitPd,
+    /// [`SecondOrder`], id `"second-order"`.
+    SecondOrder,
+    /// [`SoftStep`], id `"soft-step"`.
+    SoftStep,
+    /// [`Pid`], id `"pid"`.
+    Pid,
+    /// [`WindowedPid`], id `"windowed-pid"`.
+    WindowedPid,
+    /// [`WindowedPidAsPrinted`], id `"windowed-pid-as-printed"`.
+    WindowedPidAsPrinted,
+    /// [`one_step_force`], id `"one-step"`.
+    OneStep,
+    /// [`one_step_force_as_printed`], id `"one-step-as-printed"`.
+    OneStepAsPrinted,
 }
 
 impl ControllerKind {
     /// Every kind, in menu order.
-    pub const ALL: [ControllerKind; 3] = [
+    pub const ALL: [ControllerKind; 12] = [
         ControllerKind::ForwardPd,
         ControllerKind::BackwardPd,
         ControllerKind::Spd,
+        ControllerKind::SpdSimplified,
+        ControllerKind::ImplicitPd,
+        ControllerKind::SecondOrder,
+        ControllerKind::SoftStep,
+        ControllerKind::Pid,
+        ControllerKind::WindowedPid,
+        ControllerKind::WindowedPidAsPrinted,
+        ControllerKind::OneStep,
+        ControllerKind::OneStepAsPrinted,
     ];
 
-    /// The stable identifier: `"pd"`, `"backward-pd"` or `"spd"`.
+    /// The stable identifier (`"pd"`, `"backward-pd"`, `"spd"`, ...).
     pub fn id(self) -> &'static str {
         match self {
             ControllerKind::ForwardPd => "pd",
             ControllerKind::BackwardPd => "backward-pd",
             ControllerKind::Spd => "spd",
+            ControllerKind::SpdSimplified => "spd-simplified",
+            ControllerKind::ImplicitPd => "implicit-pd",
+            ControllerKind::SecondOrder => "second-order",
+            ControllerKind::SoftStep => "soft-step",
+            ControllerKind::Pid => "pid",
+            ControllerKind::WindowedPid => "windowed-pid",
+            ControllerKind::WindowedPidAsPrinted => "windowed-pid-as-printed",
+            ControllerKind::OneStep => "one-step",
+            ControllerKind::OneStepAsPrinted => "one-step-as-printed",
         }
     }
 
@@ -37,9 +79,8 @@ impl ControllerKind {
     }
 }
 
-/// Any of the 1-D force laws with gains `kp` (N/m) and `kd` (N s/m), behind one type so
-/// that a world can hold a mix of them.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Any of the 1-D force laws behind one type, so that a world or a lab can hold a mix.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Controller1 {
     /// Forward PD, `F = kp e + kd e'` on the current state.
     ForwardPd(ForwardPd),
@@ -47,15 +88,79 @@ pub enum Controller1 {
     BackwardPd(BackwardPd),
     /// SPD in the paper's form.
     Spd(Spd),
+    /// Article 000's simplified SPD (gains per unit mass).
+    SpdSimplified(SpdSimplified),
+    /// Bloom's implicit PD (its force part).
+    ImplicitPd(ImplicitPd),
+    /// Second-order dynamics.
+    SecondOrder(SecondOrder),
+    /// Box2D's soft step.
+    SoftStep(SoftStep),
+    /// PID on position.
+    Pid(Pid),
+    /// Article 001's windowed PID (corrected), output as force.
+    WindowedPid(WindowedPid),
+    /// Article 001's windowed PID as printed.
+    WindowedPidAsPrinted(WindowedPidAsPrinted),
+    /// The force that lands on the target next step.
+    OneStep,
+    /// Article 002's printed one-step force.
+    OneStepAsPrinted,
 }
 
 impl Controller1 {
-    /// A controller of `kind` with gains `kp` (N/m) and `kd` (N s/m), validated.
-    pub fn new(kind: ControllerKind, kp: f64, kd: f64) -> Result<Controller1, Error> {
+    /// A controller of `kind` from a stiffness `kp` (N/m) and damping `kd` (N s/m) for a
+    /// body of `mass` kg, so every law can be compared at the same raw gains:
+    /// per-unit-mass laws divide by the mass; Bloom's takes `K = 1`,
+    /// `T = 6 sqrt(m/kp)`, `D = kd T / (9 m)`; second-order and soft step take
+    /// `w = sqrt(kp/m)`, `zeta = kd / (2 sqrt(kp m))`; the PIDs take `kp`, `kd` as their
+    /// gains with no integral (set it on the returned value); the one-step laws ignore
+    /// the gains.
+    pub fn new(kind: ControllerKind, kp: f64, kd: f64, mass: f64) -> Result<Controller1, Error> {
+        super::ForwardPd { kp, kd }.validate()?;
+        positive("mass", mass)?;
         let c = match kind {
             ControllerKind::ForwardPd => Controller1::ForwardPd(ForwardPd { kp, kd }),
             ControllerKind::BackwardPd => Controller1::BackwardPd(BackwardPd { kp, kd }),
             ControllerKind::Spd => Controller1::Spd(Spd { kp, kd }),
+            ControllerKind::SpdSimplified => Controller1::SpdSimplified(SpdSimplified {
+                kp: kp / mass,
+                kd: kd / mass,
+            }),
+            ControllerKind::ImplicitPd => {
+                positive("kp", kp)?;
+                let time_scale = 6.0 * math::sqrt(mass / kp);
+                Controller1::ImplicitPd(ImplicitPd {
+                    k: 1.0,
+                    d: kd * time_scale / (9.0 * mass),
+                    time_scale,
+                    min_velocity: 0.0,
+                })
+            }
+            ControllerKind::SecondOrder | ControllerKind::SoftStep => {
+                positive("kp", kp)?;
+                let w = math::sqrt(kp / mass);
+                let zeta = kd / (2.0 * math::sqrt(kp * mass));
+                if kind == ControllerKind::SecondOrder {
+                    Controller1::SecondOrder(SecondOrder {
+                        frequency: w / (2.0 * PI),
+                        zeta,
+                        response: 0.0,
+                    })
+                } else {
+                    Controller1::SoftStep(SoftStep {
+                        hertz: w / (2.0 * PI),
+                        damping_ratio: zeta,
+                    })
+                }
+            }
+            ControllerKind::Pid => Controller1::Pid(Pid::new(kp, 0.0, kd)),
+            ControllerKind::WindowedPid => Controller1::WindowedPid(WindowedPid::new(kp, 0.0, kd)),
+            ControllerKind::WindowedPidAsPrinted => {
+                Controller1::WindowedPidAsPrinted(WindowedPidAsPrinted::new(kp, 0.0, kd))
+            }
+            ControllerKind::OneStep => Controller1::OneStep,
+            ControllerKind::OneStepAsPrinted => Controller1::OneStepAsPrinted,
         };
         c.validate()?;
         Ok(c)
@@ -67,33 +172,165 @@ impl Controller1 {
             Controller1::ForwardPd(_) => ControllerKind::ForwardPd,
             Controller1::BackwardPd(_) => ControllerKind::BackwardPd,
             Controller1::Spd(_) => ControllerKind::Spd,
+            Controller1::SpdSimplified(_) => ControllerKind::SpdSimplified,
+            Controller1::ImplicitPd(_) => ControllerKind::ImplicitPd,
+            Controller1::SecondOrder(_) => ControllerKind::SecondOrder,
+            Controller1::SoftStep(_) => ControllerKind::SoftStep,
+            Controller1::Pid(_) => ControllerKind::Pid,
+            Controller1::WindowedPid(_) => ControllerKind::WindowedPid,
+            Controller1::WindowedPidAsPrinted(_) => ControllerKind::WindowedPidAsPrinted,
+            Controller1::OneStep => ControllerKind::OneStep,
+            Controller1::OneStepAsPrinted => ControllerKind::OneStepAsPrinted,
         }
     }
 
-    /// The gains `(kp, kd)`.
-    pub fn gains(&self) -> (f64, f64) {
-        match *self {
-            Controller1::ForwardPd(c) => (c.kp, c.kd),
-            Controller1::BackwardPd(c) => (c.kp, c.kd),
-            Controller1::Spd(c) => (c.kp, c.kd),
-        }
-    }
-
-    /// Checks the gains.
+    /// Checks the settings.
     pub fn validate(&self) -> Result<(), Error> {
         match self {
             Controller1::ForwardPd(c) => c.validate(),
             Controller1::BackwardPd(c) => c.validate(),
             Controller1::Spd(c) => c.validate(),
+            Controller1::SpdSimplified(c) => c.validate(),
+            Controller1::ImplicitPd(c) => c.validate(),
+            Controller1::SecondOrder(c) => c.validate(),
+            Controller1::SoftStep(c) => c.validate(),
+            Controller1::Pid(c) => c.validate(),
+            Controller1::WindowedPid(c) => c.validate(),
+            Controller1::WindowedPidAsPrinted(c) => c.0.validate(),
+            Controller1::OneStep | Controller1::OneStepAsPrinted => Ok(()),
+        }
+    }
+
+    /// Sets the raw gains (as in [`Controller1::new`]) for a body of `mass` kg. The PIDs
+    /// keep their memory (a live gain change does not restart them); the other laws are
+    /// rebuilt, which is the same thing since they have none.
+    pub fn set_gains(&mut self, kp: f64, kd: f64, mass: f64) -> Result<(), Error> {
+        let fresh = Controller1::new(self.kind(), kp, kd, mass)?;
+        match self {
+            Controller1::Pid(c) => {
+                c.kp = kp;
+                c.kd = kd;
+            }
+            Controller1::WindowedPid(c) => {
+                c.kp = kp;
+                c.kd = kd;
+            }
+            Controller1::WindowedPidAsPrinted(c) => {
+                c.0.kp = kp;
+                c.0.kd = kd;
+            }
+            _ => *self = fresh,
+        }
+        Ok(())
+    }
+
+    /// Forgets any memory (integrals, error windows).
+    pub fn reset(&mut self) {
+        match self {
+            Controller1::Pid(c) => c.reset(),
+            Controller1::WindowedPid(c) => c.reset(),
+            Controller1::WindowedPidAsPrinted(c) => c.0.reset(),
+            _ => {}
         }
     }
 
     /// The force (N) this law applies to `body` toward `target` for a step of `dt` s.
-    pub fn force(&self, body: &Body1, target: &Target1, dt: f64) -> Result<Terms, Error> {
+    /// Stateful laws (the PIDs) advance their memory; their sample time follows `dt`.
+    pub fn force(&mut self, body: &Body1, target: &Target1, dt: f64) -> Result<Terms, Error> {
         match self {
             Controller1::ForwardPd(c) => c.force(body, target),
             Controller1::BackwardPd(c) => c.force(body, target, dt),
             Controller1::Spd(c) => c.force(body, target, dt),
+            Controller1::SpdSimplified(c) => c.force(body, target, dt),
+            Controller1::ImplicitPd(c) => c.force(body, target, dt),
+            Controller1::SecondOrder(c) => c.force(body, target, dt),
+            Controller1::SoftStep(c) => c.force(body, target, dt),
+            Controller1::Pid(c) => {
+                target.validate()?;
+                c.step(target.x, body.x, dt)
+            }
+            Controller1::WindowedPid(c) => {
+                target.validate()?;
+                c.dt = dt;
+                c.add_sample(target.x - body.x)
+            }
+            Controller1::WindowedPidAsPrinted(c) => {
+                target.validate()?;
+                c.0.dt = dt;
+                let total = c.add_sample(target.x - body.x)?;
+                Ok(Terms::sum(total, 0.0, 0.0, 0.0))
+            }
+            Controller1::OneStep => {
+                let f = one_step_force(body, target.x + target.v * dt, dt)?;
+                Ok(Terms::sum(f, 0.0, 0.0, 0.0))
+            }
+            Controller1::OneStepAsPrinted => {
+                let f = one_step_force_as_printed(
+                    body.mass,
+                    body.x,
+                    body.v,
+                    target.x + target.v * dt,
+                    dt,
+                )?;
+                Ok(Terms::sum(f, 0.0, 0.0, 0.0))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for kind in ControllerKind::ALL {
+            assert_eq!(ControllerKind::from_id(kind.id()), Some(kind));
+            let c = Controller1::new(kind, 100.0, 20.0, 2.0).unwrap();
+            assert_eq!(c.kind(), kind);
+        }
+        assert_eq!(ControllerKind::from_id("nope"), None);
+    }
+
+    #[test]
+    fn pd_like_laws_agree_on_the_raw_gains() {
+        // Bloom's, the soft step and Wu's law are the same backward Euler spring.
+        let body = Body1 {
+            x: 0.2,
+            v: -0.4,
+            mass: 2.0,
+            ..Body1::default()
+        };
+        let target = Target1::at(1.0);
+        let dt = 1.0 / 60.0;
+        let force = |kind| {
+            Controller1::new(kind, 300.0, 25.0, 2.0)
+                .unwrap()
+                .force(&body, &target, dt)
+                .unwrap()
+                .total
+        };
+        let wu = force(ControllerKind::BackwardPd);
+        for kind in [ControllerKind::ImplicitPd, ControllerKind::SoftStep] {
+            assert!((force(kind) - wu).abs() < 1e-9 * wu.abs(), "{}", kind.id());
+        }
+    }
+
+    #[test]
+    fn every_law_settles_a_step_at_moderate_gains() {
+        for kind in ControllerKind::ALL {
+            if kind == ControllerKind::OneStepAsPrinted
+                || kind == ControllerKind::WindowedPidAsPrinted
+            {
+                continue;
+            }
+            let mut c = Controller1::new(kind, 100.0, 20.0, 1.0).unwrap();
+            let mut b = Body1::default();
+            for _ in 0..1200 {
+                let f = c.force(&b, &Target1::at(1.0), 1.0 / 60.0).unwrap().total;
+                b.step(f, 1.0 / 60.0).unwrap();
+            }
+            assert!((b.x - 1.0).abs() < 1e-3, "{}: {}", kind.id(), b.x);
         }
     }
 }

@@ -1,5 +1,5 @@
 use crate::body::Body1;
-use crate::controllers::{Controller1, Target1};
+use crate::controllers::{Controller1, ControllerKind, Target1};
 use crate::error::{finite, positive, Error};
 
 /// A position or velocity beyond this magnitude (m or m/s) marks a body as diverged.
@@ -20,6 +20,7 @@ pub struct World1 {
     target: Target1,
     bodies: Vec<Body1>,
     controllers: Vec<Controller1>,
+    gains: Vec<(f64, f64)>,
     positions: Vec<f64>,
     velocities: Vec<f64>,
     forces: Vec<f64>,
@@ -36,6 +37,7 @@ impl World1 {
             target: Target1::default(),
             bodies: Vec::new(),
             controllers: Vec::new(),
+            gains: Vec::new(),
             positions: Vec::new(),
             velocities: Vec::new(),
             forces: Vec::new(),
@@ -43,12 +45,20 @@ impl World1 {
         })
     }
 
-    /// Adds `body` driven by `controller`; returns its index.
-    pub fn add(&mut self, body: Body1, controller: Controller1) -> Result<usize, Error> {
+    /// Adds `body` driven by a controller of `kind` with raw gains `kp` (N/m) and `kd`
+    /// (N s/m) (see [`Controller1::new`]); returns its index.
+    pub fn add(
+        &mut self,
+        body: Body1,
+        kind: ControllerKind,
+        kp: f64,
+        kd: f64,
+    ) -> Result<usize, Error> {
         body.validate()?;
-        controller.validate()?;
+        let controller = Controller1::new(kind, kp, kd, body.mass)?;
         self.bodies.push(body);
         self.controllers.push(controller);
+        self.gains.push((kp, kd));
         self.positions.push(body.x);
         self.velocities.push(body.v);
         self.forces.push(0.0);
@@ -110,18 +120,27 @@ impl World1 {
         Ok(&self.controllers[index])
     }
 
-    /// Replaces the controller of body `index` (gains edited live: the state carries on).
-    pub fn set_controller(&mut self, index: usize, controller: Controller1) -> Result<(), Error> {
+    /// The raw gains `(kp, kd)` of body `index`.
+    pub fn gains(&self, index: usize) -> Result<(f64, f64), Error> {
         self.body(index)?;
-        controller.validate()?;
-        self.controllers[index] = controller;
+        Ok(self.gains[index])
+    }
+
+    /// Sets the raw gains of body `index` (edited live: the state carries on).
+    pub fn set_gains(&mut self, index: usize, kp: f64, kd: f64) -> Result<(), Error> {
+        let mass = self.body(index)?.mass;
+        self.controllers[index].set_gains(kp, kd, mass)?;
+        self.gains[index] = (kp, kd);
         Ok(())
     }
 
-    /// Sets the mass (kg) of body `index`.
+    /// Sets the mass (kg) of body `index`; laws whose gains act per unit mass follow.
     pub fn set_mass(&mut self, index: usize, mass: f64) -> Result<(), Error> {
         self.body(index)?;
-        self.bodies[index].mass = positive("mass", mass)?;
+        positive("mass", mass)?;
+        let (kp, kd) = self.gains[index];
+        self.controllers[index].set_gains(kp, kd, mass)?;
+        self.bodies[index].mass = mass;
         Ok(())
     }
 
@@ -137,6 +156,7 @@ impl World1 {
         self.velocities[index] = v;
         self.forces[index] = 0.0;
         self.diverged[index] = false;
+        self.controllers[index].reset();
         Ok(())
     }
 
@@ -212,9 +232,12 @@ mod tests {
 
     fn world(kp: f64, kd: f64, dt: f64) -> World1 {
         let mut w = World1::new(dt).unwrap();
-        for kind in ControllerKind::ALL {
-            w.add(Body1::default(), Controller1::new(kind, kp, kd).unwrap())
-                .unwrap();
+        for kind in [
+            ControllerKind::ForwardPd,
+            ControllerKind::BackwardPd,
+            ControllerKind::Spd,
+        ] {
+            w.add(Body1::default(), kind, kp, kd).unwrap();
         }
         w.set_target(Target1::at(1.0)).unwrap();
         w
@@ -225,8 +248,13 @@ mod tests {
         let dt = 1.0 / 60.0;
         let mut w = world(100.0, 20.0, dt);
         w.step(30);
-        for (i, kind) in ControllerKind::ALL.into_iter().enumerate() {
-            let c = Controller1::new(kind, 100.0, 20.0).unwrap();
+        let kinds = [
+            ControllerKind::ForwardPd,
+            ControllerKind::BackwardPd,
+            ControllerKind::Spd,
+        ];
+        for (i, kind) in kinds.into_iter().enumerate() {
+            let mut c = Controller1::new(kind, 100.0, 20.0, 1.0).unwrap();
             let mut b = Body1::default();
             for _ in 0..30 {
                 let f = c.force(&b, &Target1::at(1.0), dt).unwrap().total;
