@@ -27,6 +27,7 @@ pub mod controllers;
 pub mod error;
 pub mod golden;
 pub mod integrator;
+pub mod lab;
 pub mod math;
 pub mod published;
 pub mod rotation;

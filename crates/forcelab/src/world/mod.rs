@@ -2,4 +2,4 @@
 
 mod world1;
 
-pub use world1::World1;
+pub use world1::{World1, DIVERGED_LIMIT};

@@ -1,0 +1,70 @@
+use crate::error::{finite, non_negative, positive, Error};
+
+/// What happens to the bodies and the target during a Lab run. Times in s from the
+/// start; every disturbance hits every body alike, in lockstep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Disturbances {
+    /// The target starts here, m.
+    pub target_start: f64,
+    /// At `step_time` s the target jumps to `step_to` m (`None`: no step).
+    pub target_step: Option<(f64, f64)>,
+    /// The target moves at this velocity, m/s (0: at rest).
+    pub target_velocity: f64,
+    /// At this time (s) every body receives this impulse (N s): a sideswipe.
+    pub sideswipe: Option<(f64, f64)>,
+    /// A constant force on every body, N (the hill in the cruise-control story).
+    pub constant_force: f64,
+    /// Standard deviation of the noise on the measured position, m (0: none).
+    pub noise: f64,
+    /// Seed of the noise.
+    pub seed: u64,
+    /// At this time (s) one step lasts `factor` times `dt` (a frame hitch).
+    pub dt_spike: Option<(f64, f64)>,
+}
+
+impl Default for Disturbances {
+    /// A target step from 0 to 1 m at t = 0, nothing else.
+    fn default() -> Self {
+        Disturbances {
+            target_start: 1.0,
+            target_step: None,
+            target_velocity: 0.0,
+            sideswipe: None,
+            constant_force: 0.0,
+            noise: 0.0,
+            seed: 1,
+            dt_spike: None,
+        }
+    }
+}
+
+impl Disturbances {
+    /// Checks every value.
+    pub fn validate(&self) -> Result<(), Error> {
+        finite("target_start", self.target_start)?;
+        if let Some((t, x)) = self.target_step {
+            non_negative("target_step.time", t)?;
+            finite("target_step.to", x)?;
+        }
+        finite("target_velocity", self.target_velocity)?;
+        if let Some((t, j)) = self.sideswipe {
+            non_negative("sideswipe.time", t)?;
+            finite("sideswipe.impulse", j)?;
+        }
+        finite("constant_force", self.constant_force)?;
+        non_negative("noise", self.noise)?;
+        if let Some((t, factor)) = self.dt_spike {
+            non_negative("dt_spike.time", t)?;
+            positive("dt_spike.factor", factor)?;
+            if factor > 1e3 {
+                return Err(Error::OutOfRange {
+                    field: "dt_spike.factor",
+                    value: factor,
+                    min: 0.0,
+                    max: 1e3,
+                });
+            }
+        }
+        Ok(())
+    }
+}
