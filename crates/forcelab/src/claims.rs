@@ -536,12 +536,7 @@ fn deadbeat_force_one_step() -> Claim {
 }
 
 fn deadbeat_torque_one_step() -> Claim {
-    let body = Body3 {
-        inertia: DVec3::new(0.2, 1.0, 2.5),
-        inertia_rotation: from_rotation_vector(DVec3::new(0.0, 0.0, 0.6)),
-        ..Body3::default()
-    };
-    let goal = from_rotation_vector(DVec3::new(0.3, 0.9, -0.4));
+    let (body, goal) = crate::scenario::tilted_box_and_goal();
     let mut printed = body;
     printed
         .step(

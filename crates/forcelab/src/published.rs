@@ -192,12 +192,7 @@ mod tests {
     #[test]
     fn printed_one_step_torque_misses_the_corrected_one_lands() {
         let dt = 1.0 / 60.0;
-        let body = Body3 {
-            inertia: DVec3::new(0.2, 1.0, 2.5),
-            inertia_rotation: from_rotation_vector(DVec3::new(0.0, 0.0, 0.6)),
-            ..Body3::default()
-        };
-        let goal = from_rotation_vector(DVec3::new(0.3, 0.9, -0.4));
+        let (body, goal) = crate::scenario::tilted_box_and_goal();
         let mut printed = body;
         printed
             .step(

@@ -2,7 +2,8 @@
 //! scene is data in the core rather than something only the page knows.
 
 use crate::body::{Body3, Gyroscopic};
-use glam::DVec3;
+use crate::rotation::from_rotation_vector;
+use glam::{DQuat, DVec3};
 
 /// Article 004's submarine, simplified to a rigid body: 1,000 kg, principal moments
 /// 400 (pitch, x), 420 (yaw, y) and 60 (roll, z) kg m^2 with the inertia frame set to
@@ -16,4 +17,16 @@ pub fn submarine_hull() -> Body3 {
         gyroscopic: Gyroscopic::Implicit,
         ..Body3::default()
     }
+}
+
+/// A box with unequal moments (0.2, 1, 2.5 kg m^2) whose principal frame is turned 0.6
+/// rad about the body z axis, at rest, and a goal orientation about 1 rad away: the
+/// case where article 002's one-step torque as printed and the corrected one part ways.
+pub fn tilted_box_and_goal() -> (Body3, DQuat) {
+    let body = Body3 {
+        inertia: DVec3::new(0.2, 1.0, 2.5),
+        inertia_rotation: from_rotation_vector(DVec3::new(0.0, 0.0, 0.6)),
+        ..Body3::default()
+    };
+    (body, from_rotation_vector(DVec3::new(0.3, 0.9, -0.4)))
 }
