@@ -187,37 +187,26 @@ impl Body3 {
         vec3("force", force)?;
         vec3("torque", torque)?;
         self.validate()?;
+        if self.integrator == Integrator::Rk4 {
+            self.rk4(force, torque, dt);
+            return Ok(());
+        }
         let a = force / self.mass;
         let lin = 1.0 / (1.0 + self.linear_damping * dt);
         let ang = 1.0 / (1.0 + self.angular_damping * dt);
-        match self.integrator {
-            Integrator::SemiImplicitEuler => {
-                self.velocity = (self.velocity + a * dt) * lin;
-                self.angular_velocity = self.angular_velocity_update(
-                    self.orientation,
-                    self.angular_velocity,
-                    torque,
-                    dt,
-                ) * ang;
-                self.position += self.velocity * dt;
-                self.orientation =
-                    integrate_first_order(self.orientation, self.angular_velocity, dt);
-            }
-            Integrator::ExplicitEuler => {
-                let w = self.angular_velocity_update(
-                    self.orientation,
-                    self.angular_velocity,
-                    torque,
-                    dt,
-                ) * ang;
-                self.position += self.velocity * dt;
-                self.orientation =
-                    integrate_first_order(self.orientation, self.angular_velocity, dt);
-                self.velocity = (self.velocity + a * dt) * lin;
-                self.angular_velocity = w;
-            }
-            Integrator::Rk4 => self.rk4(force, torque, dt),
-        }
+        let v_next = (self.velocity + a * dt) * lin;
+        let w_next =
+            self.angular_velocity_update(self.orientation, self.angular_velocity, torque, dt) * ang;
+        // The two Euler schemes differ only in which velocities move the pose.
+        let (v_move, w_move) = if self.integrator == Integrator::SemiImplicitEuler {
+            (v_next, w_next)
+        } else {
+            (self.velocity, self.angular_velocity)
+        };
+        self.position += v_move * dt;
+        self.orientation = integrate_first_order(self.orientation, w_move, dt);
+        self.velocity = v_next;
+        self.angular_velocity = w_next;
         Ok(())
     }
 
