@@ -37,6 +37,21 @@ const contenders: readonly Contender[] = [
   { id: 'spd', label: 'SPD (Tan et al.)', colorVar: '--c-spd' },
 ];
 
+/** The colours the canvas needs, read from CSS once and again when the scheme flips. */
+interface Palette {
+  fg: string;
+  muted: string;
+  contenders: string[];
+}
+
+function readPalette(): Palette {
+  return {
+    fg: cssColor('--fg'),
+    muted: cssColor('--fg-muted'),
+    contenders: contenders.map((c) => cssColor(c.colorVar)),
+  };
+}
+
 function cssColor(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
 }
@@ -139,6 +154,16 @@ function mount(
   const clock = { accumulator: 0 };
   let last = performance.now();
   let frame = 0;
+  let framesDrawn = 0;
+  // getComputedStyle forces a style pass: read the colours when they can change, not
+  // every frame.
+  let palette = readPalette();
+  const scheme = window.matchMedia('(prefers-color-scheme: dark)');
+  const onScheme = () => {
+    palette = readPalette();
+    draw();
+  };
+  scheme.addEventListener('change', onScheme);
 
   const setPlaying = (on: boolean) => {
     playing = on;
@@ -182,7 +207,7 @@ function mount(
     const ctx = canvas.getContext('2d')!;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    const fg = cssColor('--fg-muted');
+    const fg = palette.muted;
     ctx.font = '12px system-ui, sans-serif';
     ctx.fillStyle = fg;
     ctx.strokeStyle = fg;
@@ -205,14 +230,14 @@ function mount(
       const size = Math.min(26, lane - 6);
       const px = toPx(Math.min(VIEW_MAX + 0.2, Math.max(VIEW_MIN - 0.2, x)), width);
       ctx.globalAlpha = s.diverged[i] ? 0.35 : 1;
-      ctx.fillStyle = cssColor(c.colorVar);
+      ctx.fillStyle = palette.contenders[i]!;
       ctx.fillRect(px - size / 2, y - size / 2, size, size);
       ctx.globalAlpha = 1;
       ctx.fillStyle = fg;
       ctx.fillText(s.diverged[i] ? `${c.label}: diverged` : c.label, 6, y - size / 2 - 2);
     });
     const tx = toPx(s.targetX, width);
-    ctx.strokeStyle = cssColor('--fg');
+    ctx.strokeStyle = palette.fg;
     ctx.setLineDash([6, 4]);
     ctx.lineWidth = 2;
     ctx.beginPath();
@@ -220,12 +245,13 @@ function mount(
     ctx.lineTo(tx, height - 18);
     ctx.stroke();
     ctx.setLineDash([]);
-    ctx.fillStyle = cssColor('--fg');
+    ctx.fillStyle = palette.fg;
     ctx.beginPath();
     ctx.arc(tx, 12, 7, 0, Math.PI * 2);
     ctx.fill();
     plot.redraw();
-    if (frame % 6 === 0 || !playing) updateReadout();
+    // The table is text for people (and screen readers): ten updates a second is plenty.
+    if (framesDrawn++ % 6 === 0 || !playing) updateReadout();
   }
 
   // --- input -------------------------------------------------------------------
@@ -269,6 +295,7 @@ function mount(
   return {
     destroy() {
       cancelAnimationFrame(frame);
+      scheme.removeEventListener('change', onScheme);
       host.removeEventListener('click', onClick);
       host.innerHTML = '';
     },
