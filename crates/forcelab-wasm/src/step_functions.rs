@@ -13,6 +13,10 @@ fn body(x: f64, v: f64, mass: f64) -> Body1 {
     }
 }
 
+fn target(x: f64, v: f64) -> Target1 {
+    Target1 { x, v }
+}
+
 /// Forward PD force (N): `kp (target_x - x) + kd (target_v - v)`.
 #[wasm_bindgen(js_name = forwardPdForce)]
 pub fn forward_pd_force(
@@ -23,11 +27,7 @@ pub fn forward_pd_force(
     target_x: f64,
     target_v: f64,
 ) -> Result<f64, JsError> {
-    let target = Target1 {
-        x: target_x,
-        v: target_v,
-    };
-    Ok(js(ForwardPd { kp, kd }.force(&body(x, v, 1.0), &target))?.total)
+    Ok(js(ForwardPd { kp, kd }.force(&body(x, v, 1.0), &target(target_x, target_v)))?.total)
 }
 
 /// Wu's stable backward PD force (N) on a body of `mass` kg for a step of `dt` s.
@@ -43,11 +43,7 @@ pub fn backward_pd_force(
     target_x: f64,
     target_v: f64,
 ) -> Result<f64, JsError> {
-    let target = Target1 {
-        x: target_x,
-        v: target_v,
-    };
-    Ok(js(BackwardPd { kp, kd }.force(&body(x, v, mass), &target, dt))?.total)
+    Ok(js(BackwardPd { kp, kd }.force(&body(x, v, mass), &target(target_x, target_v), dt))?.total)
 }
 
 /// SPD force (N) in the paper's form on a body of `mass` kg for a step of `dt` s.
@@ -63,9 +59,5 @@ pub fn spd_force(
     target_x: f64,
     target_v: f64,
 ) -> Result<f64, JsError> {
-    let target = Target1 {
-        x: target_x,
-        v: target_v,
-    };
-    Ok(js(Spd { kp, kd }.force(&body(x, v, mass), &target, dt))?.total)
+    Ok(js(Spd { kp, kd }.force(&body(x, v, mass), &target(target_x, target_v), dt))?.total)
 }
