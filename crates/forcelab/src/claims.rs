@@ -17,6 +17,11 @@ use glam::DVec3;
 
 /// A claim's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Verdict {
     /// The measurement agrees with the claim.
     Holds,
@@ -39,6 +44,11 @@ impl Verdict {
 
 /// One checked claim.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Claim {
     /// Stable identifier, e.g. `"wu-damping-1-is-critical"`.
     pub id: &'static str,

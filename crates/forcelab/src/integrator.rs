@@ -3,6 +3,11 @@
 
 /// The integration scheme a body uses for one step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Integrator {
     /// Symplectic (semi-implicit) Euler, what PhysX, Unity and Box2D do:
     /// `v' = v + a dt`, then `x' = x + v' dt` (the new velocity moves the position).

@@ -12,6 +12,11 @@ use core::f64::consts::LN_2;
 
 /// Stiffness and damping, N/m and N s/m.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Gains {
     /// Stiffness, N/m.
     pub kp: f64,
@@ -21,6 +26,11 @@ pub struct Gains {
 
 /// Natural frequency (rad/s) and damping ratio of a spring-damper.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Effective {
     /// Undamped natural frequency, rad/s.
     pub natural_frequency: f64,

@@ -10,12 +10,19 @@ use core::f64::consts::PI;
 
 /// The linear 1-D laws the atlas covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum LinearLaw {
     /// `F = kp e + kd e'`.
+    #[cfg_attr(feature = "serde", serde(rename = "pd"))]
     ForwardPd,
     /// Wu's backward PD.
     BackwardPd,
     /// SPD, the paper's form.
+    #[cfg_attr(feature = "serde", serde(rename = "spd"))]
     SpdPaper,
     /// Article 000's simplified SPD (forward PD with damping `kd + kp dt`).
     SpdSimplified,
@@ -86,6 +93,11 @@ impl LinearLaw {
 
 /// A complex number, for eigenvalues.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Complex {
     /// Real part.
     pub re: f64,
@@ -160,6 +172,11 @@ pub fn spectral_radius(m: [[f64; 2]; 2]) -> f64 {
 
 /// The grid an atlas covers.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct AtlasSpec {
     /// Physics step, s.
     pub dt: f64,
@@ -189,6 +206,11 @@ pub const STABLE_TOLERANCE: f64 = 1e-12;
 /// Spectral radii of one law under one integrator over a log grid: rows are
 /// `kp dt^2`, columns `kd dt`, `radii[row * points + column]`.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Atlas {
     /// The law.
     pub law: LinearLaw,

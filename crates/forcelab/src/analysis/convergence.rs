@@ -7,6 +7,11 @@ use crate::error::{positive, Error};
 /// The sweep's settings. Distances are in the article's units (pixels, say); the
 /// minimum velocity is in the same units per second.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct ConvergenceSpec {
     /// Start distances from the target (start and target at rest).
     pub distances: Vec<f64>,
@@ -38,6 +43,11 @@ impl Default for ConvergenceSpec {
 /// One series of the graph: a start distance and, per time scale, the time to land
 /// (`None` if it did not land within `max_time`).
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct ConvergenceSeries {
     /// Start distance.
     pub distance: f64,

@@ -2,6 +2,11 @@ use crate::error::{finite, positive, Error};
 
 /// How [`StepMetrics::of`] reads a trace.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct MetricsOptions {
     /// The settling band as a fraction of the step size (0.02 = 2 %).
     pub settling_band: f64,
@@ -22,6 +27,11 @@ impl Default for MetricsOptions {
 /// Step-response figures of a sampled trace `y(t_k)` that starts at `start` and should
 /// reach `target`. Times in s; the effort in the unit of the effort samples.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct StepMetrics {
     /// Time from 10 % to 90 % of the step, s (`None` if it never got to 90 %).
     pub rise_time: Option<f64>,

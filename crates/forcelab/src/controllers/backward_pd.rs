@@ -17,6 +17,11 @@ use glam::{DVec2, DVec3};
 /// listing letter for letter (`ksg = kp g`, `kdg = (kd + kp dt) g`); for other masses
 /// the listing's gains act per unit mass, which we make explicit here through `m`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct BackwardPd {
     /// Stiffness, N/m.
     pub kp: f64,

@@ -17,6 +17,11 @@ use glam::DVec3;
 ///
 /// For small errors each axis is the linear backward PD, stable for all gains.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct BackwardPdTorque {
     /// Stiffness per unit inertia, 1/s^2.
     pub kp: f64,

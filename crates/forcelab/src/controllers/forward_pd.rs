@@ -11,6 +11,11 @@ use crate::error::{non_negative, Error};
 /// against the step: `kd dt / m < 2` and `kp dt^2 / m < 4 - 2 kd dt / m`
 /// (the closed-loop map's spectral radius stays at most 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct ForwardPd {
     /// Stiffness, N/m.
     pub kp: f64,

@@ -16,6 +16,11 @@ use crate::error::{non_negative, positive, Error};
 ///
 /// The acceleration is Wu's backward PD per unit mass with `kp = ks`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct ImplicitPd {
     /// Stiffness factor, unitless.
     pub k: f64,

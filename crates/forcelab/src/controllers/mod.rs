@@ -5,6 +5,7 @@
 mod backward_pd;
 mod backward_pd_torque;
 mod controller1;
+mod controller3;
 mod forward_pd;
 mod implicit_pd;
 mod one_step;
@@ -24,6 +25,7 @@ mod windowed_pid;
 pub use backward_pd::BackwardPd;
 pub use backward_pd_torque::BackwardPdTorque;
 pub use controller1::{Controller1, ControllerKind};
+pub use controller3::{Controller3, TorqueKind};
 pub use forward_pd::ForwardPd;
 pub use implicit_pd::{ImplicitPd, ImplicitPdStep};
 pub use one_step::{

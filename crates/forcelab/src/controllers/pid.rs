@@ -3,6 +3,11 @@ use crate::error::{finite, non_negative, positive, Error};
 
 /// Which signal the derivative term differentiates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum DerivativeOn {
     /// `d/dt (setpoint - measurement)`: a setpoint step gives a one-step spike ("kick").
     Error,
@@ -13,6 +18,11 @@ pub enum DerivativeOn {
 
 /// How the integral is kept from winding up while the output is saturated.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum AntiWindup {
     /// Only the integral clamp `integral_limit` (if any).
     Clamp,
@@ -44,6 +54,11 @@ impl Default for AntiWindup {
 /// The integral is stored already multiplied by `ki`, so changing `ki` while running
 /// changes only future accumulation: the output does not jump.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct Pid {
     /// Proportional gain.
     pub kp: f64,
@@ -63,6 +78,7 @@ pub struct Pid {
     pub anti_windup: AntiWindup,
     /// What the controller remembers between samples (opaque; `PidState::default()`
     /// or [`Pid::reset`] forgets it).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub state: PidState,
 }
 

@@ -5,6 +5,11 @@ use crate::error::{finite, non_negative, Error};
 /// it pushes hardest far from the target and not at all on arrival, so the body swings
 /// through (article 004's submarine).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct Proportional {
     /// Gain, output units per unit of error.
     pub kp: f64,
@@ -38,6 +43,11 @@ impl Proportional {
 /// That is a PD with `kd = kp c` whose damping acts on the absolute rate, not on the
 /// rate relative to a moving target, so it lags a target that moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct ManualDamping {
     /// Gain on the damped error, output units per unit of error.
     pub kp: f64,

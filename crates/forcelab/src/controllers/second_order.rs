@@ -16,6 +16,11 @@ use core::f64::consts::PI;
 /// (it rings at a quarter of the step rate, bounded), and under explicit Euler the
 /// guarantee is gone (Jury's test then needs `dt <= k1`).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct SecondOrder {
     /// Natural frequency, Hz.
     pub frequency: f64,

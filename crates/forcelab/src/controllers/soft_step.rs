@@ -14,6 +14,11 @@ use core::f64::consts::PI;
 /// It is the implicit (backward Euler) spring-damper written as a velocity impulse,
 /// so it stays stable however stiff; at high stiffness it behaves as a rigid joint.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct SoftStep {
     /// Spring frequency, Hz.
     pub hertz: f64,

@@ -23,6 +23,11 @@ use crate::error::{finite, non_negative, positive, Error};
 ///
 /// Both follow from Jury's test on the one-step map; the tests below run them.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct Spd {
     /// Stiffness, N/m.
     pub kp: f64,

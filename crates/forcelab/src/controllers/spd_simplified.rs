@@ -13,6 +13,11 @@ use glam::DVec3;
 /// Expanding, this is a forward PD with damping `kd + kp dt`: the "extra damping" is
 /// all there is. The paper's form also divides by `(m + kd dt)`; see [`Spd`](super::Spd).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct SpdSimplified {
     /// Stiffness per unit mass, 1/s^2.
     pub kp: f64,
@@ -59,6 +64,11 @@ impl SpdSimplified {
 ///
 /// Gains act per unit inertia (`kp` 1/s^2, `kd` 1/s).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct SpdSimplifiedTorque {
     /// Stiffness per unit inertia, 1/s^2.
     pub kp: f64,

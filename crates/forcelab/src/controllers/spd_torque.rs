@@ -15,6 +15,11 @@ use glam::DVec3;
 /// The gyroscopic term `w x (M w)` enters the predicted acceleration unless the body
 /// ignores it (`Gyroscopic::Off`).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct SpdTorque {
     /// Stiffness, N m/rad.
     pub kp: f64,

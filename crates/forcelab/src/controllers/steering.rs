@@ -13,6 +13,11 @@ use glam::DVec2;
 /// windowed PID's output is negated (negative feedback) and clamped to
 /// `+-max_angular_acceleration` (rad/s^2), then multiplied by the inertia.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct HeadingController {
     /// The PID on the heading error; its `dt` must equal the physics step.
     pub pid: WindowedPid,
@@ -76,6 +81,11 @@ pub struct SteeringOutput {
 /// is turned toward the target by a [`HeadingController`]. The thrust is the force
 /// that makes the velocity `speed * facing` at the end of the step.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct Missile {
     /// Cruise speed, m/s.
     pub speed: f64,
@@ -122,6 +132,11 @@ impl Missile {
 /// (vector feedback, "seek" with arrival), independently of where it faces, and turns
 /// to face the target with a [`HeadingController`].
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct MovingEntity {
     /// Top speed, m/s.
     pub max_speed: f64,

@@ -9,6 +9,11 @@ use glam::DVec3;
 
 /// Which of the article's control laws runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum SubmarineLaw {
     /// `tau = kp e`: hunts around the ordered angle.
     Proportional,
@@ -29,6 +34,11 @@ pub enum SubmarineLaw {
 /// Gains are torques per radian for the first three laws (N m/rad, N m/(rad s),
 /// N m s/rad) and angular accelerations for the feed-forward law (1/s^2, 1/s^3, 1/s).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct SubmarineAttitude {
     /// The law in use.
     pub law: SubmarineLaw,
@@ -46,6 +56,7 @@ pub struct SubmarineAttitude {
     /// feed-forward.
     pub max_torque: f64,
     /// Integral and last error (opaque; [`SubmarineAttitude::reset`] clears it).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub state: SubmarineState,
 }
 

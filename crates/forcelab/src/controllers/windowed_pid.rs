@@ -17,6 +17,11 @@ pub const MIN_SAMPLES: usize = 3;
 /// [`MIN_SAMPLES`] samples give no output. The listing as printed (which divides by
 /// `3 dt` and mis-weights even windows) is `published::simpson_as_printed`.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct WindowedPid {
     /// Proportional gain.
     pub kp: f64,
@@ -31,6 +36,7 @@ pub struct WindowedPid {
     /// Time between samples, s.
     pub dt: f64,
     /// The errors held, oldest first (opaque; [`WindowedPid::reset`] clears it).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub history: ErrorHistory,
 }
 

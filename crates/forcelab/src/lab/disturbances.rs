@@ -3,6 +3,11 @@ use crate::error::{finite, non_negative, positive, Error};
 /// What happens to the bodies and the target during a Lab run. Times in s from the
 /// start; every disturbance hits every body alike, in lockstep.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct Disturbances {
     /// The target starts here, m.
     pub target_start: f64,

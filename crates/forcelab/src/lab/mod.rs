@@ -3,9 +3,13 @@
 //! data here, so tests and the page load the same runs.
 
 mod disturbances;
-mod lab1;
+mod lockstep;
+mod plant;
+mod plants;
 mod random;
 
 pub use disturbances::Disturbances;
-pub use lab1::{Lab1, Trace1};
+pub use lockstep::{Lab, Lab1, Trace};
+pub use plant::{Drive, Plant};
+pub use plants::{BoxPlant, BoxSlot, CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
 pub use random::SplitMix64;

@@ -1,55 +1,59 @@
-use super::{Disturbances, SplitMix64};
+use super::{CubePlant, Disturbances, Drive, Plant, SplitMix64};
 use crate::analysis::{MetricsOptions, StepMetrics};
-use crate::body::Body1;
-use crate::controllers::{Controller1, Target1};
+use crate::controllers::{Controller1, Target1, Terms};
 use crate::error::{positive, Error};
 use crate::integrator::Integrator;
-use crate::world::DIVERGED_LIMIT;
 
-/// The recorded run: one row per step (row 0 is the start), and for the per-controller
-/// series `n` values per row (row-major: `x[row * n + k]`).
+/// The recorded run: one row per step (row 0 is the start), and for the per-body
+/// series `n` values per row (row-major: `x[row * n + k]`; `pose` has
+/// [`Plant::POSE`] values per body: `pose[(row * n + k) * POSE + j]`).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Trace1 {
+pub struct Trace {
     /// Time, s.
     pub time: Vec<f64>,
-    /// Target position, m.
+    /// Target on the primary coordinate (m, or rad).
     pub target: Vec<f64>,
-    /// Positions, m.
+    /// The primary coordinate (m, or rad), continuous near the target.
     pub x: Vec<f64>,
-    /// Velocities, m/s.
+    /// Its rate (m/s, or rad/s).
     pub v: Vec<f64>,
-    /// Forces applied, N.
+    /// Force or torque along the primary coordinate (N, or N m).
     pub force: Vec<f64>,
-    /// Proportional terms, N.
+    /// Proportional terms.
     pub p: Vec<f64>,
-    /// Integral terms, N.
+    /// Integral terms.
     pub i: Vec<f64>,
-    /// Derivative terms, N.
+    /// Derivative terms.
     pub d: Vec<f64>,
-    /// Feed-forward terms, N.
+    /// Feed-forward terms.
     pub ff: Vec<f64>,
+    /// What draws each body (position, angle, quaternion: see the plant).
+    pub pose: Vec<f64>,
 }
 
-/// Several controllers driving identical 1-D bodies in lockstep: same mass, same
-/// start, same target, same disturbances, same noise sample each step, one dt, one
-/// integrator. A body that diverges is frozen and flagged; the others go on.
+/// Several controllers driving identical bodies in lockstep: same body, same start,
+/// same target, same disturbances, same noise sample each step, one dt. A body that
+/// diverges or whose law refuses its state is frozen and flagged with the reason; the
+/// others go on.
 #[derive(Clone, Debug)]
-pub struct Lab1 {
+pub struct Lab<P: Plant> {
+    plant: P,
     dt: f64,
-    mass: f64,
-    integrator: Integrator,
     disturbances: Disturbances,
-    controllers: Vec<Controller1>,
-    bodies: Vec<Body1>,
-    diverged: Vec<bool>,
+    initial: Vec<P::Slot>,
+    slots: Vec<P::Slot>,
+    failures: Vec<Option<Error>>,
     target: Target1,
     time: f64,
     rng: SplitMix64,
-    trace: Trace1,
+    trace: Trace,
 }
 
+/// The Lab on 1-D cubes (the original Lab; see [`CubePlant`]).
+pub type Lab1 = Lab<CubePlant>;
+
 impl Lab1 {
-    /// A lab with these controllers on bodies of `mass` kg at rest at 0, stepped at `dt`.
+    /// A lab with these controllers on cubes of `mass` kg at rest at 0, stepped at `dt`.
     pub fn new(
         controllers: Vec<Controller1>,
         mass: f64,
@@ -57,93 +61,125 @@ impl Lab1 {
         integrator: Integrator,
         disturbances: Disturbances,
     ) -> Result<Lab1, Error> {
+        let plant = CubePlant::new(mass, integrator)?;
+        let slots = plant.slots(controllers)?;
+        Lab::with_plant(plant, slots, dt, disturbances)
+    }
+}
+
+impl<P: Plant> Lab<P> {
+    /// A lab of `slots` (bodies at their start, each with its controller) on `plant`.
+    pub fn with_plant(
+        plant: P,
+        slots: Vec<P::Slot>,
+        dt: f64,
+        disturbances: Disturbances,
+    ) -> Result<Lab<P>, Error> {
         positive("dt", dt)?;
-        positive("mass", mass)?;
         disturbances.validate()?;
-        for c in &controllers {
-            c.validate()?;
-        }
-        let mut lab = Lab1 {
+        let mut lab = Lab {
+            plant,
             dt,
-            mass,
-            integrator,
             disturbances,
-            bodies: Vec::new(),
-            diverged: Vec::new(),
-            controllers,
+            slots: slots.clone(),
+            initial: slots,
+            failures: Vec::new(),
             target: Target1::default(),
             time: 0.0,
             rng: SplitMix64::new(disturbances.seed),
-            trace: Trace1::default(),
+            trace: Trace::default(),
         };
         lab.reset();
         Ok(lab)
     }
 
-    /// Back to the start: bodies at rest at 0, controllers' memory cleared, the noise
+    /// Back to the start: bodies at their start, controllers' memory cleared, the noise
     /// generator re-seeded, the trace holding only the first row.
     pub fn reset(&mut self) {
-        let body = Body1 {
-            x: 0.0,
-            v: 0.0,
-            mass: self.mass,
-            integrator: self.integrator,
-        };
-        self.bodies = vec![body; self.controllers.len()];
-        self.diverged = vec![false; self.controllers.len()];
-        for c in &mut self.controllers {
-            c.reset();
-        }
+        self.slots = self.initial.clone();
+        self.failures = vec![None; self.slots.len()];
         self.target = Target1 {
             x: self.disturbances.target_start,
             v: self.disturbances.target_velocity,
         };
         self.time = 0.0;
         self.rng = SplitMix64::new(self.disturbances.seed);
-        self.trace = Trace1::default();
-        self.record(&vec![Default::default(); self.controllers.len()]);
+        self.trace = Trace::default();
+        self.record(&vec![Terms::default(); self.slots.len()]);
     }
 
-    /// Number of controllers.
+    /// Number of bodies.
     pub fn len(&self) -> usize {
-        self.controllers.len()
+        self.slots.len()
     }
 
-    /// True when there is no controller.
+    /// True when there is no body.
     pub fn is_empty(&self) -> bool {
-        self.controllers.is_empty()
+        self.slots.is_empty()
+    }
+
+    /// The plant.
+    pub fn plant(&self) -> &P {
+        &self.plant
+    }
+
+    /// The physics step, s.
+    pub fn dt(&self) -> f64 {
+        self.dt
+    }
+
+    /// Simulated time, s.
+    pub fn time(&self) -> f64 {
+        self.time
     }
 
     /// The recorded trace.
-    pub fn trace(&self) -> &Trace1 {
+    pub fn trace(&self) -> &Trace {
         &self.trace
     }
 
-    /// Whether each body has diverged.
-    pub fn diverged(&self) -> &[bool] {
-        &self.diverged
+    /// Whether each body has stopped (diverged or refused by its law).
+    pub fn diverged(&self) -> Vec<bool> {
+        self.failures.iter().map(Option::is_some).collect()
     }
 
-    /// The controllers (to read their settings).
-    pub fn controllers(&self) -> &[Controller1] {
-        &self.controllers
+    /// Why each stopped body stopped (`None` while it runs).
+    pub fn failures(&self) -> &[Option<Error>] {
+        &self.failures
     }
 
-    /// Replaces controller `index`'s gains live (kp N/m, kd N s/m).
+    /// The bodies with their controllers, as they are now.
+    pub fn slots(&self) -> &[P::Slot] {
+        &self.slots
+    }
+
+    /// Replaces body `index`'s gains live (and for the next reset); memory is kept.
     pub fn set_gains(&mut self, index: usize, kp: f64, kd: f64) -> Result<(), Error> {
-        let n = self.controllers.len();
-        let c = self.controllers.get_mut(index).ok_or(Error::OutOfRange {
+        let n = self.slots.len();
+        let out_of_range = Error::OutOfRange {
             field: "index",
             value: index as f64,
             min: 0.0,
             max: n as f64 - 1.0,
-        })?;
-        c.set_gains(kp, kd, self.mass)
+        };
+        let slot = self.slots.get_mut(index).ok_or(out_of_range)?;
+        let mut fresh = self.initial[index].clone();
+        self.plant.set_gains(&mut fresh, kp, kd)?;
+        self.plant.set_gains(slot, kp, kd)?;
+        self.initial[index] = fresh;
+        Ok(())
+    }
+
+    /// Moves the target (a drag): position (m, or rad) and rate, from now on.
+    pub fn set_target(&mut self, target: Target1) -> Result<(), Error> {
+        target.validate()?;
+        self.target = target;
+        Ok(())
     }
 
     /// Advances every body by `steps` steps, recording one row per step.
     pub fn step(&mut self, steps: u32) {
-        let mut terms = vec![crate::controllers::Terms::default(); self.controllers.len()];
+        let mut terms = vec![Terms::default(); self.slots.len()];
         for _ in 0..steps {
             let d = self.disturbances;
             let t0 = self.time;
@@ -165,35 +201,35 @@ impl Lab1 {
             } else {
                 0.0
             };
-            let kick = match d.sideswipe {
-                Some((at, impulse)) if crosses(at) => impulse / self.mass,
-                _ => 0.0,
+            let drive = Drive {
+                target: self.target,
+                noise,
+                impulse: match d.sideswipe {
+                    Some((at, impulse)) if crosses(at) => impulse,
+                    _ => 0.0,
+                },
+                load: d.constant_force,
+                dt,
             };
-            for (k, slot) in terms.iter_mut().enumerate() {
-                if self.diverged[k] {
+            for (k, slot) in self.slots.iter_mut().enumerate() {
+                if self.failures[k].is_some() {
                     continue;
                 }
-                let body = self.bodies[k];
-                let measured = Body1 {
-                    x: body.x + noise,
-                    ..body
-                };
-                let stepped = self.controllers[k]
-                    .force(&measured, &self.target, dt)
-                    .and_then(|t| {
-                        let mut next = body;
-                        next.v += kick;
-                        next.step(t.total + d.constant_force, dt)
-                            .map(|()| (next, t))
-                    });
-                match stepped {
-                    Ok((next, t))
-                        if next.x.abs() <= DIVERGED_LIMIT && next.v.abs() <= DIVERGED_LIMIT =>
-                    {
-                        self.bodies[k] = next;
-                        *slot = t;
+                let mut next = slot.clone();
+                match self.plant.drive(&mut next, &drive) {
+                    Ok(t) if self.plant.bounded(&next) => {
+                        *slot = next;
+                        terms[k] = t;
                     }
-                    _ => self.diverged[k] = true,
+                    Ok(_) => {
+                        self.failures[k] = Some(Error::OutOfRange {
+                            field: "state",
+                            value: f64::INFINITY,
+                            min: -crate::world::DIVERGED_LIMIT,
+                            max: crate::world::DIVERGED_LIMIT,
+                        })
+                    }
+                    Err(e) => self.failures[k] = Some(e),
                 }
             }
             self.target.x += self.target.v * dt;
@@ -202,15 +238,16 @@ impl Lab1 {
         }
     }
 
-    fn record(&mut self, terms: &[crate::controllers::Terms]) {
+    fn record(&mut self, terms: &[Terms]) {
         let t = &mut self.trace;
         t.time.push(self.time);
         t.target.push(self.target.x);
-        for (k, b) in self.bodies.iter().enumerate() {
-            t.x.push(b.x);
-            t.v.push(b.v);
-            let terms = if self.diverged[k] {
-                Default::default()
+        for (k, slot) in self.slots.iter().enumerate() {
+            let (x, v) = self.plant.response(slot, self.target.x);
+            t.x.push(x);
+            t.v.push(v);
+            let terms = if self.failures[k].is_some() {
+                Terms::default()
             } else {
                 terms[k]
             };
@@ -219,21 +256,23 @@ impl Lab1 {
             t.i.push(terms.i);
             t.d.push(terms.d);
             t.ff.push(terms.ff);
+            self.plant.pose(slot, &mut t.pose);
         }
     }
 
-    /// Step-response metrics of each controller over the trace so far, against the
-    /// target's final position.
+    /// Step-response metrics of each body over the trace so far, from its first
+    /// response to the target's final position.
     pub fn metrics(&self) -> Vec<StepMetrics> {
-        let n = self.controllers.len();
+        let n = self.slots.len();
         let t = &self.trace;
         let goal = *t.target.last().unwrap_or(&0.0);
         (0..n)
             .map(|k| {
                 let xs: Vec<f64> = t.x.iter().skip(k).step_by(n).copied().collect();
                 let fs: Vec<f64> = t.force.iter().skip(k).step_by(n).copied().collect();
+                let start = xs.first().copied().unwrap_or(0.0);
                 let mut m =
-                    StepMetrics::of(&t.time, &xs, &fs, 0.0, goal, MetricsOptions::default())
+                    StepMetrics::of(&t.time, &xs, &fs, start, goal, MetricsOptions::default())
                         .unwrap_or(StepMetrics {
                             rise_time: None,
                             settling_time: None,
@@ -243,7 +282,7 @@ impl Lab1 {
                             peak_effort: f64::INFINITY,
                             diverged: true,
                         });
-                m.diverged |= self.diverged[k];
+                m.diverged |= self.failures[k].is_some();
                 m
             })
             .collect()

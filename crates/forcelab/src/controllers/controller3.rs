@@ -1,0 +1,241 @@
+use super::{one_step_torque3, BackwardPdTorque, SpdSimplifiedTorque, SpdTorque, Target3, Terms3};
+use crate::body::Body3;
+use crate::error::{non_negative, positive, Error};
+use crate::published::{one_step_torque_as_printed, stable_torque_pd_as_printed};
+use crate::rotation::error_vector;
+use crate::tuning::{to_wu, Gains};
+use glam::DVec3;
+
+/// Which 3-D orientation law a [`Controller3`] is, by the identifier URLs, the page and
+/// the bindings share. The ids match [`super::ControllerKind`]'s where the law is the
+/// same idea in 3-D.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TorqueKind {
+    /// Forward PD on the shortest rotation vector, id `"pd"`.
+    ForwardPd,
+    /// [`BackwardPdTorque`], id `"backward-pd"`.
+    BackwardPd,
+    /// [`SpdTorque`], id `"spd"`.
+    Spd,
+    /// [`SpdSimplifiedTorque`], id `"spd-simplified"`.
+    SpdSimplified,
+    /// [`one_step_torque3`], id `"one-step"`.
+    OneStep,
+    /// [`one_step_torque_as_printed`], id `"one-step-as-printed"`.
+    OneStepAsPrinted,
+    /// [`stable_torque_pd_as_printed`], id `"backward-pd-as-printed"`.
+    BackwardPdAsPrinted,
+}
+
+impl TorqueKind {
+    /// Every kind, in menu order.
+    pub const ALL: [TorqueKind; 7] = [
+        TorqueKind::ForwardPd,
+        TorqueKind::BackwardPd,
+        TorqueKind::BackwardPdAsPrinted,
+        TorqueKind::Spd,
+        TorqueKind::SpdSimplified,
+        TorqueKind::OneStep,
+        TorqueKind::OneStepAsPrinted,
+    ];
+
+    /// The stable identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            TorqueKind::ForwardPd => "pd",
+            TorqueKind::BackwardPd => "backward-pd",
+            TorqueKind::BackwardPdAsPrinted => "backward-pd-as-printed",
+            TorqueKind::Spd => "spd",
+            TorqueKind::SpdSimplified => "spd-simplified",
+            TorqueKind::OneStep => "one-step",
+            TorqueKind::OneStepAsPrinted => "one-step-as-printed",
+        }
+    }
+
+    /// The kind with identifier `id`, if any.
+    pub fn from_id(id: &str) -> Option<TorqueKind> {
+        TorqueKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+}
+
+/// Any of the 3-D orientation laws behind one type, built from raw gains so that all
+/// can be compared at the same stiffness `kp` (N m/rad) and damping `kd` (N m s/rad)
+/// about a reference axis of inertia `inertia` (kg m^2). Laws whose gains are per unit
+/// inertia (Wu's, the simplified SPD, the forward PD here) take `kp / inertia` and
+/// `kd / inertia` and multiply by the body's full inertia tensor, so on that axis all
+/// of them give the same spring.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Controller3 {
+    /// The law.
+    pub kind: TorqueKind,
+    /// Stiffness, N m/rad.
+    pub kp: f64,
+    /// Damping, N m s/rad.
+    pub kd: f64,
+    /// The reference inertia the per-unit-inertia laws divide by, kg m^2.
+    pub inertia: f64,
+}
+
+impl Controller3 {
+    /// A validated controller.
+    pub fn new(kind: TorqueKind, kp: f64, kd: f64, inertia: f64) -> Result<Controller3, Error> {
+        let c = Controller3 {
+            kind,
+            kp,
+            kd,
+            inertia,
+        };
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// Checks the gains (finite, not negative) and the reference inertia (positive).
+    pub fn validate(&self) -> Result<(), Error> {
+        non_negative("kp", self.kp)?;
+        non_negative("kd", self.kd)?;
+        positive("inertia", self.inertia)?;
+        Ok(())
+    }
+
+    /// The world torque (N m) on `body` toward `target` for a step of `dt` s.
+    ///
+    /// Forward PD: `tau = I_w (kp' theta + kd' (w_t - w))` with `kp' = kp / inertia`,
+    /// `kd' = kd / inertia`, `theta` the shortest rotation vector. The as-printed
+    /// stable torque PD takes Wu's `(frequency, damping)` of `(kp', kd')`.
+    pub fn torque(&self, body: &Body3, target: &Target3, dt: f64) -> Result<Terms3, Error> {
+        self.validate()?;
+        let (kpu, kdu) = (self.kp / self.inertia, self.kd / self.inertia);
+        let only = |t: DVec3| Terms3::sum(t, DVec3::ZERO, DVec3::ZERO, DVec3::ZERO);
+        match self.kind {
+            TorqueKind::ForwardPd => {
+                body.validate()?;
+                target.validate()?;
+                let theta = error_vector(body.orientation, target.orientation);
+                Ok(Terms3::sum(
+                    body.inertia_times(kpu * theta),
+                    DVec3::ZERO,
+                    body.inertia_times(kdu * (target.angular_velocity - body.angular_velocity)),
+                    DVec3::ZERO,
+                ))
+            }
+            TorqueKind::BackwardPd => {
+                BackwardPdTorque { kp: kpu, kd: kdu }.torque(body, target, dt)
+            }
+            TorqueKind::BackwardPdAsPrinted => {
+                if kpu <= 0.0 {
+                    return Err(Error::NotPositive {
+                        field: "kp",
+                        value: self.kp,
+                    });
+                }
+                let (frequency, damping) = to_wu(Gains { kp: kpu, kd: kdu }, 1.0)?;
+                stable_torque_pd_as_printed(frequency, damping, body, target.orientation, dt)
+                    .map(only)
+            }
+            TorqueKind::Spd => SpdTorque {
+                kp: self.kp,
+                kd: self.kd,
+            }
+            .torque(body, target, dt),
+            TorqueKind::SpdSimplified => {
+                SpdSimplifiedTorque { kp: kpu, kd: kdu }.torque(body, target, dt)
+            }
+            TorqueKind::OneStep => {
+                let next = crate::rotation::integrate_exact(
+                    target.orientation,
+                    target.angular_velocity,
+                    dt,
+                );
+                one_step_torque3(body, next, dt).map(only)
+            }
+            TorqueKind::OneStepAsPrinted => {
+                let next = crate::rotation::integrate_exact(
+                    target.orientation,
+                    target.angular_velocity,
+                    dt,
+                );
+                one_step_torque_as_printed(body, next, dt).map(only)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rotation::from_rotation_vector;
+
+    fn settle(kind: TorqueKind, kp: f64, kd: f64, steps: usize) -> (Body3, f64) {
+        let mut body = Body3::default();
+        let target = Target3::facing(from_rotation_vector(DVec3::new(0.4, -0.8, 0.6)));
+        let c = Controller3::new(kind, kp, kd, body.inertia.y).unwrap();
+        let dt = 1.0 / 60.0;
+        for _ in 0..steps {
+            let t = c.torque(&body, &target, dt).unwrap().total;
+            body.step(DVec3::ZERO, t, dt).unwrap();
+        }
+        (
+            body,
+            error_vector(body.orientation, target.orientation).length(),
+        )
+    }
+
+    #[test]
+    fn ids_round_trip() {
+        for k in TorqueKind::ALL {
+            assert_eq!(TorqueKind::from_id(k.id()), Some(k));
+        }
+        assert_eq!(TorqueKind::from_id("pid"), None);
+    }
+
+    #[test]
+    fn the_corrected_laws_settle_at_moderate_gains() {
+        for k in [
+            TorqueKind::ForwardPd,
+            TorqueKind::BackwardPd,
+            TorqueKind::Spd,
+            TorqueKind::SpdSimplified,
+            TorqueKind::OneStep,
+        ] {
+            let (_, error) = settle(k, 2.0, 0.4, 900);
+            assert!(error < 1e-4, "{}: {error}", k.id());
+        }
+    }
+
+    #[test]
+    fn wu_stays_bounded_where_the_printed_listing_blows_up() {
+        let (kp, kd) = (1e4, 10.0);
+        let (_, wu) = settle(TorqueKind::BackwardPd, kp, kd, 600);
+        assert!(wu < 1e-6, "{wu}");
+        let mut body = Body3::default();
+        let target = Target3::facing(from_rotation_vector(DVec3::new(0.4, -0.8, 0.6)));
+        let c = Controller3::new(TorqueKind::BackwardPdAsPrinted, kp, kd, body.inertia.y).unwrap();
+        let mut blew_up = false;
+        for _ in 0..600 {
+            let Ok(t) = c.torque(&body, &target, 1.0 / 60.0) else {
+                blew_up = true;
+                break;
+            };
+            if body.step(DVec3::ZERO, t.total, 1.0 / 60.0).is_err()
+                || body.angular_velocity.length() > 1e6
+            {
+                blew_up = true;
+                break;
+            }
+        }
+        assert!(
+            blew_up,
+            "the printed law runs the forward gains and diverges"
+        );
+    }
+
+    #[test]
+    fn per_unit_inertia_laws_match_the_torque_unit_law_on_the_reference_axis() {
+        // About a principal axis with I = inertia, Wu's law in torque units is kp theta.
+        let body = Body3::default();
+        let target = Target3::facing(glam::DQuat::from_rotation_y(0.3));
+        let c = Controller3::new(TorqueKind::ForwardPd, 5.0, 0.0, body.inertia.y).unwrap();
+        let t = c.torque(&body, &target, 0.01).unwrap().total;
+        assert!((t.y - 5.0 * 0.3).abs() < 1e-12, "{t}");
+    }
+}

@@ -1,0 +1,39 @@
+use crate::controllers::{Target1, Terms};
+use crate::error::Error;
+
+/// What one lockstep step hands every body alike.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drive {
+    /// The target on the plant's primary coordinate (m, or rad for a turn).
+    pub target: Target1,
+    /// This step's measurement noise, added to every measured coordinate.
+    pub noise: f64,
+    /// An impulse (N s) the body receives at the start of this step, 0 if none.
+    pub impulse: f64,
+    /// A constant load (N, or N m) along the primary coordinate.
+    pub load: f64,
+    /// This step's length, s.
+    pub dt: f64,
+}
+
+/// A kind of body the Lab can drive, with the controller(s) one body needs. The Lab
+/// owns the lockstep loop, the disturbances and the trace; a plant says how a
+/// disturbance and a control law act on its body, and which scalar is its response.
+pub trait Plant: Clone + core::fmt::Debug {
+    /// One body with its controller state.
+    type Slot: Clone + core::fmt::Debug;
+    /// Values per body in [`crate::lab::Trace::pose`].
+    const POSE: usize;
+    /// Controls, disturbs and advances `slot` by one step; returns the primary
+    /// coordinate's terms. Leaves `slot` unchanged on error.
+    fn drive(&self, slot: &mut Self::Slot, drive: &Drive) -> Result<Terms, Error>;
+    /// The primary coordinate and its rate, continuous near `target` (m and m/s, or
+    /// rad and rad/s).
+    fn response(&self, slot: &Self::Slot, target: f64) -> (f64, f64);
+    /// Appends [`Plant::POSE`] values that draw the body.
+    fn pose(&self, slot: &Self::Slot, out: &mut Vec<f64>);
+    /// Sets the raw gains (kp N/m, kd N s/m, see each plant) live, keeping memory.
+    fn set_gains(&self, slot: &mut Self::Slot, kp: f64, kd: f64) -> Result<(), Error>;
+    /// Every state value finite and within [`crate::world::DIVERGED_LIMIT`].
+    fn bounded(&self, slot: &Self::Slot) -> bool;
+}

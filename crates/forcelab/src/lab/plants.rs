@@ -1,0 +1,425 @@
+//! The three bodies the Lab drives. All share one meaning for the gains: `kp` (N/m)
+//! and `kd` (N s/m) are those of the cube of `mass` kg; the turning parts use the same
+//! spring per unit inertia (`kp I / m`, `kd I / m`), so a move and a turn with the same
+//! gains have the same natural frequency and damping ratio and can be compared.
+
+use super::{Drive, Plant};
+use crate::angle;
+use crate::body::{Body1, Body2, Body3};
+use crate::controllers::{
+    Controller1, Controller3, ControllerKind, Target1, Target3, Terms, TorqueKind,
+};
+use crate::error::{positive, Error};
+use crate::integrator::Integrator;
+use crate::math;
+use crate::rotation::{from_rotation_vector, integrate_exact};
+use crate::world::DIVERGED_LIMIT;
+use glam::{DQuat, DVec2, DVec3};
+
+fn within(values: &[f64]) -> bool {
+    values.iter().all(|v| v.abs() <= DIVERGED_LIMIT)
+}
+
+/// A cube on a line: the response is its position (m).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CubePlant {
+    /// Mass, kg.
+    pub mass: f64,
+    /// How the cube is stepped.
+    pub integrator: Integrator,
+}
+
+/// A cube with its controller.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CubeSlot {
+    /// The cube.
+    pub body: Body1,
+    /// Its controller.
+    pub controller: Controller1,
+}
+
+impl CubePlant {
+    /// A plant of `mass` kg cubes.
+    pub fn new(mass: f64, integrator: Integrator) -> Result<CubePlant, Error> {
+        positive("mass", mass)?;
+        Ok(CubePlant { mass, integrator })
+    }
+
+    /// Cubes at rest at 0, one per controller.
+    pub fn slots(&self, controllers: Vec<Controller1>) -> Result<Vec<CubeSlot>, Error> {
+        controllers
+            .into_iter()
+            .map(|controller| {
+                controller.validate()?;
+                Ok(CubeSlot {
+                    body: Body1 {
+                        x: 0.0,
+                        v: 0.0,
+                        mass: self.mass,
+                        integrator: self.integrator,
+                    },
+                    controller,
+                })
+            })
+            .collect()
+    }
+
+    /// Cubes from kinds and raw gains (see [`Controller1::new`]).
+    pub fn slots_of(&self, laws: &[(ControllerKind, f64, f64)]) -> Result<Vec<CubeSlot>, Error> {
+        let cs = laws
+            .iter()
+            .map(|&(k, kp, kd)| Controller1::new(k, kp, kd, self.mass))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.slots(cs)
+    }
+}
+
+impl Plant for CubePlant {
+    type Slot = CubeSlot;
+    const POSE: usize = 1;
+
+    fn drive(&self, slot: &mut CubeSlot, d: &Drive) -> Result<Terms, Error> {
+        let measured = Body1 {
+            x: slot.body.x + d.noise,
+            ..slot.body
+        };
+        let t = slot.controller.force(&measured, &d.target, d.dt)?;
+        slot.body.v += d.impulse / slot.body.mass;
+        slot.body.step(t.total + d.load, d.dt)?;
+        Ok(t)
+    }
+
+    fn response(&self, slot: &CubeSlot, _target: f64) -> (f64, f64) {
+        (slot.body.x, slot.body.v)
+    }
+
+    fn pose(&self, slot: &CubeSlot, out: &mut Vec<f64>) {
+        out.push(slot.body.x);
+    }
+
+    fn set_gains(&self, slot: &mut CubeSlot, kp: f64, kd: f64) -> Result<(), Error> {
+        slot.controller.set_gains(kp, kd, self.mass)
+    }
+
+    fn bounded(&self, slot: &CubeSlot) -> bool {
+        within(&[slot.body.x, slot.body.v])
+    }
+}
+
+/// A 1 m x 0.5 m plate in the plane that moves to `(s, 0)` and turns to heading `s`
+/// rad, where `s` is the Lab's target: one 1-D law per coordinate (x, y, angle), the
+/// angle's error taken the short way round. The response is x (m). A sideswipe also
+/// spins it (`dw = J / m` rad/s); the load pushes along x; the noise offsets x, y and
+/// the angle alike.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlanarPlant {
+    /// Mass, kg.
+    pub mass: f64,
+    /// Moment of inertia, kg m^2: `m (1 + 0.25) / 12`.
+    pub inertia: f64,
+    /// How the plate is stepped.
+    pub integrator: Integrator,
+}
+
+/// A plate with its three laws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanarSlot {
+    /// The plate.
+    pub body: Body2,
+    /// Laws on x, y and the angle.
+    pub laws: [Controller1; 3],
+}
+
+impl PlanarPlant {
+    /// A plant of `mass` kg plates.
+    pub fn new(mass: f64, integrator: Integrator) -> Result<PlanarPlant, Error> {
+        positive("mass", mass)?;
+        Ok(PlanarPlant {
+            mass,
+            inertia: mass * 1.25 / 12.0,
+            integrator,
+        })
+    }
+
+    /// Plates at rest at the origin facing +x, one per law.
+    pub fn slots_of(&self, laws: &[(ControllerKind, f64, f64)]) -> Result<Vec<PlanarSlot>, Error> {
+        laws.iter()
+            .map(|&(kind, kp, kd)| {
+                let linear = Controller1::new(kind, kp, kd, self.mass)?;
+                let s = self.inertia / self.mass;
+                let turn = Controller1::new(kind, kp * s, kd * s, self.inertia)?;
+                Ok(PlanarSlot {
+                    body: Body2 {
+                        mass: self.mass,
+                        inertia: self.inertia,
+                        integrator: self.integrator,
+                        ..Body2::default()
+                    },
+                    laws: [linear.clone(), linear, turn],
+                })
+            })
+            .collect()
+    }
+}
+
+impl Plant for PlanarPlant {
+    type Slot = PlanarSlot;
+    const POSE: usize = 3;
+
+    fn drive(&self, slot: &mut PlanarSlot, d: &Drive) -> Result<Terms, Error> {
+        let b = slot.body;
+        let channel = |x: f64, v: f64, mass: f64| Body1 {
+            x: x + d.noise,
+            v,
+            mass,
+            integrator: b.integrator,
+        };
+        let heading = b.angle + angle::difference(b.angle, d.target.x);
+        let fx = slot.laws[0].force(
+            &channel(b.position.x, b.velocity.x, b.mass),
+            &d.target,
+            d.dt,
+        )?;
+        let fy = slot.laws[1].force(
+            &channel(b.position.y, b.velocity.y, b.mass),
+            &Target1::at(0.0),
+            d.dt,
+        )?;
+        let turn = slot.laws[2].force(
+            &channel(b.angle, b.angular_velocity, b.inertia),
+            &Target1 {
+                x: heading,
+                v: d.target.v,
+            },
+            d.dt,
+        )?;
+        let body = &mut slot.body;
+        body.velocity.x += d.impulse / body.mass;
+        body.angular_velocity += d.impulse / body.mass;
+        body.step(DVec2::new(fx.total + d.load, fy.total), turn.total, d.dt)?;
+        Ok(fx)
+    }
+
+    fn response(&self, slot: &PlanarSlot, _target: f64) -> (f64, f64) {
+        (slot.body.position.x, slot.body.velocity.x)
+    }
+
+    fn pose(&self, slot: &PlanarSlot, out: &mut Vec<f64>) {
+        out.extend([slot.body.position.x, slot.body.position.y, slot.body.angle]);
+    }
+
+    fn set_gains(&self, slot: &mut PlanarSlot, kp: f64, kd: f64) -> Result<(), Error> {
+        let s = self.inertia / self.mass;
+        slot.laws[0].set_gains(kp, kd, self.mass)?;
+        slot.laws[1].set_gains(kp, kd, self.mass)?;
+        slot.laws[2].set_gains(kp * s, kd * s, self.inertia)
+    }
+
+    fn bounded(&self, slot: &PlanarSlot) -> bool {
+        let b = &slot.body;
+        within(&[
+            b.position.x,
+            b.position.y,
+            b.angle,
+            b.velocity.x,
+            b.velocity.y,
+            b.angular_velocity,
+        ])
+    }
+}
+
+/// A 1 x 0.5 x 0.25 m box turning about a fixed tilted axis `a = (1, 2, 3) / |.|` to
+/// the orientation "rotated by `s` rad about `a`", where `s` is the Lab's target. The
+/// response is the box's twist about `a` (rad), read near the target; the laws get
+/// torque gains `kp I_a / m`, `kd I_a / m` with `I_a` the inertia about `a`. A
+/// sideswipe is an angular kick `J / m` rad/s about `a`; the load is a torque about
+/// `a` (`load I_a / m`); the noise turns the measured orientation about `a`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxPlant {
+    /// Mass, kg.
+    pub mass: f64,
+    /// The box at rest at its start.
+    pub start: Body3,
+    /// The turning axis (unit, world frame).
+    pub axis: DVec3,
+    /// The inertia about the axis, kg m^2.
+    pub axis_inertia: f64,
+}
+
+/// A box with its law.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoxSlot {
+    /// The box.
+    pub body: Body3,
+    /// Its law.
+    pub law: Controller3,
+}
+
+impl BoxPlant {
+    /// A plant of `mass` kg boxes stepped by `integrator` with the gyroscopic term
+    /// handled implicitly.
+    pub fn new(mass: f64, integrator: Integrator) -> Result<BoxPlant, Error> {
+        positive("mass", mass)?;
+        let start = Body3 {
+            integrator,
+            ..Body3::cuboid(mass, DVec3::new(1.0, 0.5, 0.25))
+        };
+        let axis = DVec3::new(1.0, 2.0, 3.0).normalize();
+        Ok(BoxPlant {
+            mass,
+            start,
+            axis,
+            axis_inertia: axis.dot(start.inertia_times(axis)),
+        })
+    }
+
+    /// Boxes at rest, one per law, from raw cube gains.
+    pub fn slots_of(&self, laws: &[(TorqueKind, f64, f64)]) -> Result<Vec<BoxSlot>, Error> {
+        let s = self.axis_inertia / self.mass;
+        laws.iter()
+            .map(|&(kind, kp, kd)| {
+                Ok(BoxSlot {
+                    body: self.start,
+                    law: Controller3::new(kind, kp * s, kd * s, self.axis_inertia)?,
+                })
+            })
+            .collect()
+    }
+
+    fn twist(&self, q: DQuat) -> f64 {
+        let q = if q.w < 0.0 { -q } else { q };
+        2.0 * math::atan2(DVec3::new(q.x, q.y, q.z).dot(self.axis), q.w)
+    }
+}
+
+impl Plant for BoxPlant {
+    type Slot = BoxSlot;
+    const POSE: usize = 4;
+
+    fn drive(&self, slot: &mut BoxSlot, d: &Drive) -> Result<Terms, Error> {
+        let a = self.axis;
+        let target = Target3 {
+            orientation: from_rotation_vector(a * d.target.x),
+            angular_velocity: a * d.target.v,
+            ..Target3::default()
+        };
+        let measured = Body3 {
+            orientation: integrate_exact(slot.body.orientation, a * d.noise, 1.0),
+            ..slot.body
+        };
+        let t = slot.law.torque(&measured, &target, d.dt)?;
+        let s = self.axis_inertia / self.mass;
+        let body = &mut slot.body;
+        body.angular_velocity += a * (d.impulse / self.mass);
+        body.step(DVec3::ZERO, t.total + a * (d.load * s), d.dt)?;
+        Ok(Terms {
+            p: t.p.dot(a),
+            i: t.i.dot(a),
+            d: t.d.dot(a),
+            ff: t.ff.dot(a),
+            total: t.total.dot(a),
+        })
+    }
+
+    fn response(&self, slot: &BoxSlot, target: f64) -> (f64, f64) {
+        let twist = self.twist(slot.body.orientation);
+        (
+            target + angle::difference(target, twist),
+            slot.body.angular_velocity.dot(self.axis),
+        )
+    }
+
+    fn pose(&self, slot: &BoxSlot, out: &mut Vec<f64>) {
+        out.extend(slot.body.orientation.to_array());
+    }
+
+    fn set_gains(&self, slot: &mut BoxSlot, kp: f64, kd: f64) -> Result<(), Error> {
+        let s = self.axis_inertia / self.mass;
+        let law = Controller3::new(slot.law.kind, kp * s, kd * s, self.axis_inertia)?;
+        slot.law = law;
+        Ok(())
+    }
+
+    fn bounded(&self, slot: &BoxSlot) -> bool {
+        let b = &slot.body;
+        within(&b.angular_velocity.to_array()) && b.orientation.is_finite()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::{Disturbances, Lab};
+
+    const DT: f64 = 1.0 / 60.0;
+
+    #[test]
+    fn a_turn_and_a_move_with_the_same_gains_settle_together() {
+        let plant = PlanarPlant::new(2.0, Integrator::SemiImplicitEuler).unwrap();
+        let slots = plant
+            .slots_of(&[(ControllerKind::BackwardPd, 200.0, 30.0)])
+            .unwrap();
+        let mut lab = Lab::with_plant(plant, slots, DT, Disturbances::default()).unwrap();
+        for _ in 0..240 {
+            lab.step(1);
+            let b = lab.slots()[0].body;
+            // Same spring per unit inertia: the angle (rad) follows x (m) exactly.
+            assert!((b.angle - b.position.x).abs() < 1e-9, "{b:?}");
+        }
+    }
+
+    #[test]
+    fn the_plate_turns_the_short_way_round() {
+        let plant = PlanarPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
+        let slots = plant
+            .slots_of(&[(ControllerKind::Spd, 100.0, 20.0)])
+            .unwrap();
+        let d = Disturbances {
+            target_start: 4.0,
+            ..Disturbances::default()
+        };
+        let mut lab = Lab::with_plant(plant, slots, DT, d).unwrap();
+        lab.step(600);
+        let b = lab.slots()[0].body;
+        assert!(
+            (b.angle - (4.0 - core::f64::consts::TAU)).abs() < 1e-6,
+            "{}",
+            b.angle
+        );
+        assert!((b.position.x - 4.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_box_turns_about_its_axis_like_the_cube_moves() {
+        let laws = [
+            (TorqueKind::BackwardPd, 100.0, 20.0),
+            (TorqueKind::Spd, 100.0, 20.0),
+        ];
+        let plant = BoxPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
+        let slots = plant.slots_of(&laws).unwrap();
+        let mut lab = Lab::with_plant(plant, slots, DT, Disturbances::default()).unwrap();
+        lab.step(600);
+        for m in lab.metrics() {
+            assert!(m.steady_state_error < 1e-6, "{m:?}");
+            assert!(!m.diverged);
+        }
+        let q = lab.slots()[0].body.orientation;
+        let goal = from_rotation_vector(plant.axis);
+        assert!(crate::rotation::error_vector(q, goal).length() < 1e-6);
+    }
+
+    #[test]
+    fn a_law_that_refuses_the_integrator_stops_with_its_reason() {
+        let plant = BoxPlant::new(1.0, Integrator::ExplicitEuler).unwrap();
+        let slots = plant
+            .slots_of(&[
+                (TorqueKind::OneStep, 1.0, 1.0),
+                (TorqueKind::Spd, 100.0, 20.0),
+            ])
+            .unwrap();
+        let mut lab = Lab::with_plant(plant, slots, DT, Disturbances::default()).unwrap();
+        lab.step(10);
+        assert_eq!(lab.failures()[0].as_ref().unwrap().field(), "integrator");
+        assert!(lab.failures()[1].is_none());
+    }
+}
