@@ -42,4 +42,4 @@ pub use body::{Body1, Body2, Body3, Gyroscopic};
 pub use controllers::{BackwardPd, Controller1, ControllerKind, ForwardPd, Spd, Target1, Terms};
 pub use error::Error;
 pub use integrator::Integrator;
-pub use world::World1;
+pub use world::{World1, World2, World3};

@@ -6,7 +6,9 @@
 //! (`w_n = sqrt(kp/m)`, `zeta = kd / (2 sqrt(kp m))`), and as the closed loop actually
 //! runs at a step `dt` ([`discrete_effective`]).
 
+use crate::analysis::{eigenvalues, one_step_matrix, LinearLaw, STABLE_TOLERANCE};
 use crate::error::{non_negative, positive, Error};
+use crate::integrator::Integrator;
 use crate::math;
 use core::f64::consts::LN_2;
 
@@ -167,9 +169,90 @@ pub fn discrete_effective(
     }))
 }
 
+/// The natural frequency (rad/s) and damping ratio that `law` really has on a unit
+/// mass under `integrator` at step `dt`, with gains per unit mass: the eigenvalues `z`
+/// of its one-step map ([`one_step_matrix`]) mapped back by `s = ln(z) / dt`, as in
+/// [`discrete_effective`]. `None` when the loop is unstable or an eigenvalue has no
+/// continuous equivalent (negative real or zero: the loop rings at the step rate).
+pub fn sampled_effective(
+    law: LinearLaw,
+    integrator: Integrator,
+    kp_per_mass: f64,
+    kd_per_mass: f64,
+    dt: f64,
+) -> Result<Option<Effective>, Error> {
+    positive("kp", kp_per_mass)?;
+    non_negative("kd", kd_per_mass)?;
+    positive("dt", dt)?;
+    let [z1, z2] = eigenvalues(one_step_matrix(
+        law,
+        integrator,
+        kp_per_mass,
+        kd_per_mass,
+        dt,
+    ));
+    if z1.abs() > 1.0 + STABLE_TOLERANCE || z2.abs() > 1.0 + STABLE_TOLERANCE {
+        return Ok(None);
+    }
+    if z1.im != 0.0 {
+        let re = math::ln(z1.abs()) / dt;
+        let im = math::atan2(z1.im, z1.re).abs() / dt;
+        let wn = math::sqrt(re * re + im * im);
+        return Ok(Some(Effective {
+            natural_frequency: wn,
+            damping_ratio: -re / wn,
+        }));
+    }
+    if z1.re <= 0.0 || z2.re <= 0.0 {
+        return Ok(None);
+    }
+    let (s1, s2) = (math::ln(z1.re) / dt, math::ln(z2.re) / dt);
+    let wn = math::sqrt(s1 * s2);
+    Ok(Some(Effective {
+        natural_frequency: wn,
+        damping_ratio: -(s1 + s2) / (2.0 * wn),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sampled_ratio_of_wus_law_is_the_discrete_one_of_its_effective_gains() {
+        let (kp, kd, dt) = (400.0, 12.0, 1.0 / 60.0);
+        let (p, d) = LinearLaw::BackwardPd.effective_gains(kp, kd, dt);
+        let direct = discrete_effective(p, d, dt).unwrap().unwrap();
+        let sampled = sampled_effective(
+            LinearLaw::BackwardPd,
+            Integrator::SemiImplicitEuler,
+            kp,
+            kd,
+            dt,
+        )
+        .unwrap()
+        .unwrap();
+        assert!((direct.damping_ratio - sampled.damping_ratio).abs() < 1e-9);
+        assert!((direct.natural_frequency - sampled.natural_frequency).abs() < 1e-9);
+        // A fine step approaches the continuous figures.
+        let fine = sampled_effective(LinearLaw::ForwardPd, Integrator::Rk4, kp, kd, 1e-5)
+            .unwrap()
+            .unwrap();
+        let c = Effective::continuous(Gains { kp, kd }, 1.0).unwrap();
+        assert!(
+            (fine.damping_ratio - c.damping_ratio).abs() < 1e-3,
+            "{fine:?} {c:?}"
+        );
+        // Forward PD past its limit has no equivalent.
+        let wild = sampled_effective(
+            LinearLaw::ForwardPd,
+            Integrator::SemiImplicitEuler,
+            1e6,
+            1.0,
+            dt,
+        );
+        assert_eq!(wild.unwrap(), None);
+    }
 
     const TOL: f64 = 1e-12;
 

@@ -59,6 +59,11 @@ impl LinearLaw {
         }
     }
 
+    /// The law with identifier `id`, if any.
+    pub fn from_id(id: &str) -> Option<LinearLaw> {
+        LinearLaw::ALL.into_iter().find(|l| l.id() == id)
+    }
+
     /// The effective acceleration gains `(Kp', Kd')` (1/s^2, 1/s) on a unit mass:
     /// forward PD `(kp, kd)`; backward PD and Bloom `g (kp, kd + kp dt)` with
     /// `g = 1/(1 + kd dt + kp dt^2)`; SPD `(kp, kd + kp dt) / (1 + kd dt)`; simplified

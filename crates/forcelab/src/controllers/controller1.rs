@@ -224,6 +224,25 @@ impl Controller1 {
         Ok(())
     }
 
+    /// Sets the integral gain `ki` (N/(m s)) of the PIDs, keeping their memory; the
+    /// other laws have no integral term and accept only 0.
+    pub fn set_integral_gain(&mut self, ki: f64) -> Result<(), Error> {
+        crate::error::non_negative("ki", ki)?;
+        match self {
+            Controller1::Pid(c) => c.ki = ki,
+            Controller1::WindowedPid(c) => c.ki = ki,
+            Controller1::WindowedPidAsPrinted(c) => c.0.ki = ki,
+            _ if ki == 0.0 => {}
+            _ => {
+                return Err(Error::Unsupported {
+                    field: "ki",
+                    reason: "only the PIDs have an integral term",
+                })
+            }
+        }
+        Ok(())
+    }
+
     /// Forgets any memory (integrals, error windows).
     pub fn reset(&mut self) {
         match self {

@@ -1,4 +1,4 @@
-use super::{CubePlant, Disturbances, Drive, Plant, SplitMix64};
+use super::{CubePlant, Disturbances, Drive, LawGains, Plant, SplitMix64};
 use crate::analysis::{MetricsOptions, StepMetrics};
 use crate::controllers::{Controller1, Target1, Terms};
 use crate::error::{positive, Error};
@@ -154,7 +154,7 @@ impl<P: Plant> Lab<P> {
     }
 
     /// Replaces body `index`'s gains live (and for the next reset); memory is kept.
-    pub fn set_gains(&mut self, index: usize, kp: f64, kd: f64) -> Result<(), Error> {
+    pub fn set_gains(&mut self, index: usize, gains: LawGains) -> Result<(), Error> {
         let n = self.slots.len();
         let out_of_range = Error::OutOfRange {
             field: "index",
@@ -164,8 +164,8 @@ impl<P: Plant> Lab<P> {
         };
         let slot = self.slots.get_mut(index).ok_or(out_of_range)?;
         let mut fresh = self.initial[index].clone();
-        self.plant.set_gains(&mut fresh, kp, kd)?;
-        self.plant.set_gains(slot, kp, kd)?;
+        self.plant.set_gains(&mut fresh, gains)?;
+        self.plant.set_gains(slot, gains)?;
         self.initial[index] = fresh;
         Ok(())
     }

@@ -10,6 +10,6 @@ mod random;
 
 pub use disturbances::Disturbances;
 pub use lockstep::{Lab, Lab1, Trace};
-pub use plant::{Drive, Plant};
+pub use plant::{Drive, LawGains, Plant};
 pub use plants::{BoxPlant, BoxSlot, CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
 pub use random::SplitMix64;

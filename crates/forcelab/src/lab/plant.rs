@@ -1,6 +1,18 @@
 use crate::controllers::{Target1, Terms};
 use crate::error::Error;
 
+/// The raw gains of one body's law, those of the cube of the plant's mass: stiffness
+/// `kp` (N/m), damping `kd` (N s/m) and, for the PIDs, integral gain `ki` (N/(m s)).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LawGains {
+    /// Stiffness, N/m.
+    pub kp: f64,
+    /// Damping, N s/m.
+    pub kd: f64,
+    /// Integral gain, N/(m s) (PIDs only).
+    pub ki: f64,
+}
+
 /// What one lockstep step hands every body alike.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Drive {
@@ -32,8 +44,8 @@ pub trait Plant: Clone + core::fmt::Debug {
     fn response(&self, slot: &Self::Slot, target: f64) -> (f64, f64);
     /// Appends [`Plant::POSE`] values that draw the body.
     fn pose(&self, slot: &Self::Slot, out: &mut Vec<f64>);
-    /// Sets the raw gains (kp N/m, kd N s/m, see each plant) live, keeping memory.
-    fn set_gains(&self, slot: &mut Self::Slot, kp: f64, kd: f64) -> Result<(), Error>;
+    /// Sets the raw gains (see each plant) live, keeping memory.
+    fn set_gains(&self, slot: &mut Self::Slot, gains: LawGains) -> Result<(), Error>;
     /// Every state value finite and within [`crate::world::DIVERGED_LIMIT`].
     fn bounded(&self, slot: &Self::Slot) -> bool;
 }

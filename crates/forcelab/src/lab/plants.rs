@@ -3,7 +3,7 @@
 //! spring per unit inertia (`kp I / m`, `kd I / m`), so a move and a turn with the same
 //! gains have the same natural frequency and damping ratio and can be compared.
 
-use super::{Drive, Plant};
+use super::{Drive, LawGains, Plant};
 use crate::angle;
 use crate::body::{Body1, Body2, Body3};
 use crate::controllers::{
@@ -15,6 +15,28 @@ use crate::math;
 use crate::rotation::{from_rotation_vector, integrate_exact};
 use crate::world::DIVERGED_LIMIT;
 use glam::{DQuat, DVec2, DVec3};
+
+fn law(kind: ControllerKind, g: LawGains, mass: f64) -> Result<Controller1, Error> {
+    let mut c = Controller1::new(kind, g.kp, g.kd, mass)?;
+    c.set_integral_gain(g.ki)?;
+    Ok(c)
+}
+
+fn set(c: &mut Controller1, g: LawGains, mass: f64) -> Result<(), Error> {
+    let mut trial = c.clone();
+    trial.set_gains(g.kp, g.kd, mass)?;
+    trial.set_integral_gain(g.ki)?;
+    *c = trial;
+    Ok(())
+}
+
+fn scaled(g: LawGains, s: f64) -> LawGains {
+    LawGains {
+        kp: g.kp * s,
+        kd: g.kd * s,
+        ki: g.ki * s,
+    }
+}
 
 fn within(values: &[f64]) -> bool {
     values.iter().all(|v| v.abs() <= DIVERGED_LIMIT)
@@ -65,10 +87,10 @@ impl CubePlant {
     }
 
     /// Cubes from kinds and raw gains (see [`Controller1::new`]).
-    pub fn slots_of(&self, laws: &[(ControllerKind, f64, f64)]) -> Result<Vec<CubeSlot>, Error> {
+    pub fn slots_of(&self, laws: &[(ControllerKind, LawGains)]) -> Result<Vec<CubeSlot>, Error> {
         let cs = laws
             .iter()
-            .map(|&(k, kp, kd)| Controller1::new(k, kp, kd, self.mass))
+            .map(|&(k, g)| law(k, g, self.mass))
             .collect::<Result<Vec<_>, _>>()?;
         self.slots(cs)
     }
@@ -97,8 +119,8 @@ impl Plant for CubePlant {
         out.push(slot.body.x);
     }
 
-    fn set_gains(&self, slot: &mut CubeSlot, kp: f64, kd: f64) -> Result<(), Error> {
-        slot.controller.set_gains(kp, kd, self.mass)
+    fn set_gains(&self, slot: &mut CubeSlot, gains: LawGains) -> Result<(), Error> {
+        set(&mut slot.controller, gains, self.mass)
     }
 
     fn bounded(&self, slot: &CubeSlot) -> bool {
@@ -142,12 +164,11 @@ impl PlanarPlant {
     }
 
     /// Plates at rest at the origin facing +x, one per law.
-    pub fn slots_of(&self, laws: &[(ControllerKind, f64, f64)]) -> Result<Vec<PlanarSlot>, Error> {
+    pub fn slots_of(&self, laws: &[(ControllerKind, LawGains)]) -> Result<Vec<PlanarSlot>, Error> {
         laws.iter()
-            .map(|&(kind, kp, kd)| {
-                let linear = Controller1::new(kind, kp, kd, self.mass)?;
-                let s = self.inertia / self.mass;
-                let turn = Controller1::new(kind, kp * s, kd * s, self.inertia)?;
+            .map(|&(kind, g)| {
+                let linear = law(kind, g, self.mass)?;
+                let turn = law(kind, scaled(g, self.inertia / self.mass), self.inertia)?;
                 Ok(PlanarSlot {
                     body: Body2 {
                         mass: self.mass,
@@ -208,11 +229,17 @@ impl Plant for PlanarPlant {
         out.extend([slot.body.position.x, slot.body.position.y, slot.body.angle]);
     }
 
-    fn set_gains(&self, slot: &mut PlanarSlot, kp: f64, kd: f64) -> Result<(), Error> {
-        let s = self.inertia / self.mass;
-        slot.laws[0].set_gains(kp, kd, self.mass)?;
-        slot.laws[1].set_gains(kp, kd, self.mass)?;
-        slot.laws[2].set_gains(kp * s, kd * s, self.inertia)
+    fn set_gains(&self, slot: &mut PlanarSlot, gains: LawGains) -> Result<(), Error> {
+        let mut laws = slot.laws.clone();
+        set(&mut laws[0], gains, self.mass)?;
+        set(&mut laws[1], gains, self.mass)?;
+        set(
+            &mut laws[2],
+            scaled(gains, self.inertia / self.mass),
+            self.inertia,
+        )?;
+        slot.laws = laws;
+        Ok(())
     }
 
     fn bounded(&self, slot: &PlanarSlot) -> bool {
@@ -274,16 +301,26 @@ impl BoxPlant {
     }
 
     /// Boxes at rest, one per law, from raw cube gains.
-    pub fn slots_of(&self, laws: &[(TorqueKind, f64, f64)]) -> Result<Vec<BoxSlot>, Error> {
-        let s = self.axis_inertia / self.mass;
+    pub fn slots_of(&self, laws: &[(TorqueKind, LawGains)]) -> Result<Vec<BoxSlot>, Error> {
         laws.iter()
-            .map(|&(kind, kp, kd)| {
+            .map(|&(kind, g)| {
                 Ok(BoxSlot {
                     body: self.start,
-                    law: Controller3::new(kind, kp * s, kd * s, self.axis_inertia)?,
+                    law: self.law(kind, g)?,
                 })
             })
             .collect()
+    }
+
+    fn law(&self, kind: TorqueKind, g: LawGains) -> Result<Controller3, Error> {
+        if g.ki != 0.0 {
+            return Err(Error::Unsupported {
+                field: "ki",
+                reason: "the box's laws have no integral term",
+            });
+        }
+        let s = self.axis_inertia / self.mass;
+        Controller3::new(kind, g.kp * s, g.kd * s, self.axis_inertia)
     }
 
     fn twist(&self, q: DQuat) -> f64 {
@@ -333,10 +370,8 @@ impl Plant for BoxPlant {
         out.extend(slot.body.orientation.to_array());
     }
 
-    fn set_gains(&self, slot: &mut BoxSlot, kp: f64, kd: f64) -> Result<(), Error> {
-        let s = self.axis_inertia / self.mass;
-        let law = Controller3::new(slot.law.kind, kp * s, kd * s, self.axis_inertia)?;
-        slot.law = law;
+    fn set_gains(&self, slot: &mut BoxSlot, gains: LawGains) -> Result<(), Error> {
+        slot.law = self.law(slot.law.kind, gains)?;
         Ok(())
     }
 
@@ -353,11 +388,15 @@ mod tests {
 
     const DT: f64 = 1.0 / 60.0;
 
+    fn pd(kp: f64, kd: f64) -> LawGains {
+        LawGains { kp, kd, ki: 0.0 }
+    }
+
     #[test]
     fn a_turn_and_a_move_with_the_same_gains_settle_together() {
         let plant = PlanarPlant::new(2.0, Integrator::SemiImplicitEuler).unwrap();
         let slots = plant
-            .slots_of(&[(ControllerKind::BackwardPd, 200.0, 30.0)])
+            .slots_of(&[(ControllerKind::BackwardPd, pd(200.0, 30.0))])
             .unwrap();
         let mut lab = Lab::with_plant(plant, slots, DT, Disturbances::default()).unwrap();
         for _ in 0..240 {
@@ -372,7 +411,7 @@ mod tests {
     fn the_plate_turns_the_short_way_round() {
         let plant = PlanarPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
         let slots = plant
-            .slots_of(&[(ControllerKind::Spd, 100.0, 20.0)])
+            .slots_of(&[(ControllerKind::Spd, pd(100.0, 20.0))])
             .unwrap();
         let d = Disturbances {
             target_start: 4.0,
@@ -392,8 +431,8 @@ mod tests {
     #[test]
     fn the_box_turns_about_its_axis_like_the_cube_moves() {
         let laws = [
-            (TorqueKind::BackwardPd, 100.0, 20.0),
-            (TorqueKind::Spd, 100.0, 20.0),
+            (TorqueKind::BackwardPd, pd(100.0, 20.0)),
+            (TorqueKind::Spd, pd(100.0, 20.0)),
         ];
         let plant = BoxPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
         let slots = plant.slots_of(&laws).unwrap();
@@ -413,8 +452,8 @@ mod tests {
         let plant = BoxPlant::new(1.0, Integrator::ExplicitEuler).unwrap();
         let slots = plant
             .slots_of(&[
-                (TorqueKind::OneStep, 1.0, 1.0),
-                (TorqueKind::Spd, 100.0, 20.0),
+                (TorqueKind::OneStep, pd(1.0, 1.0)),
+                (TorqueKind::Spd, pd(100.0, 20.0)),
             ])
             .unwrap();
         let mut lab = Lab::with_plant(plant, slots, DT, Disturbances::default()).unwrap();

@@ -1,0 +1,204 @@
+use crate::body::Body3;
+use crate::controllers::{Controller3, Target3};
+use crate::error::{positive, Error};
+use crate::world::DIVERGED_LIMIT;
+
+/// Many 3-D bodies, each turned toward its own target orientation by its own
+/// [`Controller3`], stepped together at a fixed `dt`. Orientations (`[x, y, z, w]` per
+/// body) and angular velocities (`[x, y, z]`) are kept as flat arrays a caller reads
+/// without copying. A body whose law fails or whose rate passes [`DIVERGED_LIMIT`] is
+/// frozen and flagged.
+#[derive(Clone, Debug, Default)]
+pub struct World3 {
+    dt: f64,
+    bodies: Vec<Body3>,
+    laws: Vec<Controller3>,
+    targets: Vec<Target3>,
+    orientations: Vec<f64>,
+    angular_velocities: Vec<f64>,
+    torques: Vec<f64>,
+    diverged: Vec<u8>,
+}
+
+impl World3 {
+    /// An empty world stepping at `dt` s.
+    pub fn new(dt: f64) -> Result<World3, Error> {
+        positive("dt", dt)?;
+        Ok(World3 {
+            dt,
+            ..World3::default()
+        })
+    }
+
+    /// Number of bodies.
+    pub fn len(&self) -> usize {
+        self.bodies.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.bodies.is_empty()
+    }
+
+    /// Adds `body` turned by `law` toward its current orientation; returns its index.
+    pub fn add(&mut self, body: Body3, law: Controller3) -> Result<usize, Error> {
+        body.validate()?;
+        law.validate()?;
+        self.bodies.push(body);
+        self.laws.push(law);
+        self.targets.push(Target3::facing(body.orientation));
+        self.orientations.extend(body.orientation.to_array());
+        self.angular_velocities
+            .extend(body.angular_velocity.to_array());
+        self.torques.extend([0.0; 3]);
+        self.diverged.push(0);
+        Ok(self.len() - 1)
+    }
+
+    fn check(&self, index: usize) -> Result<(), Error> {
+        if index >= self.len() {
+            return Err(Error::OutOfRange {
+                field: "index",
+                value: index as f64,
+                min: 0.0,
+                max: self.len() as f64 - 1.0,
+            });
+        }
+        Ok(())
+    }
+
+    /// Sets body `index`'s target (a unit orientation and a world angular velocity).
+    pub fn set_target(&mut self, index: usize, target: Target3) -> Result<(), Error> {
+        self.check(index)?;
+        target.validate()?;
+        self.targets[index] = target;
+        Ok(())
+    }
+
+    /// Replaces body `index`'s law.
+    pub fn set_law(&mut self, index: usize, law: Controller3) -> Result<(), Error> {
+        self.check(index)?;
+        law.validate()?;
+        self.laws[index] = law;
+        Ok(())
+    }
+
+    /// Body `index` as it is now.
+    pub fn body(&self, index: usize) -> Result<&Body3, Error> {
+        self.check(index)?;
+        Ok(&self.bodies[index])
+    }
+
+    /// Orientations, `[x, y, z, w]` per body.
+    pub fn orientations(&self) -> &[f64] {
+        &self.orientations
+    }
+
+    /// World angular velocities, rad/s, `[x, y, z]` per body.
+    pub fn angular_velocities(&self) -> &[f64] {
+        &self.angular_velocities
+    }
+
+    /// The last torques applied, N m, `[x, y, z]` per body.
+    pub fn torques(&self) -> &[f64] {
+        &self.torques
+    }
+
+    /// 1 for each frozen body, else 0.
+    pub fn diverged(&self) -> &[u8] {
+        &self.diverged
+    }
+
+    /// Advances every body by `steps` steps; targets turn at their angular velocity.
+    pub fn step(&mut self, steps: u32) {
+        let dt = self.dt;
+        for _ in 0..steps {
+            for k in 0..self.bodies.len() {
+                if self.diverged[k] != 0 {
+                    continue;
+                }
+                let mut b = self.bodies[k];
+                let stepped = self.laws[k]
+                    .torque(&b, &self.targets[k], dt)
+                    .and_then(|t| b.step(glam::DVec3::ZERO, t.total, dt).map(|()| t.total));
+                match stepped {
+                    Ok(t) if b.angular_velocity.abs().max_element() <= DIVERGED_LIMIT => {
+                        self.bodies[k] = b;
+                        self.orientations[4 * k..4 * k + 4]
+                            .copy_from_slice(&b.orientation.to_array());
+                        self.angular_velocities[3 * k..3 * k + 3]
+                            .copy_from_slice(&b.angular_velocity.to_array());
+                        self.torques[3 * k..3 * k + 3].copy_from_slice(&t.to_array());
+                    }
+                    _ => self.diverged[k] = 1,
+                }
+            }
+            for t in &mut self.targets {
+                t.orientation =
+                    crate::rotation::integrate_exact(t.orientation, t.angular_velocity, dt);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controllers::TorqueKind;
+    use crate::rotation::{error_vector, from_rotation_vector};
+    use glam::DVec3;
+
+    #[test]
+    fn each_body_follows_its_own_spinning_target() {
+        let mut w = World3::new(1.0 / 60.0).unwrap();
+        let body = Body3::default();
+        for (k, kind) in [TorqueKind::BackwardPd, TorqueKind::Spd]
+            .into_iter()
+            .enumerate()
+        {
+            let law = Controller3::new(kind, 5.0, 1.0, body.inertia.y).unwrap();
+            w.add(body, law).unwrap();
+            let target = Target3 {
+                orientation: from_rotation_vector(DVec3::new(0.0, 1.0 + k as f64, 0.0)),
+                angular_velocity: DVec3::new(0.0, 0.0, 0.5),
+                ..Target3::default()
+            };
+            w.set_target(k, target).unwrap();
+        }
+        w.step(1200);
+        for k in 0..2 {
+            let q = w.body(k).unwrap().orientation;
+            let t = w.targets[k].orientation;
+            assert!(
+                error_vector(q, t).length() < 0.05,
+                "{k}: {}",
+                error_vector(q, t)
+            );
+            assert_eq!(&w.orientations()[4 * k..4 * k + 4], &q.to_array());
+        }
+    }
+
+    #[test]
+    fn a_failing_law_freezes_only_its_body() {
+        let mut w = World3::new(1.0 / 60.0).unwrap();
+        let explicit = Body3 {
+            integrator: crate::integrator::Integrator::ExplicitEuler,
+            ..Body3::default()
+        };
+        let law = Controller3::new(TorqueKind::OneStep, 1.0, 1.0, 0.1).unwrap();
+        w.add(explicit, law).unwrap();
+        w.add(
+            Body3::default(),
+            Controller3::new(TorqueKind::BackwardPd, 1.0, 1.0, 0.1).unwrap(),
+        )
+        .unwrap();
+        w.set_target(1, Target3::facing(from_rotation_vector(DVec3::X)))
+            .unwrap();
+        w.step(5);
+        assert_eq!(w.diverged(), &[1, 0]);
+        assert_eq!(
+            w.set_target(2, Target3::default()).unwrap_err().field(),
+            "index"
+        );
+    }
+}
