@@ -5,8 +5,8 @@
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::analysis::{
-    convergence_sweep, eigenvalues, one_step_matrix, Atlas, AtlasSpec, ConvergenceSpec,
-    LinearLaw, MetricsOptions, StepMetrics,
+    convergence_sweep, eigenvalues, one_step_matrix, Atlas, AtlasSpec, ConvergenceSpec, LinearLaw,
+    MetricsOptions, StepMetrics,
 };
 use forcelab::tuning::{self, Effective, Gains};
 use forcelab::Integrator;
@@ -17,7 +17,10 @@ use wasm_bindgen::prelude::*;
 pub fn linear_law(id: &str) -> Result<LinearLaw, JsError> {
     LinearLaw::from_id(id).ok_or_else(|| {
         let known: Vec<&str> = LinearLaw::ALL.iter().map(|l| l.id()).collect();
-        JsError::new(&format!("law must be one of {}, got {id:?}", known.join(", ")))
+        JsError::new(&format!(
+            "law must be one of {}, got {id:?}",
+            known.join(", ")
+        ))
     })
 }
 
@@ -46,7 +49,9 @@ pub fn step_metrics(
     options: JsValue,
 ) -> Result<JsValue, JsError> {
     let options: MetricsOptions = from_js("options", options)?;
-    to_js(&js(StepMetrics::of(times, values, effort, start, target, options))?)
+    to_js(&js(StepMetrics::of(
+        times, values, effort, start, target, options,
+    ))?)
 }
 
 /// The stability atlas of `law` under `integrator`: `{ law, integrator, spec, axis,
@@ -55,7 +60,11 @@ pub fn step_metrics(
 #[wasm_bindgen]
 pub fn atlas(law: &str, integrator_id: &str, spec: JsValue) -> Result<JsValue, JsError> {
     let spec: AtlasSpec = from_js("spec", spec)?;
-    let a = js(Atlas::compute(linear_law(law)?, integrator(integrator_id)?, spec))?;
+    let a = js(Atlas::compute(
+        linear_law(law)?,
+        integrator(integrator_id)?,
+        spec,
+    ))?;
     #[derive(serde::Serialize)]
     #[serde(rename_all = "camelCase")]
     struct WithFraction<'a> {
@@ -121,8 +130,16 @@ pub fn gains_from_bloom(k: f64, d: f64, time_scale: f64, mass: f64) -> Result<Ve
 
 /// `[kp, kd]` from a natural frequency (rad/s) and damping ratio for `mass` kg.
 #[wasm_bindgen(js_name = gainsFromNatural)]
-pub fn gains_from_natural(frequency: f64, damping_ratio: f64, mass: f64) -> Result<Vec<f64>, JsError> {
-    Ok(gains(js(tuning::from_natural(frequency, damping_ratio, mass))?))
+pub fn gains_from_natural(
+    frequency: f64,
+    damping_ratio: f64,
+    mass: f64,
+) -> Result<Vec<f64>, JsError> {
+    Ok(gains(js(tuning::from_natural(
+        frequency,
+        damping_ratio,
+        mass,
+    ))?))
 }
 
 /// `[kp, kd]` of a critically damped spring whose error halves every `halfLife` s.

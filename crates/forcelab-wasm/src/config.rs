@@ -4,13 +4,19 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Reads `value` as a `T`; `undefined` or `null` gives `T::default()`, a missing field
-/// its default, an unknown field an error naming it.
-pub fn from_js<T: DeserializeOwned + Default>(name: &str, value: JsValue) -> Result<T, JsError> {
+/// its default, an unknown field (a typo that would otherwise be dropped in silence)
+/// an error naming it.
+pub fn from_js<T: DeserializeOwned + Serialize + Default>(
+    name: &str,
+    value: JsValue,
+) -> Result<T, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
+    known_fields_only(name, &value, &to_js(&T::default())?)?;
     let de = serde_wasm_bindgen::Deserializer::from(value);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -19,8 +25,38 @@ pub fn from_js<T: DeserializeOwned + Default>(name: &str, value: JsValue) -> Res
         } else {
             format!("{name}.{path}")
         };
-        JsError::new(&format!("{at}: {}", e.into_inner()))
+        // serde-wasm-bindgen's errors are JS Errors whose text starts "Error: ".
+        let text = e.into_inner().to_string();
+        let text = text.strip_prefix("Error: ").unwrap_or(&text);
+        JsError::new(&format!("{at}: {text}"))
     })
+}
+
+/// Fails on the first key of `value` (recursively through plain objects) that the
+/// template `known` (a default value serialised) does not have. serde-wasm-bindgen
+/// reads only the fields it knows, so serde's `deny_unknown_fields` never fires.
+pub fn known_fields_only(path: &str, value: &JsValue, known: &JsValue) -> Result<(), JsError> {
+    let plain = |v: &JsValue| v.is_object() && !js_sys::Array::is_array(v);
+    if !plain(value) || !plain(known) {
+        return Ok(());
+    }
+    let known_keys: Vec<String> = js_sys::Object::keys(known.unchecked_ref::<js_sys::Object>())
+        .iter()
+        .filter_map(|k| k.as_string())
+        .collect();
+    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !known_keys.contains(&key) {
+            return Err(JsError::new(&format!(
+                "{path}.{key} is not a known field (known: {})",
+                known_keys.join(", ")
+            )));
+        }
+        let get =
+            |o: &JsValue| js_sys::Reflect::get(o, &JsValue::from_str(&key)).unwrap_or_default();
+        known_fields_only(&format!("{path}.{key}"), &get(value), &get(known))?;
+    }
+    Ok(())
 }
 
 /// `value` as a plain JavaScript object (maps become objects, `None` becomes `null`).

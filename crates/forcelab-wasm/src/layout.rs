@@ -57,7 +57,12 @@ fn code<T: Copy>(field: &str, all: &[T], value: Option<&f64>, default: T) -> Res
 
 /// The integrator with index `value` (default semi-implicit Euler).
 pub fn integrator(value: Option<&f64>) -> Result<Integrator, JsError> {
-    code("integrator", &Integrator::ALL, value, Integrator::SemiImplicitEuler)
+    code(
+        "integrator",
+        &Integrator::ALL,
+        value,
+        Integrator::SemiImplicitEuler,
+    )
 }
 
 /// A Body1 from its array.

@@ -6,12 +6,21 @@
 //! that may allocate (see `web/src/wasm.ts`). Every error becomes a `JsError` whose
 //! message names the field and the value.
 
+pub mod analysis;
+pub mod bodies;
+pub mod config;
 mod error;
-mod simulation;
-mod step_functions;
+pub mod lab;
+pub mod layout;
+pub mod simulation;
+pub mod stateful;
+pub mod step_functions;
+mod views;
+pub mod worlds;
 
+pub use lab::Lab;
 pub use simulation::Simulation;
-pub use step_functions::{backward_pd_force, forward_pd_force, spd_force};
+pub use worlds::{World2, World3};
 
 use wasm_bindgen::prelude::*;
 

@@ -1,6 +1,7 @@
 //! `Simulation`: several 1-D bodies, each with its own controller, one shared target.
 
 use crate::error::js;
+use crate::views::f64s;
 use forcelab::{Body1, ControllerKind, Target1, World1};
 use js_sys::{Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -141,21 +142,17 @@ impl Simulation {
 
     /// Positions (m) as a view on wasm memory.
     pub fn positions(&self) -> Float64Array {
-        // SAFETY: the view is read by JS before any further call into this module;
-        // web/src/wasm.ts re-creates it after every call.
-        unsafe { Float64Array::view(self.world.positions()) }
+        f64s(self.world.positions())
     }
 
     /// Velocities (m/s) as a view on wasm memory.
     pub fn velocities(&self) -> Float64Array {
-        // SAFETY: as for `positions`.
-        unsafe { Float64Array::view(self.world.velocities()) }
+        f64s(self.world.velocities())
     }
 
     /// Forces (N) applied during the last step, as a view on wasm memory.
     pub fn forces(&self) -> Float64Array {
-        // SAFETY: as for `positions`.
-        unsafe { Float64Array::view(self.world.forces()) }
+        f64s(self.world.forces())
     }
 
     /// 1 where a body diverged (and was frozen), else 0; a view on wasm memory.

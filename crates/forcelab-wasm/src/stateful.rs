@@ -130,7 +130,9 @@ impl MissileJs {
     /// `[force.x, force.y, p, i, d, ff, torque]` (N, N m) on the 2-D `body` toward
     /// `target` `[x, y]` (m) for a step of `dt` s.
     pub fn control(&mut self, body: &[f64], target: &[f64], dt: f64) -> Result<Vec<f64>, JsError> {
-        let out = self.0.control(&body2(body)?, vec2_arg("target", target)?, dt);
+        let out = self
+            .0
+            .control(&body2(body)?, vec2_arg("target", target)?, dt);
         Ok(steering(js(out)?))
     }
 }
@@ -152,7 +154,9 @@ impl MovingEntityJs {
 
     /// `[force.x, force.y, p, i, d, ff, torque]` as for [`MissileJs::control`].
     pub fn control(&mut self, body: &[f64], target: &[f64], dt: f64) -> Result<Vec<f64>, JsError> {
-        let out = self.0.control(&body2(body)?, vec2_arg("target", target)?, dt);
+        let out = self
+            .0
+            .control(&body2(body)?, vec2_arg("target", target)?, dt);
         Ok(steering(js(out)?))
     }
 }
@@ -175,7 +179,13 @@ impl SubmarineAttitudeJs {
 
     /// The world torque terms (N m, xyz) on the 3-D `body` toward the ordered `pitch`
     /// and `roll` (rad) for a step of `dt` s.
-    pub fn torque(&mut self, body: &[f64], pitch: f64, roll: f64, dt: f64) -> Result<Vec<f64>, JsError> {
+    pub fn torque(
+        &mut self,
+        body: &[f64],
+        pitch: f64,
+        roll: f64,
+        dt: f64,
+    ) -> Result<Vec<f64>, JsError> {
         Ok(terms3(js(self.0.torque(&body3(body)?, pitch, roll, dt))?))
     }
 

@@ -2,13 +2,50 @@
 //! functions, in a real browser: `wasm-pack test --headless --chrome crates/forcelab-wasm`.
 #![cfg(target_arch = "wasm32")]
 
-use forcelab_wasm::{backward_pd_force, forward_pd_force, spd_force, Simulation};
+use forcelab_wasm::step_functions as law;
+use forcelab_wasm::Simulation;
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const DT: f64 = 1.0 / 60.0;
+
+fn gains(kp: f64, kd: f64) -> JsValue {
+    js_sys::JSON::parse(&format!("{{\"kp\": {kp}, \"kd\": {kd}}}")).unwrap()
+}
+
+fn forward_pd_force(kp: f64, kd: f64, x: f64, v: f64, tx: f64, tv: f64) -> Result<f64, JsError> {
+    law::forward_pd_force(gains(kp, kd), &[x, v, 1.0], &[tx, tv]).map(|t| t[4])
+}
+
+#[allow(clippy::too_many_arguments)]
+fn backward_pd_force(
+    kp: f64,
+    kd: f64,
+    mass: f64,
+    dt: f64,
+    x: f64,
+    v: f64,
+    tx: f64,
+    tv: f64,
+) -> Result<f64, JsError> {
+    law::backward_pd_force(gains(kp, kd), &[x, v, mass], &[tx, tv], dt).map(|t| t[4])
+}
+
+#[allow(clippy::too_many_arguments)]
+fn spd_force(
+    kp: f64,
+    kd: f64,
+    mass: f64,
+    dt: f64,
+    x: f64,
+    v: f64,
+    tx: f64,
+    tv: f64,
+) -> Result<f64, JsError> {
+    law::spd_force(gains(kp, kd), &[x, v, mass], &[tx, tv], dt).map(|t| t[4])
+}
 
 fn message(error: JsError) -> String {
     js_sys::Error::from(JsValue::from(error))
@@ -31,7 +68,7 @@ fn run(
         v += f * DT;
         x += v * DT;
         tx += tv * DT;
-        if !(x.abs() < 1e12) {
+        if x.is_nan() || x.abs() >= 1e12 {
             return None;
         }
     }
@@ -74,7 +111,9 @@ fn stable_controllers_converge_on_a_moving_target() {
 
 #[wasm_bindgen_test]
 fn step_functions_name_the_bad_field_and_value() {
-    let e = backward_pd_force(f64::NAN, 1.0, 1.0, DT, 0.0, 0.0, 1.0, 0.0).unwrap_err();
+    let nan = js_sys::JSON::parse("{\"kp\": 1}").unwrap();
+    js_sys::Reflect::set(&nan, &"kp".into(), &f64::NAN.into()).unwrap();
+    let e = law::backward_pd_force(nan, &[0.0, 0.0, 1.0], &[1.0, 0.0], DT).unwrap_err();
     assert_eq!(message(e), "kp must be a finite number, got NaN");
     let e = spd_force(1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0).unwrap_err();
     assert_eq!(message(e), "dt must be greater than 0, got 0");

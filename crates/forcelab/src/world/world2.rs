@@ -271,7 +271,11 @@ impl World2 {
         }
         self.advance(steps);
         for k in 0..self.len() {
-            if self.state.iter().any(|v| v[k].is_nan() || v[k].abs() > DIVERGED_LIMIT) {
+            if self
+                .state
+                .iter()
+                .any(|v| v[k].is_nan() || v[k].abs() > DIVERGED_LIMIT)
+            {
                 for (v, good) in self.state.iter_mut().zip(&self.last_good) {
                     v[k] = good[k];
                 }
