@@ -1,0 +1,22 @@
+import '../styles.css';
+import './lab.css';
+import { loadForcelab } from '../wasm';
+import { readLabState } from './lab-state';
+import { mountLab } from './lab-page';
+
+const status = document.getElementById('status')!;
+
+async function boot(): Promise<void> {
+  await loadForcelab();
+  const { state, problems } = readLabState(location.search);
+  mountLab(document.getElementById('app')!, state, problems);
+  status.textContent = '';
+  document.body.dataset.ready = 'true';
+}
+
+boot().catch((error: unknown) => {
+  status.textContent = `The Lab could not start: ${error instanceof Error ? error.message : String(error)}`;
+  status.classList.add('error');
+  document.body.dataset.ready = 'failed';
+  console.error(error);
+});
