@@ -489,6 +489,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       plots[3 + k]?.set([time, column(snap!.p, n, k, rows), column(snap!.i, n, k, rows), column(snap!.d, n, k, rows), column(snap!.ff, n, k, rows)]);
     });
     renderMetrics();
+    // What a replay must reproduce, for a test or a reader comparing two links.
+    metricsTable.dataset.traceHash = run.traceHash();
+    metricsTable.dataset.rows = String(rows);
     const t = snap.time[rows - 1] ?? 0;
     clockText.textContent = `t = ${t.toFixed(2)} s of ${formatNumber(state.horizon)} s`;
     runStatus.textContent = finished ? 'Run finished: Reset or Play to run it again.' : '';

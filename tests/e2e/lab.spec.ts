@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { gainsFromWu, gainsToNatural, initSync, sampledEffective } from '../../web/pkg/forcelab_wasm.js';
+
+// The core itself, loaded in Node, is the reference the page's figures must match.
+initSync({ module: readFileSync(new URL('../../web/pkg/forcelab_wasm_bg.wasm', import.meta.url)) });
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+// Reduced motion starts the Lab paused with the whole run computed at once, so every
+// test reads a finished, deterministic run.
+test.use({ reducedMotion: 'reduce' });
+
+async function openLab(page: Page, query = ''): Promise<void> {
+  await page.goto(`lab.html${query}`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+}
+
+const traceHash = (page: Page) => page.locator('.metrics').getAttribute('data-trace-hash');
+const responseImage = (page: Page) =>
+  page.locator('.plot.response canvas').first().evaluate((c: HTMLCanvasElement) => c.toDataURL());
+
+test('a link opens the Lab with the state it holds', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openLab(
+    page,
+    '?plant=plate&int=rk4&dt=0.01&mass=2&c=pid,windowed-pid&kp0=250&kd0=12&ki0=30&printed=1&step=1&stepTo=-0.5&noise=0.01&seed=7',
+  );
+  await expect(page.locator('#lab-plant')).toHaveValue('plate');
+  await expect(page.locator('#lab-integrator')).toHaveValue('rk4');
+  await expect(page.locator('#law-0-kind')).toHaveValue('pid');
+  await expect(page.locator('#law-1-kind')).toHaveValue('windowed-pid');
+  await expect(page.locator('#param-0-kp')).toHaveValue('250');
+  await expect(page.locator('#param-0-kd')).toHaveValue('12');
+  await expect(page.locator('#param-0-ki')).toHaveValue('30');
+  await expect(page.locator('#law-1-printed')).toBeChecked();
+  await expect(page.locator('#param-dt')).toHaveValue('0.01');
+  await expect(page.locator('#param-mass')).toHaveValue('2');
+  await expect(page.locator('#param-seed')).toHaveValue('7');
+  await expect(page.locator('#d-stepOn')).toBeChecked();
+  await expect(page.locator('#param-stepTo')).toHaveValue('-0.5');
+  // Two laws and the printed twin of the windowed PID, run to the end (6 s at 0.01 s).
+  await expect(page.locator('.metrics tbody tr')).toHaveCount(3);
+  await expect(page.locator('.metrics tbody tr').nth(2)).toContainText('as printed');
+  await expect(page.locator('.metrics')).toHaveAttribute('data-rows', '601');
+  expect(problems).toEqual([]);
+});
+
+test('changing a gain changes the plotted data', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openLab(page);
+  const before = await responseImage(page);
+  const hash = await traceHash(page);
+  await page.locator('#param-1-kp').fill('5000');
+  await page.locator('#param-1-kp').press('Enter');
+  await expect.poll(() => traceHash(page)).not.toBe(hash);
+  await expect.poll(() => responseImage(page)).not.toBe(before);
+  await expect(page).toHaveURL(/kp1=5000/);
+  expect(problems).toEqual([]);
+});
+
+test('each parameterisation shows the damping ratio the core computes', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openLab(page, '?mass=2&dt=0.01');
+  await page.locator('#lab-param').selectOption('wu');
+  await page.locator('#param-1-f').fill('2');
+  await page.locator('#param-1-f').press('Enter');
+  await page.locator('#param-1-damping').fill('1');
+  await page.locator('#param-1-damping').press('Enter');
+  const [kp, kd] = gainsFromWu(2, 1, 2);
+  const [, zeta] = gainsToNatural(kp!, kd!, 2);
+  const zetaText = page.locator('.law[data-index="1"] .zeta');
+  await expect(zetaText).toHaveAttribute('data-zeta', String(zeta));
+  expect(zeta).toBeCloseTo(0.75, 12);
+  await expect(zetaText).toContainText('ζ = 0.75 in continuous time');
+  const sampled = sampledEffective('backward-pd', 'semi-implicit-euler', kp!, kd!, 2, 0.01)!;
+  await expect(zetaText).toHaveAttribute('data-sampled', String(sampled[1]));
+  // The raw form shows the same gains the Wu form set.
+  await page.locator('#lab-param').selectOption('raw');
+  await expect(page.locator('#param-1-kp')).toHaveValue(String(kp));
+  await expect(page).toHaveURL(new RegExp(`kp1=${kp}`));
+  // Natural frequency and damping ratio: ζ typed is ζ shown.
+  await page.locator('#lab-param').selectOption('natural');
+  await page.locator('#param-0-zeta').fill('0.3');
+  await page.locator('#param-0-zeta').press('Enter');
+  await expect(page.locator('.law[data-index="0"] .zeta')).toContainText('ζ = 0.3 in continuous time');
+  expect(problems).toEqual([]);
+});
+
+test('the same link twice gives the same trace, and another seed another one', async ({ page }) => {
+  const problems = watchConsole(page);
+  const link = '?c=pid,spd,implicit-pd&ki0=50&noise=0.05&seed=11&sw=1&spike=1&load=-5&vel=0.2';
+  await openLab(page, link);
+  const first = await traceHash(page);
+  await openLab(page, link);
+  expect(await traceHash(page)).toBe(first);
+  await openLab(page, link.replace('seed=11', 'seed=12'));
+  expect(await traceHash(page)).not.toBe(first);
+  expect(problems).toEqual([]);
+});
+
+test('a bad value in the link is named, and the rest of the link still applies', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openLab(page, '?kp0=abc&plant=box&c=pd,nope');
+  await expect(page.locator('.problems')).toContainText('kp (stiffness) must be a number, got "abc"');
+  await expect(page.locator('.problems')).toContainText('controllers must be 2 to 4');
+  await expect(page.locator('#lab-plant')).toHaveValue('box');
+  await expect(page.locator('#param-0-kp')).toHaveValue('400');
+  await page.locator('#param-0-kd').fill('-3');
+  await page.locator('#param-0-kd').press('Enter');
+  await expect(page.locator('#param-0-kd-message')).toContainText('kd (damping) must be at least 0, got -3');
+  await expect(page.locator('#param-0-kd')).toHaveValue('-3');
+  expect(await page.locator('body').innerText()).not.toMatch(/\bNaN\b|\bInfinity\b/);
+  expect(problems).toEqual([]);
+});
+
+test('playing runs to the end and the target can be dragged', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('lab.html?T=1');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 5000 });
+  await expect(page.locator('.run-status')).toContainText('Run finished');
+  const box = (await page.locator('canvas.stage').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
