@@ -150,6 +150,20 @@ pub fn positive(field: &'static str, value: f64) -> Result<f64, Error> {
     }
 }
 
+/// Checks that `index` picks one of `len` items (0 to `len - 1`).
+pub fn index(index: usize, len: usize) -> Result<usize, Error> {
+    if index < len {
+        Ok(index)
+    } else {
+        Err(Error::OutOfRange {
+            field: "index",
+            value: index as f64,
+            min: 0.0,
+            max: len as f64 - 1.0,
+        })
+    }
+}
+
 /// Checks that `value` is finite and lies in `[min, max]`.
 pub fn in_range(field: &'static str, value: f64, min: f64, max: f64) -> Result<f64, Error> {
     finite(field, value)?;

@@ -6,7 +6,7 @@
 //! (`w_n = sqrt(kp/m)`, `zeta = kd / (2 sqrt(kp m))`), and as the closed loop actually
 //! runs at a step `dt` ([`discrete_effective`]).
 
-use crate::analysis::{eigenvalues, one_step_matrix, LinearLaw, STABLE_TOLERANCE};
+use crate::analysis::{eigenvalues, one_step_matrix, Complex, LinearLaw, STABLE_TOLERANCE};
 use crate::error::{non_negative, positive, Error};
 use crate::integrator::Integrator;
 use crate::math;
@@ -136,37 +136,42 @@ pub fn discrete_effective(
     non_negative("kp", kp_per_mass)?;
     non_negative("kd", kd_per_mass)?;
     positive("dt", dt)?;
-    let a = kp_per_mass * dt * dt;
-    let b = kd_per_mass * dt;
-    // Map on (x, v dt): [[1 - a, 1 - b], [-a, 1 - b]].
-    let trace = 2.0 - a - b;
-    let det = 1.0 - b;
-    let disc = trace * trace / 4.0 - det;
-    if disc < 0.0 {
-        let r = math::sqrt(det);
-        if r > 1.0 {
-            return Ok(None);
-        }
-        let theta = math::atan2(math::sqrt(-disc), trace / 2.0);
-        let re = math::ln(r) / dt;
-        let im = theta / dt;
+    // The semi-implicit map of `a = -kp' e - kd' e'` is forward PD's at these gains.
+    let m = one_step_matrix(
+        LinearLaw::ForwardPd,
+        Integrator::SemiImplicitEuler,
+        kp_per_mass,
+        kd_per_mass,
+        dt,
+    );
+    Ok(from_eigenvalues(eigenvalues(m), dt))
+}
+
+/// The continuous equivalent of a one-step map with eigenvalues `z` at step `dt`
+/// (`s = ln(z) / dt`), or `None` when the map is unstable or an eigenvalue is real and
+/// not positive.
+fn from_eigenvalues([z1, z2]: [Complex; 2], dt: f64) -> Option<Effective> {
+    if z1.abs() > 1.0 + STABLE_TOLERANCE || z2.abs() > 1.0 + STABLE_TOLERANCE {
+        return None;
+    }
+    if z1.im != 0.0 {
+        let re = math::ln(z1.abs()) / dt;
+        let im = math::atan2(z1.im, z1.re).abs() / dt;
         let wn = math::sqrt(re * re + im * im);
-        return Ok(Some(Effective {
+        return Some(Effective {
             natural_frequency: wn,
             damping_ratio: -re / wn,
-        }));
+        });
     }
-    let root = math::sqrt(disc);
-    let (z1, z2) = (trace / 2.0 + root, trace / 2.0 - root);
-    if z1 <= 0.0 || z2 <= 0.0 || z1 > 1.0 {
-        return Ok(None);
+    if z1.re <= 0.0 || z2.re <= 0.0 {
+        return None;
     }
-    let (s1, s2) = (math::ln(z1) / dt, math::ln(z2) / dt);
+    let (s1, s2) = (math::ln(z1.re) / dt, math::ln(z2.re) / dt);
     let wn = math::sqrt(s1 * s2);
-    Ok(Some(Effective {
+    Some(Effective {
         natural_frequency: wn,
         damping_ratio: -(s1 + s2) / (2.0 * wn),
-    }))
+    })
 }
 
 /// The natural frequency (rad/s) and damping ratio that `law` really has on a unit
@@ -184,34 +189,8 @@ pub fn sampled_effective(
     positive("kp", kp_per_mass)?;
     non_negative("kd", kd_per_mass)?;
     positive("dt", dt)?;
-    let [z1, z2] = eigenvalues(one_step_matrix(
-        law,
-        integrator,
-        kp_per_mass,
-        kd_per_mass,
-        dt,
-    ));
-    if z1.abs() > 1.0 + STABLE_TOLERANCE || z2.abs() > 1.0 + STABLE_TOLERANCE {
-        return Ok(None);
-    }
-    if z1.im != 0.0 {
-        let re = math::ln(z1.abs()) / dt;
-        let im = math::atan2(z1.im, z1.re).abs() / dt;
-        let wn = math::sqrt(re * re + im * im);
-        return Ok(Some(Effective {
-            natural_frequency: wn,
-            damping_ratio: -re / wn,
-        }));
-    }
-    if z1.re <= 0.0 || z2.re <= 0.0 {
-        return Ok(None);
-    }
-    let (s1, s2) = (math::ln(z1.re) / dt, math::ln(z2.re) / dt);
-    let wn = math::sqrt(s1 * s2);
-    Ok(Some(Effective {
-        natural_frequency: wn,
-        damping_ratio: -(s1 + s2) / (2.0 * wn),
-    }))
+    let m = one_step_matrix(law, integrator, kp_per_mass, kd_per_mass, dt);
+    Ok(from_eigenvalues(eigenvalues(m), dt))
 }
 
 #[cfg(test)]

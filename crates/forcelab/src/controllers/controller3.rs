@@ -140,24 +140,17 @@ impl Controller3 {
             TorqueKind::SpdSimplified => {
                 SpdSimplifiedTorque { kp: kpu, kd: kdu }.torque(body, target, dt)
             }
-            TorqueKind::OneStep => {
-                let next = crate::rotation::integrate_exact(
-                    target.orientation,
-                    target.angular_velocity,
-                    dt,
-                );
-                one_step_torque3(body, next, dt).map(only)
-            }
+            TorqueKind::OneStep => one_step_torque3(body, next(target, dt), dt).map(only),
             TorqueKind::OneStepAsPrinted => {
-                let next = crate::rotation::integrate_exact(
-                    target.orientation,
-                    target.angular_velocity,
-                    dt,
-                );
-                one_step_torque_as_printed(body, next, dt).map(only)
+                one_step_torque_as_printed(body, next(target, dt), dt).map(only)
             }
         }
     }
+}
+
+/// Where the target will be after `dt`: the one-step laws aim there.
+fn next(target: &Target3, dt: f64) -> glam::DQuat {
+    crate::rotation::integrate_exact(target.orientation, target.angular_velocity, dt)
 }
 
 #[cfg(test)]

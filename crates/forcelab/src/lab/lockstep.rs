@@ -155,14 +155,8 @@ impl<P: Plant> Lab<P> {
 
     /// Replaces body `index`'s gains live (and for the next reset); memory is kept.
     pub fn set_gains(&mut self, index: usize, gains: LawGains) -> Result<(), Error> {
-        let n = self.slots.len();
-        let out_of_range = Error::OutOfRange {
-            field: "index",
-            value: index as f64,
-            min: 0.0,
-            max: n as f64 - 1.0,
-        };
-        let slot = self.slots.get_mut(index).ok_or(out_of_range)?;
+        crate::error::index(index, self.slots.len())?;
+        let slot = &mut self.slots[index];
         let mut fresh = self.initial[index].clone();
         self.plant.set_gains(&mut fresh, gains)?;
         self.plant.set_gains(slot, gains)?;

@@ -106,12 +106,7 @@ impl World1 {
 
     /// Body `index`, or an error naming the index.
     pub fn body(&self, index: usize) -> Result<&Body1, Error> {
-        self.bodies.get(index).ok_or(Error::OutOfRange {
-            field: "index",
-            value: index as f64,
-            min: 0.0,
-            max: self.bodies.len() as f64 - 1.0,
-        })
+        crate::error::index(index, self.bodies.len()).map(|i| &self.bodies[i])
     }
 
     /// The controller of body `index`.

@@ -56,15 +56,7 @@ impl World3 {
     }
 
     fn check(&self, index: usize) -> Result<(), Error> {
-        if index >= self.len() {
-            return Err(Error::OutOfRange {
-                field: "index",
-                value: index as f64,
-                min: 0.0,
-                max: self.len() as f64 - 1.0,
-            });
-        }
-        Ok(())
+        crate::error::index(index, self.len()).map(|_| ())
     }
 
     /// Sets body `index`'s target (a unit orientation and a world angular velocity).
