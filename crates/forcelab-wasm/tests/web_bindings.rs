@@ -152,6 +152,11 @@ fn only3(v: DVec3) -> Vec<f64> {
 }
 
 #[wasm_bindgen_test]
+fn the_module_reports_its_version() {
+    assert_eq!(forcelab_wasm::version(), env!("CARGO_PKG_VERSION"));
+}
+
+#[wasm_bindgen_test]
 fn one_dimensional_step_functions_match_the_core() {
     let (b, t) = (cube(), target1());
     let (ba, ta) = (cube_array(), TARGET1);
@@ -434,6 +439,8 @@ fn stateful_controllers_match_the_core_step_by_step() {
         assert_eq!(w.add_sample(e).unwrap(), t1(core_w.add_sample(e).unwrap()));
         assert_eq!(wp.add_sample(e).unwrap()[4], printed.add_sample(e).unwrap());
     }
+    let round: core::WindowedPid = serde_wasm_bindgen::from_value(w.config().unwrap()).unwrap();
+    assert_eq!((round.plant_gain, round.window, round.ki), (1.5, 5, 0.5));
     w.reset();
     core_w.reset();
     assert_eq!(

@@ -75,12 +75,27 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<H
   return e;
 }
 
+/**
+ * A labelled menu. A choice the core refuses (it throws) puts the menu back and says
+ * why under it, like the number fields do.
+ */
 function select(label: string, id: string, options: readonly string[], names: Readonly<Record<string, string>>, value: string, onChange: (v: string) => void): HTMLElement {
   const s = element('select', { id });
   for (const o of options) s.append(element('option', { value: o, textContent: names[o] ?? o }));
   s.value = value;
-  s.addEventListener('change', () => onChange(s.value));
-  return element('div', { className: 'field' }, element('label', { htmlFor: id, textContent: label }), s);
+  const message = element('p', { className: 'message', id: `${id}-message`, role: 'alert' });
+  let current = value;
+  s.addEventListener('change', () => {
+    try {
+      onChange(s.value);
+      current = s.value;
+      message.textContent = '';
+    } catch (e) {
+      s.value = current;
+      message.textContent = e instanceof Error ? e.message : String(e);
+    }
+  });
+  return element('div', { className: 'field' }, element('label', { htmlFor: id, textContent: label }), s, message);
 }
 
 export interface LabPage {
@@ -287,7 +302,11 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       if (twin) {
         const box = element('input', { type: 'checkbox', id: `law-${k}-printed`, checked: law.asPrinted });
         box.addEventListener('change', () => {
-          change((s) => (s.laws[k]!.asPrinted = box.checked));
+          try {
+            change((s) => (s.laws[k]!.asPrinted = box.checked));
+          } catch {
+            box.checked = !box.checked;
+          }
           buildLaws();
         });
         card.append(
@@ -337,7 +356,15 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     const unit = unitOf(state.plant);
     const flag = (field: 'stepOn' | 'sideswipeOn' | 'spikeOn', label: string) => {
       const box = element('input', { type: 'checkbox', id: `d-${field}`, checked: state.disturbances[field] });
-      box.addEventListener('change', () => change((s) => (s.disturbances[field] = box.checked)));
+      box.addEventListener('change', () => {
+        try {
+          change((s) => (s.disturbances[field] = box.checked));
+        } catch (e) {
+          box.checked = !box.checked;
+          banner.hidden = false;
+          banner.textContent = e instanceof Error ? e.message : String(e);
+        }
+      });
       disturbFields.append(element('div', { className: 'field check' }, box, element('label', { htmlFor: box.id, textContent: label })));
     };
     for (const [field, def] of Object.entries(DISTURBANCE_DEFS) as [keyof Disturbances, ParamDef | null][]) {
