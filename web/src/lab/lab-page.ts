@@ -17,6 +17,7 @@ import {
   INTEGRATORS,
   LAWS,
   MAX_CONTROLLERS,
+  MAX_STEPS,
   MIN_CONTROLLERS,
   PARAMETERISATIONS,
   PLANTS,
@@ -218,7 +219,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         if (field === 'horizon' || field === 'dt') {
           const h = field === 'horizon' ? value : state.horizon;
           const dt = field === 'dt' ? value : state.dt;
-          if (h / dt > 100_000) throw new Error(`run length / dt must be at most 100000 steps, got ${Math.round(h / dt)}`);
+          if (h / dt > MAX_STEPS) throw new Error(`run length / dt must be at most ${MAX_STEPS} steps, got ${Math.round(h / dt)}`);
         }
         change((s) => ((s[field] as number) = field === 'seed' ? Math.floor(value) : value));
         if (field === 'mass' || field === 'dt') updateZetas();

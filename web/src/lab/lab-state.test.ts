@@ -40,7 +40,7 @@ describe('Lab state in the URL', () => {
     expect(problems.kp0).toContain('"abc"');
   });
 
-  it('caps a run at 100,000 steps', () => {
+  it('caps a run at 20,000 steps', () => {
     const { state, problems } = readLabState('?T=120&dt=0.001');
     expect(problems.T).toContain('120000');
     expect(state.horizon).toBe(6);

@@ -34,6 +34,9 @@ export const HAS_INTEGRAL: ReadonlySet<string> = new Set(['pid', 'windowed-pid']
 /** Laws that ignore the gains (they land on the target in one step). */
 export const GAINLESS: ReadonlySet<string> = new Set(['one-step']);
 
+/** The longest run a Lab page records (run length / dt): the page redraws the whole trace. */
+export const MAX_STEPS = 20_000;
+
 export const MIN_CONTROLLERS = 2;
 export const MAX_CONTROLLERS = 4;
 
@@ -179,8 +182,8 @@ export function readLabState(search: string): ParsedState {
   s.horizon = numberFrom(SETTING_DEFS.horizon, q.get('T'), s.horizon, problems);
   s.seed = Math.floor(numberFrom(SETTING_DEFS.seed, q.get('seed'), s.seed, problems));
   s.speed = numberFrom(SETTING_DEFS.speed, q.get('speed'), s.speed, problems);
-  if (s.horizon / s.dt > 100_000) {
-    problems.T = `run length / dt must be at most 100000 steps, got ${Math.round(s.horizon / s.dt)} (from the link; using 6 s)`;
+  if (s.horizon / s.dt > MAX_STEPS) {
+    problems.T = `run length / dt must be at most ${MAX_STEPS} steps, got ${Math.round(s.horizon / s.dt)} (from the link; using 6 s)`;
     s.horizon = 6;
   }
 
