@@ -1,9 +1,11 @@
 //! Worlds: many bodies stepped together in one call, each by its own controller.
 
+mod swarm;
 mod world1;
 mod world2;
 mod world3;
 
+pub use swarm::planar_swarm;
 pub use world1::{World1, DIVERGED_LIMIT};
 pub use world2::{PlanarBody, PlanarLaw, World2};
 pub use world3::World3;

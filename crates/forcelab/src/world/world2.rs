@@ -214,6 +214,11 @@ impl World2 {
         crate::error::index(index, self.len()).map(|_| ())
     }
 
+    /// The targets: x (m), y (m) and angle (rad) per body.
+    pub fn targets(&self) -> [&[f64]; 3] {
+        [&self.target[0], &self.target[1], &self.target[2]]
+    }
+
     /// Positions x, m.
     pub fn x(&self) -> &[f64] {
         &self.state[0]

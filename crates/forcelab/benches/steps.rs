@@ -1,0 +1,48 @@
+//! Native timings (criterion): one step of each 1-D law on a cube, and issue 8's
+//! batched scenario (`forcelab::world::planar_swarm`) per body-step at N = 1,000,
+//! 10,000 and 100,000. `npm run bench` runs this and reads criterion's estimates.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use forcelab::controllers::{Controller1, ControllerKind};
+use forcelab::world::planar_swarm;
+use forcelab::{Body1, Target1};
+use std::hint::black_box;
+
+fn controller_steps(c: &mut Criterion) {
+    let mut group = c.benchmark_group("controller-step");
+    let dt = 1.0 / 60.0;
+    for kind in ControllerKind::ALL {
+        let mut law = Controller1::new(kind, 400.0, 20.0, 1.0).unwrap();
+        let mut body = Body1::default();
+        let target = Target1::at(1.0);
+        group.bench_function(kind.id(), |b| {
+            b.iter(|| {
+                let f = law.force(black_box(&body), &target, dt).unwrap().total;
+                body.step(f, dt).unwrap();
+                // Keep the cube near its target so every iteration does the same work.
+                if body.x.abs() > 10.0 {
+                    body = Body1::default();
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn batched_swarm(c: &mut Criterion) {
+    let mut group = c.benchmark_group("batched-body-step");
+    for n in [1_000usize, 10_000, 100_000] {
+        let mut world = planar_swarm(n, 1).unwrap();
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter(|| {
+                world.step(1);
+                black_box(&world);
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, controller_steps, batched_swarm);
+criterion_main!(benches);
