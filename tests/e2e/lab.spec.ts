@@ -130,9 +130,14 @@ test('playing runs to the end and the target can be dragged', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 5000 });
   await expect(page.locator('.run-status')).toContainText('Run finished');
   const box = (await page.locator('canvas.stage').boundingBox())!;
+  await expect(page.locator('.metrics')).toHaveAttribute('data-target', '1');
   await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.up();
-  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // The drag starts the finished run over toward the new target, which it reaches.
+  await expect.poll(async () => Number(await page.locator('.metrics').getAttribute('data-target'))).toBeGreaterThan(1.5);
+  await expect(page.locator('.run-status')).toContainText('Run finished');
+  const rows = page.locator('.metrics tbody tr');
+  await expect(rows.first().locator('td').nth(1)).not.toHaveText('not reached'); // settled on the new target
   expect(problems).toEqual([]);
 });

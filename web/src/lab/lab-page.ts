@@ -431,11 +431,14 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     const range = viewRange(state.plant, targetsOf());
     const x = range[0] + ((event.clientX - rect.left) / rect.width) * (range[1] - range[0]);
     try {
+      if (finished) {
+        // A drag after the end starts the run over toward where the target now is.
+        run.reset();
+        finished = false;
+        clock.accumulator = 0;
+      }
       run.setTarget(x, 0);
       targetNow = x;
-      if (finished) {
-        finished = false;
-      }
       if (!playing) {
         playing = true;
         syncPlay();
@@ -520,6 +523,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     // What a replay must reproduce, for a test or a reader comparing two links.
     metricsTable.dataset.traceHash = run.traceHash();
     metricsTable.dataset.rows = String(rows);
+    metricsTable.dataset.target = String(snap.target[rows - 1]);
     const t = snap.time[rows - 1] ?? 0;
     clockText.textContent = `t = ${t.toFixed(2)} s of ${formatNumber(state.horizon)} s`;
     runStatus.textContent = finished ? 'Run finished: Reset or Play to run it again.' : '';
