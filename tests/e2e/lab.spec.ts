@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './console';
 import { gainsFromWu, gainsToNatural, initSync, sampledEffective } from '../../web/pkg/forcelab_wasm.js';
 
 // The core itself, loaded in Node, is the reference the page's figures must match.
 initSync({ module: readFileSync(new URL('../../web/pkg/forcelab_wasm_bg.wasm', import.meta.url)) });
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  return problems;
-}
 
 // Reduced motion starts the Lab paused with the whole run computed at once, so every
 // test reads a finished, deterministic run.

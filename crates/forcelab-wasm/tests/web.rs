@@ -19,6 +19,24 @@ fn forward_pd_force(kp: f64, kd: f64, x: f64, v: f64, tx: f64, tv: f64) -> Resul
     law::forward_pd_force(gains(kp, kd), &[x, v, 1.0], &[tx, tv]).map(|t| t[4])
 }
 
+type Law = fn(JsValue, &[f64], &[f64], f64) -> Result<Vec<f64>, JsError>;
+
+/// The total force of `law` at raw gains on a body of `mass` kg.
+#[allow(clippy::too_many_arguments)]
+fn total(
+    law: Law,
+    kp: f64,
+    kd: f64,
+    mass: f64,
+    dt: f64,
+    x: f64,
+    v: f64,
+    tx: f64,
+    tv: f64,
+) -> Result<f64, JsError> {
+    law(gains(kp, kd), &[x, v, mass], &[tx, tv], dt).map(|t| t[4])
+}
+
 #[allow(clippy::too_many_arguments)]
 fn backward_pd_force(
     kp: f64,
@@ -30,7 +48,7 @@ fn backward_pd_force(
     tx: f64,
     tv: f64,
 ) -> Result<f64, JsError> {
-    law::backward_pd_force(gains(kp, kd), &[x, v, mass], &[tx, tv], dt).map(|t| t[4])
+    total(law::backward_pd_force, kp, kd, mass, dt, x, v, tx, tv)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -44,7 +62,7 @@ fn spd_force(
     tx: f64,
     tv: f64,
 ) -> Result<f64, JsError> {
-    law::spd_force(gains(kp, kd), &[x, v, mass], &[tx, tv], dt).map(|t| t[4])
+    total(law::spd_force, kp, kd, mass, dt, x, v, tx, tv)
 }
 
 fn message(error: JsError) -> String {

@@ -520,8 +520,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       plots[3 + k]?.set([time, column(snap!.p, n, k, rows), column(snap!.i, n, k, rows), column(snap!.d, n, k, rows), column(snap!.ff, n, k, rows)]);
     });
     renderMetrics();
-    // What a replay must reproduce, for a test or a reader comparing two links.
-    metricsTable.dataset.traceHash = run.traceHash();
+    // What a replay must reproduce, for a test or a reader comparing two links; hashed
+    // only once the run rests, not on every frame of a run in progress.
+    if (!playing) metricsTable.dataset.traceHash = run.traceHash();
+    else delete metricsTable.dataset.traceHash;
     metricsTable.dataset.rows = String(rows);
     metricsTable.dataset.target = String(snap.target[rows - 1]);
     const t = snap.time[rows - 1] ?? 0;
@@ -565,9 +567,11 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     }
     if (run && snap) {
       const ctx = canvas.getContext('2d');
+      // Assigning a canvas size clears and reallocates it, even to the same value.
       const width = Math.round(canvas.clientWidth * devicePixelRatio);
+      const height = Math.round(220 * devicePixelRatio);
       if (canvas.width !== width) canvas.width = width;
-      canvas.height = Math.round(220 * devicePixelRatio);
+      if (canvas.height !== height) canvas.height = height;
       if (ctx) drawLab(ctx, state.plant, snap, snap.rows - 1, snap.target[snap.rows - 1] ?? targetNow, viewRange(state.plant, targetsOf()), look);
     }
   };
