@@ -37,34 +37,6 @@ fn total(
     law(gains(kp, kd), &[x, v, mass], &[tx, tv], dt).map(|t| t[4])
 }
 
-#[allow(clippy::too_many_arguments)]
-fn backward_pd_force(
-    kp: f64,
-    kd: f64,
-    mass: f64,
-    dt: f64,
-    x: f64,
-    v: f64,
-    tx: f64,
-    tv: f64,
-) -> Result<f64, JsError> {
-    total(law::backward_pd_force, kp, kd, mass, dt, x, v, tx, tv)
-}
-
-#[allow(clippy::too_many_arguments)]
-fn spd_force(
-    kp: f64,
-    kd: f64,
-    mass: f64,
-    dt: f64,
-    x: f64,
-    v: f64,
-    tx: f64,
-    tv: f64,
-) -> Result<f64, JsError> {
-    total(law::spd_force, kp, kd, mass, dt, x, v, tx, tv)
-}
-
 fn message(error: JsError) -> String {
     js_sys::Error::from(JsValue::from(error))
         .message()
@@ -104,7 +76,7 @@ fn backward_pd_stays_bounded_where_forward_pd_diverges() {
     );
     assert!(forward.is_none(), "forward PD should diverge");
     let (x, _, _) = run(
-        |x, v, tx| backward_pd_force(kp, kd, 1.0, DT, x, v, tx, 0.0).unwrap(),
+        |x, v, tx| total(law::backward_pd_force, kp, kd, 1.0, DT, x, v, tx, 0.0).unwrap(),
         1.0,
         0.0,
         6000,
@@ -117,8 +89,8 @@ fn backward_pd_stays_bounded_where_forward_pd_diverges() {
 fn stable_controllers_converge_on_a_moving_target() {
     let (kp, kd) = (400.0, 40.0);
     let laws: [&dyn Fn(f64, f64, f64) -> f64; 2] = [
-        &|x, v, tx| backward_pd_force(kp, kd, 1.0, DT, x, v, tx, 2.0).unwrap(),
-        &|x, v, tx| spd_force(kp, kd, 1.0, DT, x, v, tx, 2.0).unwrap(),
+        &|x, v, tx| total(law::backward_pd_force, kp, kd, 1.0, DT, x, v, tx, 2.0).unwrap(),
+        &|x, v, tx| total(law::spd_force, kp, kd, 1.0, DT, x, v, tx, 2.0).unwrap(),
     ];
     for law in laws {
         let (x, v, tx) = run(law, 1.0, 2.0, 600).unwrap();
@@ -133,9 +105,20 @@ fn step_functions_name_the_bad_field_and_value() {
     js_sys::Reflect::set(&nan, &"kp".into(), &f64::NAN.into()).unwrap();
     let e = law::backward_pd_force(nan, &[0.0, 0.0, 1.0], &[1.0, 0.0], DT).unwrap_err();
     assert_eq!(message(e), "kp must be a finite number, got NaN");
-    let e = spd_force(1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0).unwrap_err();
+    let e = total(law::spd_force, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0).unwrap_err();
     assert_eq!(message(e), "dt must be greater than 0, got 0");
-    let e = backward_pd_force(1.0, 1.0, -2.0, DT, 0.0, 0.0, 1.0, 0.0).unwrap_err();
+    let e = total(
+        law::backward_pd_force,
+        1.0,
+        1.0,
+        -2.0,
+        DT,
+        0.0,
+        0.0,
+        1.0,
+        0.0,
+    )
+    .unwrap_err();
     assert_eq!(message(e), "mass must be greater than 0, got -2");
     let e = forward_pd_force(1.0, -3.0, 0.0, 0.0, 1.0, 0.0).unwrap_err();
     assert_eq!(message(e), "kd must be 0 or greater, got -3");
@@ -165,13 +148,13 @@ fn simulation_steps_every_body_like_its_step_function() {
             60,
         ),
         run(
-            |x, v, tx| backward_pd_force(100.0, 20.0, 1.0, DT, x, v, tx, 0.0).unwrap(),
+            |x, v, tx| total(law::backward_pd_force, 100.0, 20.0, 1.0, DT, x, v, tx, 0.0).unwrap(),
             1.0,
             0.0,
             60,
         ),
         run(
-            |x, v, tx| spd_force(100.0, 20.0, 1.0, DT, x, v, tx, 0.0).unwrap(),
+            |x, v, tx| total(law::spd_force, 100.0, 20.0, 1.0, DT, x, v, tx, 0.0).unwrap(),
             1.0,
             0.0,
             60,
