@@ -76,7 +76,6 @@ pub struct World2 {
     kd: Vec<f64>,
     raw: Vec<(f64, f64)>,
     diverged: Vec<u8>,
-    last_good: [Vec<f64>; 6],
 }
 
 impl World2 {
@@ -249,8 +248,8 @@ impl World2 {
         &self.state[5]
     }
 
-    /// 1 for each body that left [`DIVERGED_LIMIT`] (it is frozen where it was at the
-    /// start of the `step` call that lost it), else 0.
+    /// 1 for each body that would have left [`DIVERGED_LIMIT`] (it is frozen at its
+    /// last state inside it), else 0.
     pub fn diverged(&self) -> &[u8] {
         &self.diverged
     }
@@ -260,38 +259,19 @@ impl World2 {
         self.state[0].iter().sum::<f64>() + self.state[1].iter().sum::<f64>()
     }
 
-    /// Advances every body by `steps` steps; then freezes and flags any body whose
-    /// state left [`DIVERGED_LIMIT`], at its state before this call.
+    /// Advances every body by `steps` steps. A body whose next state would leave
+    /// [`DIVERGED_LIMIT`] (or not be a number) keeps its last state inside it, at rest,
+    /// with its gains zeroed and its flag set: frozen where it was.
     pub fn step(&mut self, steps: u32) {
-        for (good, now) in self.last_good.iter_mut().zip(&self.state) {
-            good.clone_from(now);
-        }
-        self.advance(steps);
-        for k in 0..self.len() {
-            if self
-                .state
-                .iter()
-                .any(|v| v[k].is_nan() || v[k].abs() > DIVERGED_LIMIT)
-            {
-                for (v, good) in self.state.iter_mut().zip(&self.last_good) {
-                    v[k] = good[k];
-                }
-                for v in &mut self.state[3..] {
-                    v[k] = 0.0;
-                }
-                self.kp[k] = 0.0;
-                self.kd[k] = 0.0;
-                self.diverged[k] = 1;
-            }
-        }
-    }
-
-    fn advance(&mut self, steps: u32) {
         let dt = self.dt;
         let n = self.len();
         let [x, y, a, vx, vy, w] = &mut self.state;
         let [tx, ty, ta] = &self.target;
-        let (kp, kd) = (&self.kp[..n], &self.kd[..n]);
+        let (kp, kd, diverged) = (
+            &mut self.kp[..n],
+            &mut self.kd[..n],
+            &mut self.diverged[..n],
+        );
         let (m, im, i, ii) = (
             &self.mass[..n],
             &self.inv_mass[..n],
@@ -307,17 +287,22 @@ impl World2 {
             &mut w[..n],
         );
         let (tx, ty, ta) = (&tx[..n], &ty[..n], &ta[..n]);
+        let within = |v: f64| v.abs() <= DIVERGED_LIMIT;
         for _ in 0..steps {
             for k in 0..n {
                 let fx = m[k] * (kp[k] * (tx[k] - x[k]) - kd[k] * vx[k]);
                 let fy = m[k] * (kp[k] * (ty[k] - y[k]) - kd[k] * vy[k]);
                 let tau = i[k] * (kp[k] * angle::difference(a[k], ta[k]) - kd[k] * w[k]);
-                vx[k] += fx * im[k] * dt;
-                vy[k] += fy * im[k] * dt;
-                w[k] += tau * ii[k] * dt;
-                x[k] += vx[k] * dt;
-                y[k] += vy[k] * dt;
-                a[k] += w[k] * dt;
+                let nvx = vx[k] + fx * im[k] * dt;
+                let nvy = vy[k] + fy * im[k] * dt;
+                let nw = w[k] + tau * ii[k] * dt;
+                let (nx, ny, na) = (x[k] + nvx * dt, y[k] + nvy * dt, a[k] + nw * dt);
+                // Non-short-circuit `&`: one well-predicted branch per body, not six.
+                if within(nvx) & within(nvy) & within(nw) & within(nx) & within(ny) & within(na) {
+                    (vx[k], vy[k], w[k], x[k], y[k], a[k]) = (nvx, nvy, nw, nx, ny, na);
+                } else {
+                    (vx[k], vy[k], w[k], kp[k], kd[k], diverged[k]) = (0.0, 0.0, 0.0, 0.0, 0.0, 1);
+                }
             }
         }
     }
