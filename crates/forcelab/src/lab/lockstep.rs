@@ -209,22 +209,23 @@ impl<P: Plant> Lab<P> {
                 if self.failures[k].is_some() {
                     continue;
                 }
-                let mut next = slot.clone();
-                match self.plant.drive(&mut next, &drive) {
-                    Ok(t) if self.plant.bounded(&next) => {
-                        *slot = next;
+                // Only the body is kept back: a stopped body's law never runs again.
+                let before = self.plant.body(slot);
+                let failure = match self.plant.drive(slot, &drive) {
+                    Ok(t) if self.plant.bounded(slot) => {
                         terms[k] = t;
+                        continue;
                     }
-                    Ok(_) => {
-                        self.failures[k] = Some(Error::OutOfRange {
-                            field: "state",
-                            value: f64::INFINITY,
-                            min: -crate::world::DIVERGED_LIMIT,
-                            max: crate::world::DIVERGED_LIMIT,
-                        })
-                    }
-                    Err(e) => self.failures[k] = Some(e),
-                }
+                    Ok(_) => Error::OutOfRange {
+                        field: "state",
+                        value: f64::INFINITY,
+                        min: -crate::world::DIVERGED_LIMIT,
+                        max: crate::world::DIVERGED_LIMIT,
+                    },
+                    Err(e) => e,
+                };
+                self.plant.set_body(slot, before);
+                self.failures[k] = Some(failure);
             }
             self.target.x += self.target.v * dt;
             self.time += dt;

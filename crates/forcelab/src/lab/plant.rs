@@ -34,11 +34,18 @@ pub struct Drive {
 pub trait Plant: Clone + core::fmt::Debug {
     /// One body with its controller state.
     type Slot: Clone + core::fmt::Debug;
+    /// The body alone (what the Lab puts back when a step fails).
+    type Body: Copy;
     /// Values per body in [`crate::lab::Trace::pose`].
     const POSE: usize;
     /// Controls, disturbs and advances `slot` by one step; returns the primary
-    /// coordinate's terms. Leaves `slot` unchanged on error.
+    /// coordinate's terms. On error the law's memory may have advanced; the Lab puts
+    /// the body back and stops it.
     fn drive(&self, slot: &mut Self::Slot, drive: &Drive) -> Result<Terms, Error>;
+    /// The slot's body.
+    fn body(&self, slot: &Self::Slot) -> Self::Body;
+    /// Replaces the slot's body.
+    fn set_body(&self, slot: &mut Self::Slot, body: Self::Body);
     /// The primary coordinate and its rate, continuous near `target` (m and m/s, or
     /// rad and rad/s).
     fn response(&self, slot: &Self::Slot, target: f64) -> (f64, f64);

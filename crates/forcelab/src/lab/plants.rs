@@ -98,6 +98,7 @@ impl CubePlant {
 
 impl Plant for CubePlant {
     type Slot = CubeSlot;
+    type Body = Body1;
     const POSE: usize = 1;
 
     fn drive(&self, slot: &mut CubeSlot, d: &Drive) -> Result<Terms, Error> {
@@ -109,6 +110,14 @@ impl Plant for CubePlant {
         slot.body.v += d.impulse / slot.body.mass;
         slot.body.step(t.total + d.load, d.dt)?;
         Ok(t)
+    }
+
+    fn body(&self, slot: &CubeSlot) -> Body1 {
+        slot.body
+    }
+
+    fn set_body(&self, slot: &mut CubeSlot, body: Body1) {
+        slot.body = body;
     }
 
     fn response(&self, slot: &CubeSlot, _target: f64) -> (f64, f64) {
@@ -185,6 +194,7 @@ impl PlanarPlant {
 
 impl Plant for PlanarPlant {
     type Slot = PlanarSlot;
+    type Body = Body2;
     const POSE: usize = 3;
 
     fn drive(&self, slot: &mut PlanarSlot, d: &Drive) -> Result<Terms, Error> {
@@ -219,6 +229,14 @@ impl Plant for PlanarPlant {
         body.angular_velocity += d.impulse / body.mass;
         body.step(DVec2::new(fx.total + d.load, fy.total), turn.total, d.dt)?;
         Ok(fx)
+    }
+
+    fn body(&self, slot: &PlanarSlot) -> Body2 {
+        slot.body
+    }
+
+    fn set_body(&self, slot: &mut PlanarSlot, body: Body2) {
+        slot.body = body;
     }
 
     fn response(&self, slot: &PlanarSlot, _target: f64) -> (f64, f64) {
@@ -331,6 +349,7 @@ impl BoxPlant {
 
 impl Plant for BoxPlant {
     type Slot = BoxSlot;
+    type Body = Body3;
     const POSE: usize = 4;
 
     fn drive(&self, slot: &mut BoxSlot, d: &Drive) -> Result<Terms, Error> {
@@ -356,6 +375,14 @@ impl Plant for BoxPlant {
             ff: t.ff.dot(a),
             total: t.total.dot(a),
         })
+    }
+
+    fn body(&self, slot: &BoxSlot) -> Body3 {
+        slot.body
+    }
+
+    fn set_body(&self, slot: &mut BoxSlot, body: Body3) {
+        slot.body = body;
     }
 
     fn response(&self, slot: &BoxSlot, target: f64) -> (f64, f64) {
