@@ -1,18 +1,14 @@
 /**
- * A live time-series plot (uPlot) of several series against time, keeping the last
- * `windowSeconds`. It draws what it is given and knows nothing of wasm.
+ * A live time-series plot of several series against time, keeping the last
+ * `windowSeconds`: a scrolling window over a {@link TracePlot}. It draws what it is
+ * given and knows nothing of wasm.
  */
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { TracePlot, type TraceSeries } from './trace-plot';
 
-export interface SeriesStyle {
-  label: string;
-  color: string;
-  dash?: number[];
-}
+export type SeriesStyle = TraceSeries;
 
 export class ResponsePlot {
-  private readonly plot: uPlot;
+  private readonly plot: TracePlot;
   private readonly columns: number[][];
   private dirty = false;
 
@@ -23,28 +19,7 @@ export class ResponsePlot {
     yLabel = 'position (m)',
   ) {
     this.columns = [[], ...series.map(() => [])];
-    const opts: uPlot.Options = {
-      width: Math.max(280, host.clientWidth),
-      height: 260,
-      scales: { x: { time: false } },
-      axes: [
-        { label: 'time (s)', stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
-        { label: yLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
-      ],
-      series: [
-        { label: 't (s)' },
-        ...series.map((s) => ({
-          label: s.label,
-          stroke: s.color,
-          width: 2,
-          dash: s.dash,
-          value: (_u: uPlot, v: number | null) => (v === null ? '—' : v.toFixed(3)),
-        })),
-      ],
-      legend: { live: false },
-    };
-    this.plot = new uPlot(opts, this.columns as uPlot.AlignedData, host);
-    new ResizeObserver(() => this.plot.setSize({ width: Math.max(280, host.clientWidth), height: 260 })).observe(host);
+    this.plot = new TracePlot(host, '', yLabel, series, 260);
   }
 
   /** Appends one sample: time and one value per series (non-finite values become gaps). */
@@ -69,7 +44,7 @@ export class ResponsePlot {
   redraw(): void {
     if (!this.dirty) return;
     this.dirty = false;
-    this.plot.setData(this.columns as uPlot.AlignedData);
+    this.plot.set(this.columns);
   }
 
   /** Number of samples held (for tests and the text alternative). */

@@ -23,7 +23,7 @@ export class TracePlot {
     height = 200,
   ) {
     const opts: uPlot.Options = {
-      title,
+      ...(title ? { title } : {}),
       width: Math.max(260, host.clientWidth),
       height,
       scales: { x: { time: false } },
