@@ -15,11 +15,13 @@ pub mod layout;
 pub mod simulation;
 pub mod stateful;
 pub mod step_functions;
+pub mod swarm;
 mod views;
 pub mod worlds;
 
 pub use lab::Lab;
 pub use simulation::Simulation;
+pub use swarm::MissileSwarm;
 pub use worlds::{World2, World3};
 
 use wasm_bindgen::prelude::*;

@@ -98,6 +98,13 @@ impl World2 {
         self.world.step(steps);
     }
 
+    /// Advances body `index` alone by one step: the benchmark's "one wasm call per
+    /// body" path (`forcelab::World2::step_body`).
+    #[wasm_bindgen(js_name = stepBody)]
+    pub fn step_body(&mut self, index: usize) -> Result<(), JsError> {
+        js(self.world.step_body(index))
+    }
+
     /// Sum of every x and y: the benchmark's checksum.
     pub fn checksum(&self) -> f64 {
         self.world.checksum()
@@ -138,6 +145,15 @@ impl World2 {
     pub fn diverged(&self) -> Uint8Array {
         bytes(self.world.diverged())
     }
+}
+
+/// Issue 8's benchmark scenario: `n` planar bodies with seeded starts and targets
+/// under Wu's backward PD at dt = 1/60 s (`forcelab::world::planar_swarm`).
+#[wasm_bindgen(js_name = planarSwarm)]
+pub fn planar_swarm(n: usize, seed: u32) -> Result<World2, JsError> {
+    Ok(World2 {
+        world: js(forcelab::world::planar_swarm(n, u64::from(seed)))?,
+    })
 }
 
 /// The torque law with this id, or an error listing the ids.

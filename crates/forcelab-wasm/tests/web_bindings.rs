@@ -8,7 +8,9 @@ use forcelab::controllers::{self as core, Target2, Target3};
 use forcelab::lab::{Disturbances, LawGains, PlanarPlant};
 use forcelab::rotation::from_rotation_vector;
 use forcelab::{published, tuning, Body1, Body2, Body3, Integrator, Target1};
-use forcelab_wasm::{analysis, bodies, stateful, step_functions as law, Lab, World2, World3};
+use forcelab_wasm::{
+    analysis, bodies, stateful, step_functions as law, worlds, Lab, MissileSwarm, World2, World3,
+};
 use glam::{DQuat, DVec2, DVec3};
 use serde::Serialize;
 use wasm_bindgen::{JsError, JsValue};
@@ -701,6 +703,59 @@ fn world2_matches_the_core_and_its_setters_reach_their_body() {
         "law must be one of pd, backward-pd, got \"spd\""
     );
     assert!(message(w.set_target(3, 0.0, 0.0, 0.0).unwrap_err()).starts_with("index must be"));
+}
+
+#[wasm_bindgen_test]
+fn the_benchmark_swarm_and_its_one_call_per_body_path_match_the_core() {
+    let mut native = forcelab::world::planar_swarm(20, 9).unwrap();
+    let mut batched = worlds::planar_swarm(20, 9).unwrap();
+    let mut per_body = worlds::planar_swarm(20, 9).unwrap();
+    native.step(3);
+    batched.step(3);
+    for _ in 0..3 {
+        for k in 0..20 {
+            per_body.step_body(k).unwrap();
+        }
+    }
+    assert_eq!(batched.checksum().to_bits(), native.checksum().to_bits());
+    assert_eq!(per_body.checksum().to_bits(), native.checksum().to_bits());
+    assert_eq!(per_body.angle().to_vec(), native.angle());
+    assert!(message(per_body.step_body(20).unwrap_err()).starts_with("index must be"));
+}
+
+#[wasm_bindgen_test]
+fn the_missile_swarm_matches_the_core_and_its_setters_reach_it() {
+    use forcelab::world::SwarmGains;
+    let gains = SwarmGains {
+        kp: 30.0,
+        ki: 1.5,
+        kd: 9.0,
+        integral_limit: 12.0,
+        max_angular_acceleration: 45.0,
+    };
+    let mut native =
+        forcelab::world::MissileSwarm::new(30, 4, 5, DT, SwarmGains::default()).unwrap();
+    let mut swarm = MissileSwarm::new(30, 4, 5, DT).unwrap();
+    native.set_gains(gains).unwrap();
+    swarm.set_gains(30.0, 1.5, 9.0, 12.0, 45.0).unwrap();
+    assert_eq!(swarm.gains(), vec![30.0, 1.5, 9.0, 12.0, 45.0]);
+    native.step(40);
+    swarm.step(40);
+    native.set_count(35).unwrap();
+    swarm.set_count(35).unwrap();
+    native.step(10);
+    swarm.step(10);
+    assert_eq!(swarm.length(), 35);
+    assert_eq!(swarm.time(), native.time());
+    assert_eq!(swarm.x().to_vec(), native.x());
+    assert_eq!(swarm.y().to_vec(), native.y());
+    assert_eq!(swarm.heading().to_vec(), native.heading());
+    assert_eq!(swarm.target_x().to_vec(), native.target_x());
+    assert_eq!(swarm.target_y().to_vec(), native.target_y());
+    assert_eq!(swarm.checksum(), native.checksum());
+    assert!(message(swarm.set_gains(-1.0, 0.0, 0.0, 1.0, 1.0).unwrap_err()).starts_with("kp"));
+    assert!(message(swarm.set_count(2_000_000).unwrap_err()).starts_with("count"));
+    assert!(message(MissileSwarm::new(1, 0, 1, DT).err().unwrap()).starts_with("targets"));
 }
 
 #[wasm_bindgen_test]

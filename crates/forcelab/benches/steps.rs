@@ -1,10 +1,11 @@
 //! Native timings (criterion): one step of each 1-D law on a cube, and issue 8's
 //! batched scenario (`forcelab::world::planar_swarm`) per body-step at N = 1,000,
-//! 10,000 and 100,000. `npm run bench` runs this and reads criterion's estimates.
+//! 10,000 and 100,000, and one step of the missile swarm at 20,000 and 100,000.
+//! `npm run bench` runs this and reads criterion's estimates.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use forcelab::controllers::{Controller1, ControllerKind};
-use forcelab::world::planar_swarm;
+use forcelab::world::{planar_swarm, MissileSwarm, SwarmGains};
 use forcelab::{Body1, Target1};
 use std::hint::black_box;
 
@@ -44,5 +45,22 @@ fn batched_swarm(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, controller_steps, batched_swarm);
+/// One step of the missile swarm (heading PID per missile, 64 moving targets), the
+/// native reference for the swarm scene's simulation time per frame.
+fn missile_swarm(c: &mut Criterion) {
+    let mut group = c.benchmark_group("missile-swarm-step");
+    for n in [20_000usize, 100_000] {
+        let mut swarm = MissileSwarm::new(n, 64, 1, 1.0 / 60.0, SwarmGains::default()).unwrap();
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter(|| {
+                swarm.step(1);
+                black_box(&swarm);
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, controller_steps, batched_swarm, missile_swarm);
 criterion_main!(benches);

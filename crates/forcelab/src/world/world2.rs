@@ -263,33 +263,46 @@ impl World2 {
     /// [`DIVERGED_LIMIT`] (or not be a number) keeps its last state inside it, at rest,
     /// with its gains zeroed and its flag set: frozen where it was.
     pub fn step(&mut self, steps: u32) {
+        self.step_range(0..self.len(), steps);
+    }
+
+    /// Advances body `index` alone by one step, exactly as [`World2::step`] would: the
+    /// bodies are independent, so stepping each once equals stepping all once. This is
+    /// the benchmark's "one call per body" path, which measures the cost of a call.
+    pub fn step_body(&mut self, index: usize) -> Result<(), Error> {
+        self.check(index)?;
+        self.step_range(index..index + 1, 1);
+        Ok(())
+    }
+
+    fn step_range(&mut self, range: core::ops::Range<usize>, steps: u32) {
         let dt = self.dt;
-        let n = self.len();
+        let (s, n) = (range.start, range.end);
         let [x, y, a, vx, vy, w] = &mut self.state;
         let [tx, ty, ta] = &self.target;
         let (kp, kd, diverged) = (
-            &mut self.kp[..n],
-            &mut self.kd[..n],
-            &mut self.diverged[..n],
+            &mut self.kp[s..n],
+            &mut self.kd[s..n],
+            &mut self.diverged[s..n],
         );
         let (m, im, i, ii) = (
-            &self.mass[..n],
-            &self.inv_mass[..n],
-            &self.inertia[..n],
-            &self.inv_inertia[..n],
+            &self.mass[s..n],
+            &self.inv_mass[s..n],
+            &self.inertia[s..n],
+            &self.inv_inertia[s..n],
         );
         let (x, y, a, vx, vy, w) = (
-            &mut x[..n],
-            &mut y[..n],
-            &mut a[..n],
-            &mut vx[..n],
-            &mut vy[..n],
-            &mut w[..n],
+            &mut x[s..n],
+            &mut y[s..n],
+            &mut a[s..n],
+            &mut vx[s..n],
+            &mut vy[s..n],
+            &mut w[s..n],
         );
-        let (tx, ty, ta) = (&tx[..n], &ty[..n], &ta[..n]);
+        let (tx, ty, ta) = (&tx[s..n], &ty[s..n], &ta[s..n]);
         let within = |v: f64| v.abs() <= DIVERGED_LIMIT;
         for _ in 0..steps {
-            for k in 0..n {
+            for k in 0..range.len() {
                 let fx = m[k] * (kp[k] * (tx[k] - x[k]) - kd[k] * vx[k]);
                 let fy = m[k] * (kp[k] * (ty[k] - y[k]) - kd[k] * vy[k]);
                 let tau = i[k] * (kp[k] * angle::difference(a[k], ta[k]) - kd[k] * w[k]);
@@ -371,6 +384,21 @@ mod tests {
             assert!((w.y()[0] - b.position.y).abs() < 1e-12);
             assert!((w.angle()[0] - b.angle).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn stepping_each_body_once_equals_one_step_of_all_bit_for_bit() {
+        let mut all = crate::world::planar_swarm(50, 3).unwrap();
+        let mut each = all.clone();
+        for _ in 0..30 {
+            all.step(1);
+            for k in (0..each.len()).rev() {
+                each.step_body(k).unwrap();
+            }
+        }
+        assert_eq!(all.checksum().to_bits(), each.checksum().to_bits());
+        assert_eq!(all.angle(), each.angle());
+        assert_eq!(each.step_body(50).unwrap_err().field(), "index");
     }
 
     #[test]
