@@ -1,17 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox, and
-// without the background-networking flags its connections are refused here.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+// Debian's Chromium, never a downloaded browser, with the flags it needs here (see
+// scripts/chromium-args.json, shared with `npm run bench`).
+const chromiumArgs: string[] = JSON.parse(
+  readFileSync(new URL('scripts/chromium-args.json', import.meta.url), 'utf8'),
+).args;
 
 const port = Number(process.env.E2E_PORT ?? 4179);
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const bench = process.env.FORCELAB_BENCH === '1';
 const page = (name: string) => fileURLToPath(new URL(`web/${name}`, import.meta.url));
 
 // The site lives in web/; `base: './'` makes the built folder work under any sub-path.
@@ -8,11 +9,20 @@ export default defineConfig({
   root: 'web',
   base: './',
   build: {
-    outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // One entry per page: the playground and the Lab.
-    rollupOptions: { input: { index: page('index.html'), lab: page('lab.html') } },
+    // One entry per page. The browser benchmark (3.6 MB: rapier's wasm is inlined) is
+    // built only for `npm run bench`, never into the site a reader deploys.
+    outDir: bench ? 'dist-bench' : 'dist',
+    chunkSizeWarningLimit: bench ? 4096 : 500,
+    rollupOptions: {
+      input: {
+        index: page('index.html'),
+        lab: page('lab.html'),
+        swarm: page('swarm.html'),
+        ...(bench ? { bench: page('bench.html') } : {}),
+      },
+    },
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },

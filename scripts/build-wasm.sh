@@ -18,9 +18,10 @@ wasm=web/pkg/forcelab_wasm_bg.wasm
 wasm_opt=node_modules/.bin/wasm-opt
 if [ "$profile" = --release ]; then
   if [ -x "$wasm_opt" ]; then
-    # The features rustc's wasm32 target emits by default; wasm-opt must accept them.
+    # The features rustc's wasm32 target emits by default, plus simd128
+    # (.cargo/config.toml); wasm-opt must accept them.
     "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-      --enable-mutable-globals --enable-reference-types --enable-multivalue \
+      --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
       "$wasm" -o "$wasm.opt" && mv "$wasm.opt" "$wasm"
   else
     echo "[build] $wasm_opt not found (run npm ci): skipping size optimisation" >&2

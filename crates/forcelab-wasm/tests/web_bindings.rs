@@ -723,6 +723,48 @@ fn the_benchmark_swarm_and_its_one_call_per_body_path_match_the_core() {
     assert!(message(per_body.step_body(20).unwrap_err()).starts_with("index must be"));
 }
 
+/// The wasm build steps bodies two per simd128 instruction; freezing one lane of a pair
+/// must leave the other lane, and every bit, as the native scalar loop does.
+#[wasm_bindgen_test]
+fn a_diverging_body_freezes_alone_in_its_simd_pair_as_natively() {
+    use forcelab::world::{PlanarBody, PlanarLaw};
+    let mut native = forcelab::World2::new(DT, PlanarLaw::ForwardPd).unwrap();
+    let mut w = World2::new(DT, "pd").unwrap();
+    for k in 0..5 {
+        // Bodies 1 and 4 have gains far past forward PD's limit at this dt.
+        let kp = if k % 3 == 1 { 1e6 } else { 50.0 };
+        let body = PlanarBody {
+            x: k as f64,
+            y: 1.0,
+            angle: 0.3,
+            mass: 1.0,
+            inertia: 0.2,
+            kp,
+            kd: 2.0,
+        };
+        native.add(body).unwrap();
+        w.add_body(
+            body.x,
+            body.y,
+            body.angle,
+            body.mass,
+            body.inertia,
+            body.kp,
+            body.kd,
+        )
+        .unwrap();
+        native.set_target(k, -1.0, 2.0, 3.0).unwrap();
+        w.set_target(k, -1.0, 2.0, 3.0).unwrap();
+    }
+    native.step(200);
+    w.step(200);
+    assert_eq!(w.diverged().to_vec(), vec![0, 1, 0, 0, 1]);
+    assert_eq!(w.diverged().to_vec(), native.diverged());
+    assert_eq!(w.x().to_vec(), native.x());
+    assert_eq!(w.angle().to_vec(), native.angle());
+    assert_eq!(w.vy().to_vec(), native.vy());
+}
+
 #[wasm_bindgen_test]
 fn the_missile_swarm_matches_the_core_and_its_setters_reach_it() {
     use forcelab::world::SwarmGains;

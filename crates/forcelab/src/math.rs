@@ -4,11 +4,17 @@
 //! whose last-bit results differ between Linux, macOS and the browser. `libm` is pure
 //! Rust, so a trace computed natively and one computed in WebAssembly are bit-identical.
 //! Add a function here rather than calling `f64::*` methods elsewhere.
+//!
+//! `sqrt`, `floor` and `ceil` are the exception: IEEE 754 defines them exactly (sqrt
+//! correctly rounded, the other two exact), so every platform gives the same bits, and
+//! the standard library's versions compile to one instruction (`f64.sqrt`,
+//! `f64.floor` in WebAssembly; `f64x2.floor` when a loop is vectorised), where
+//! `libm`'s are a call to a software routine.
 
 /// Square root, `sqrt(x)`.
 #[inline]
 pub fn sqrt(x: f64) -> f64 {
-    libm::sqrt(x)
+    x.sqrt()
 }
 
 /// Sine of `x` radians.
@@ -56,11 +62,11 @@ pub fn pow(x: f64, y: f64) -> f64 {
 /// The largest integer not above `x`.
 #[inline]
 pub fn floor(x: f64) -> f64 {
-    libm::floor(x)
+    x.floor()
 }
 
 /// The smallest integer not below `x`.
 #[inline]
 pub fn ceil(x: f64) -> f64 {
-    libm::ceil(x)
+    x.ceil()
 }

@@ -1,6 +1,7 @@
 //! Worlds: many bodies stepped together in one call, each by its own controller.
 
 mod missile_swarm;
+mod planar_step;
 mod swarm;
 mod world1;
 mod world2;

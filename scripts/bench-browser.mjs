@@ -1,0 +1,112 @@
+// The browser half of `npm run bench`: builds the site with the benchmark page, serves
+// it on localhost, and drives Debian's Chromium headless through Playwright to measure
+// (1) issue 8's scenario for every contender (bench.html), (2) the swarm scene's frame
+// times (swarm.html), and (3) what a first visit downloads and how soon it draws.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const PORT = 4188;
+const base = `http://127.0.0.1:${PORT}/`;
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function waitForServer(url, timeoutMs = 30_000) {
+  const start = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`no server at ${url} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Every contender at every N, interleaved, as bench.html reports it. */
+async function scenario(browser) {
+  const page = await browser.newPage();
+  page.on('console', (m) => m.type() === 'error' && console.error(`[bench.html] ${m.text()}`));
+  await page.goto(`${base}bench.html?auto=1&n=1000,10000,100000&reps=5`);
+  await page.waitForFunction(() => window.forcelabBench !== undefined, null, { timeout: 480_000, polling: 1000 });
+  const out = await page.evaluate(() => window.forcelabBench);
+  await page.close();
+  if (out.error) throw new Error(`bench.html: ${out.error}`);
+  return out;
+}
+
+/** The swarm scene's frame times at `count` missiles, over frames 300..900. */
+async function swarm(browser, count) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${base}swarm.html?n=${count}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(() => window.forcelabSwarm.steps >= 900, null, { timeout: 180_000, polling: 500 });
+  const summary = await page.evaluate(() => ({ count: window.forcelabSwarm.count, ...window.forcelabSwarm.summary() }));
+  await page.close();
+  return summary;
+}
+
+/** Bytes (raw and gzip -9) of everything a first visit to `path` fetches, and the time to its first frame. */
+async function firstVisit(browser, path, visits = 5) {
+  const firstFrames = [];
+  let bytes = null;
+  for (let v = 0; v < visits; v++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const responses = [];
+    page.on('response', (r) => responses.push(r));
+    await page.goto(`${base}${path}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    const mark = await page.waitForFunction(() => performance.getEntriesByName('forcelab:first-frame')[0]?.startTime);
+    firstFrames.push(await mark.jsonValue());
+    await page.waitForLoadState('networkidle');
+    if (bytes === null) {
+      bytes = { requests: 0, raw: 0, gzip: 0, hosts: new Set() };
+      for (const r of responses) {
+        const body = await r.body().catch(() => Buffer.alloc(0));
+        bytes.requests += 1;
+        bytes.raw += body.length;
+        bytes.gzip += gzipSync(body, { level: 9 }).length;
+        bytes.hosts.add(new URL(r.url()).host);
+      }
+      bytes.hosts = [...bytes.hosts];
+    }
+    await context.close();
+  }
+  return { path, ...bytes, firstFrameMs: median(firstFrames), firstFrameSamples: firstFrames };
+}
+
+/** Runs the browser benchmarks; `root` is the repository. */
+export async function browserBench(root) {
+  const env = { ...process.env, FORCELAB_BENCH: '1' };
+  execFileSync('bash', ['scripts/build-wasm.sh'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
+  const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  const { args } = JSON.parse(readFileSync(new URL('chromium-args.json', import.meta.url), 'utf8'));
+  let browser;
+  try {
+    await waitForServer(base);
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args });
+    console.log('[bench] browser: the scenario, every contender (a few minutes)');
+    const contenders = await scenario(browser);
+    console.log('[bench] browser: the swarm scene');
+    const swarms = [await swarm(browser, 20_000), await swarm(browser, 100_000)];
+    console.log('[bench] browser: first visits');
+    const visits = [await firstVisit(browser, ''), await firstVisit(browser, 'lab.html'), await firstVisit(browser, 'swarm.html')];
+    return { userAgent: contenders.userAgent, contenders: contenders.results, swarms, visits };
+  } finally {
+    await browser?.close();
+    process.kill(-server.pid);
+  }
+}
