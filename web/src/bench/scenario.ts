@@ -8,9 +8,9 @@
 /** The step, s. */
 export const DT = 1 / 60;
 /** Stiffness per unit mass (and inertia), 1/s^2. */
-export const KP = 100;
+export const KP = 9;
 /** Damping per unit mass (and inertia), 1/s. */
-export const KD = 20;
+export const KD = 6;
 
 /** Start states and targets of n bodies, struct of arrays. */
 export interface Swarm {

@@ -256,9 +256,9 @@ impl World2 {
         self.state[0].iter().sum::<f64>() + self.state[1].iter().sum::<f64>()
     }
 
-    /// Advances every body by `steps` steps. A body whose next state would leave
-    /// [`DIVERGED_LIMIT`](crate::world::DIVERGED_LIMIT) (or not be a number) keeps its last state inside it, at rest,
-    /// with its gains zeroed and its flag set: frozen where it was.
+    /// Advances every body by `steps` steps. A body whose next pose would leave
+    /// [`DIVERGED_LIMIT`](crate::world::DIVERGED_LIMIT) (or not be a number) keeps its
+    /// last pose, at rest, with its gains zeroed and its flag set: frozen where it was.
     pub fn step(&mut self, steps: u32) {
         self.step_range(0..self.len(), steps);
     }
