@@ -1,10 +1,12 @@
-// npm run bench: the native benchmarks (criterion), collected into bench/results.json
-// and the table in BENCHMARKS.md (between the bench markers). Figures are only ever
-// written by this script.
+// npm run bench: the native benchmarks (criterion) and the browser ones (headless
+// Chromium, scripts/bench-browser.mjs), collected into bench/results.json and the
+// tables in BENCHMARKS.md (between the bench markers), with each of issue 8's goals
+// checked against figures from this one run. Figures are only ever written here.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { browserBench } from './bench-browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PATH: `${os.homedir()}/.cargo/bin:${process.env.PATH}` } });
@@ -26,22 +28,80 @@ function medians(group) {
 
 const steps = medians('controller-step');
 const batched = Object.fromEntries(Object.entries(medians('batched-body-step')).map(([n, ns]) => [n, ns / Number(n)]));
+const missiles = Object.fromEntries(Object.entries(medians('missile-swarm-step')).map(([n, ns]) => [n, ns / 1e6]));
+const browser = await browserBench(root);
 const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} logical cores, ${os.platform()} ${os.release()}`;
-const results = { date: new Date().toISOString(), machine, native: { controllerStepNs: steps, batchedNsPerBodyStep: batched } };
+const results = {
+  date: new Date().toISOString(),
+  machine,
+  native: { controllerStepNs: steps, batchedNsPerBodyStep: batched, missileSwarmStepMs: missiles },
+  browser,
+};
+
+const fmt = (ns) => (ns >= 100 ? ns.toFixed(0) : ns.toPrecision(3));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (v) => `${v.toFixed(1)} ms`;
+const labels = {
+  'forcelab-batched': 'forcelab, batched (`World2.step`)',
+  'forcelab-per-body': 'forcelab, one wasm call per body (`World2.stepBody`)',
+  'js-typed-arrays': 'JS, typed arrays (struct of arrays)',
+  'js-objects': 'JS, array of objects (as a blog post writes it)',
+  rapier2d: '@dimforge/rapier2d-compat 0.21, controller in JS',
+  planck: 'planck 1.5, controller in JS',
+};
+const sizes = [...new Set(browser.contenders.map((r) => r.n))];
+const at = (id, n) => browser.contenders.find((r) => r.contender === id && r.n === n);
+const big = Math.max(...sizes);
+const ours = (n) => at('forcelab-batched', n).nsPerBodyStep;
+const fastestJs = (n) => Math.min(at('js-typed-arrays', n).nsPerBodyStep, at('js-objects', n).nsPerBodyStep);
+const swarm20k = browser.swarms.find((s) => s.count === 20_000);
+const visit = (path) => browser.visits.find((v) => v.path === path);
+const worst = (f) => Math.min(...sizes.map(f));
+const goals = [
+  ['forcelab in Chromium vs native Rust, N = 100,000 (speed ratio)', '≥ 0.8', batched[big] / ours(big), (r) => r >= 0.8],
+  ['fastest hand-written JS / forcelab, worst N', '≥ 2.5', worst((n) => fastestJs(n) / ours(n)), (r) => r >= 2.5],
+  ['rapier2d / forcelab, worst N', '≥ 100', worst((n) => at('rapier2d', n).nsPerBodyStep / ours(n)), (r) => r >= 100],
+  ['planck / forcelab, worst N', '≥ 100', worst((n) => at('planck', n).nsPerBodyStep / ours(n)), (r) => r >= 100],
+  ['swarm of 20,000: 95th percentile frame (simulation + drawing)', '< 16.7 ms', swarm20k.totalP95, (v) => v < 16.7, ms],
+  ['first visit to the index, gzipped', '< 150 KB', visit('').gzip, (v) => v < 150 * 1024, kb],
+  ['first frame of the index on localhost (median of 5)', '< 400 ms', visit('').firstFrameMs, (v) => v < 400, ms],
+];
+results.goals = goals.map(([goal, target, value, met]) => ({ goal, target, value, met: met(value) }));
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-const fmt = (ns) => (ns >= 100 ? ns.toFixed(0) : ns.toPrecision(3));
 const table = [
-  `Last run: ${results.date.slice(0, 10)} on ${machine}.`,
+  `Last run: ${results.date.slice(0, 10)} on ${machine}; ${browser.userAgent.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? browser.userAgent}.`,
+  '',
+  '| goal (issue 8) | target | this run | met |',
+  '| --- | --- | ---: | --- |',
+  ...goals.map(([goal, target, value, met, show = (r) => `${r.toFixed(2)}x`]) => `| ${goal} | ${target} | ${show(value)} | ${met(value) ? 'yes' : '**no**'} |`),
+  '',
+  `| browser: issue 8's scenario | ${sizes.map((n) => `N = ${n.toLocaleString('en')}`).join(' | ')} |`,
+  `| --- | ${sizes.map(() => '---:').join(' | ')} |`,
+  ...Object.entries(labels).map(([id, label]) => `| ${label} | ${sizes.map((n) => fmt(at(id, n).nsPerBodyStep)).join(' | ')} |`),
+  `| native Rust, batched (criterion, same scenario) | ${sizes.map((n) => (batched[n] ? fmt(batched[n]) : '')).join(' | ')} |`,
+  '',
+  'ns per body-step, median of 5 interleaved runs after one warm-up. Checksums (sum of final x + y):',
+  '',
+  `| contender | ${sizes.map((n) => `N = ${n.toLocaleString('en')} (${at('forcelab-batched', n).steps} steps)`).join(' | ')} |`,
+  `| --- | ${sizes.map(() => '---:').join(' | ')} |`,
+  ...Object.entries(labels).map(([id, label]) => `| ${label} | ${sizes.map((n) => at(id, n).checksum.toPrecision(12)).join(' | ')} |`),
+  '',
+  '| swarm scene (swarm.html, 1280×900) | simulation p50 / p95 | drawing p50 / p95 | frame p50 / p95 | native step (criterion) |',
+  '| --- | ---: | ---: | ---: | ---: |',
+  ...browser.swarms.map(
+    (s) =>
+      `| ${s.count.toLocaleString('en')} missiles | ${ms(s.simulationP50)} / ${ms(s.simulationP95)} | ${ms(s.drawingP50)} / ${ms(s.drawingP95)} | ${ms(s.totalP50)} / ${ms(s.totalP95)} | ${missiles[s.count] ? ms(missiles[s.count]) : ''} |`,
+  ),
+  '',
+  '| first visit (fresh context) | requests | bytes | gzip -9 | first frame, median of 5 | hosts |',
+  '| --- | ---: | ---: | ---: | ---: | --- |',
+  ...browser.visits.map((v) => `| ${v.path || 'index'} | ${v.requests} | ${kb(v.raw)} | ${kb(v.gzip)} | ${ms(v.firstFrameMs)} | ${v.hosts.join(', ')} |`),
   '',
   '| native: one step of a 1-D law on a cube | ns per step |',
   '| --- | ---: |',
   ...Object.entries(steps).sort().map(([id, ns]) => `| \`${id}\` | ${fmt(ns)} |`),
-  '',
-  '| native: batched planar swarm (Wu force + torque) | ns per body-step |',
-  '| --- | ---: |',
-  ...Object.entries(batched).sort((a, b) => Number(a[0]) - Number(b[0])).map(([n, ns]) => `| N = ${Number(n).toLocaleString('en')} | ${fmt(ns)} |`),
 ].join('\n');
 const doc = join(root, 'BENCHMARKS.md');
 const text = readFileSync(doc, 'utf8');

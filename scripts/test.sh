@@ -13,6 +13,9 @@ bash scripts/setup.sh --test
 stage "Rust format and lints"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
+# The bindings' small build (scene pages) and the wasm-only code (simd128 lanes).
+cargo clippy -p forcelab-wasm --no-default-features --target wasm32-unknown-unknown -- -D warnings
+cargo clippy -p forcelab-wasm --all-targets --target wasm32-unknown-unknown -- -D warnings
 
 stage "Rust tests (native)"
 cargo test --workspace

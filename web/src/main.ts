@@ -1,7 +1,7 @@
 import './styles.css';
 import { defaultSceneId, scenes } from './scenes';
 import { readUrlState, writeUrlState } from './ui/url-state';
-import { loadForcelab } from './wasm';
+import { loadSceneModule } from './scene-wasm';
 
 const status = document.getElementById('status')!;
 const app = document.getElementById('app')!;
@@ -10,7 +10,7 @@ async function boot(): Promise<void> {
   const query = new URLSearchParams(location.search);
   const sceneId = query.get('scene') ?? defaultSceneId;
   const scene = scenes.get(sceneId) ?? scenes.get(defaultSceneId)!;
-  await loadForcelab();
+  await loadSceneModule();
   const { values, problems } = readUrlState(scene.params, location.search);
   scene.mount(app, values, problems, (next) => {
     const search = writeUrlState(scene.params, next, location.search);

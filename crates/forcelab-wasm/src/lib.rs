@@ -6,23 +6,37 @@
 //! that may allocate (see `web/src/wasm.ts`). Every error becomes a `JsError` whose
 //! message names the field and the value.
 
+// Without the default `full` feature the module holds only what a scene page needs (the
+// worlds and the swarm): a fraction of the bytes, for the first visit and embeds.
+#[cfg(feature = "full")]
 pub mod analysis;
+#[cfg(feature = "full")]
 pub mod bodies;
+#[cfg(feature = "full")]
 pub mod config;
 mod error;
+#[cfg(feature = "full")]
 pub mod lab;
+#[cfg(feature = "full")]
 pub mod layout;
 pub mod simulation;
+#[cfg(feature = "full")]
 pub mod stateful;
+#[cfg(feature = "full")]
 pub mod step_functions;
 pub mod swarm;
 mod views;
+#[cfg(feature = "full")]
+pub mod world3;
 pub mod worlds;
 
+#[cfg(feature = "full")]
 pub use lab::Lab;
 pub use simulation::Simulation;
 pub use swarm::MissileSwarm;
-pub use worlds::{World2, World3};
+#[cfg(feature = "full")]
+pub use world3::World3;
+pub use worlds::World2;
 
 use wasm_bindgen::prelude::*;
 

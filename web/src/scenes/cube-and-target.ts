@@ -7,7 +7,7 @@ import { ResponsePlot } from '../plot/response-plot';
 import { stepsForFrame } from '../ui/fixed-step';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
-import { World1, type Controller1Id } from '../wasm';
+import { World1, type Controller1Id } from '../scene-wasm';
 import type { Scene, SceneHandle } from './scene';
 
 const VIEW_MIN = -1;

@@ -7,7 +7,7 @@
  */
 import '../styles.css';
 import './swarm.css';
-import init, { MissileSwarm } from '../../pkg/forcelab_wasm.js';
+import init, { MissileSwarm } from '../../pkg-lite/forcelab_wasm.js';
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { readUrlState, writeUrlState } from '../ui/url-state';
