@@ -1,8 +1,17 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { chaptersPlugin } from './web/build/chapters-plugin.ts';
 
 const bench = process.env.FORCELAB_BENCH === '1';
 const page = (name: string) => fileURLToPath(new URL(`web/${name}`, import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** Every chapter page, web/chapters/*.html, as a build entry. */
+const chapters = Object.fromEntries(
+  readdirSync(page('chapters'))
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => [`chapters/${f.replace(/\.html$/, '')}`, page(`chapters/${f}`)]),
+);
 
 // The site lives in web/; `base: './'` makes the built folder work under any sub-path.
 export default defineConfig({
@@ -20,11 +29,13 @@ export default defineConfig({
         index: page('index.html'),
         lab: page('lab.html'),
         swarm: page('swarm.html'),
+        ...chapters,
         ...(bench ? { bench: page('bench.html') } : {}),
       },
     },
   },
+  plugins: [chaptersPlugin(root)],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
-  test: { include: ['src/**/*.test.ts'] },
+  test: { include: ['src/**/*.test.ts', 'build/**/*.test.ts'] },
 });

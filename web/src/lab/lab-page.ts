@@ -103,7 +103,22 @@ export interface LabPage {
   destroy(): void;
 }
 
-export function mountLab(host: HTMLElement, initial: LabState, problems: Record<string, string>): LabPage {
+/** How a Lab is mounted: the Lab page itself, or a figure inside a chapter. */
+export interface LabOptions {
+  /** Prefix for every element id, so that several Labs can share one page. */
+  idPrefix?: string;
+  /** Keep the state in the page's URL (the Lab page does; a chapter's figures do not). */
+  saveUrl?: boolean;
+  /**
+   * A chapter's figure: the run, its canvas, plots and metrics first, every setting
+   * folded into one "All settings" disclosure, and a link that opens the same state
+   * in the Lab.
+   */
+  figure?: boolean;
+}
+
+export function mountLab(host: HTMLElement, initial: LabState, problems: Record<string, string>, options: LabOptions = {}): LabPage {
+  const { idPrefix: p = '', saveUrl: keepUrl = true, figure = false } = options;
   const state: LabState = structuredClone(initial);
   let run: LabRun | null = null;
   let snap: LabSnapshot | null = null;
@@ -136,16 +151,17 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const plotsBox = element('div', { className: 'plots' });
   const termsBox = element('div', { className: 'plots terms' });
   const metricsTable = element('table', { className: 'readout metrics' });
-  host.append(
-    banner,
-    element('section', { className: 'panel run', ariaLabel: 'Run' },
-      element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText),
-      runStatus, canvas, plotsBox, metricsTable),
-    lawsBox,
-    setup,
-    disturbBox,
-    element('section', { className: 'panel' }, element('h2', { textContent: 'Terms per controller' }), termsBox),
-  );
+  const openInLab = element('a', { className: 'open-in-lab', textContent: 'Open in the Lab' });
+  const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
+    element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
+    runStatus, canvas, plotsBox, metricsTable);
+  const termsPanel = element('section', { className: 'panel' }, element('h2', { textContent: 'Terms per controller' }), termsBox);
+  if (figure) {
+    const settings = element('details', { className: 'figure-settings' }, element('summary', { textContent: 'All settings: controllers, plant, disturbances, terms' }), lawsBox, setup, disturbBox, termsPanel);
+    host.append(banner, runPanel, settings);
+  } else {
+    host.append(banner, runPanel, lawsBox, setup, disturbBox, termsPanel);
+  }
   setup.append(setupFields);
   lawsBox.append(lawCards, addLaw);
   disturbBox.append(disturbFields);
@@ -154,7 +170,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   banner.textContent = messages.length ? `Some settings in the link were refused: ${messages.join('; ')}.` : '';
   banner.hidden = messages.length === 0;
 
-  const saveUrl = () => history.replaceState(null, '', `${location.pathname}${writeLabState(state)}${location.hash}`);
+  const saveUrl = () => {
+    if (keepUrl) history.replaceState(null, '', `${location.pathname}${writeLabState(state)}${location.hash}`);
+    openInLab.href = `lab.html${writeLabState(state)}`;
+  };
 
   /** Rebuilds the core Lab from the state and starts the run over. */
   const restart = (): string | null => {
@@ -190,7 +209,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   // ---- plant and physics
   const buildSetup = () => {
     setupFields.replaceChildren(
-      select('plant', 'lab-plant', PLANTS, PLANT_NAMES, state.plant, (v) => {
+      select('plant', `${p}lab-plant`, PLANTS, PLANT_NAMES, state.plant, (v) => {
         change((s) => {
           s.plant = v as LabState['plant'];
           s.laws = s.laws.map((l) => (LAWS[s.plant].includes(l.kind) ? l : { ...l, kind: 'backward-pd' }));
@@ -198,11 +217,11 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         });
         buildLaws();
       }),
-      select('integrator', 'lab-integrator', INTEGRATORS, INTEGRATOR_NAMES, state.integrator, (v) => {
+      select('integrator', `${p}lab-integrator`, INTEGRATORS, INTEGRATOR_NAMES, state.integrator, (v) => {
         change((s) => (s.integrator = v as LabState['integrator']));
         buildLaws();
       }),
-      select('gains as', 'lab-param', PARAMETERISATIONS, Object.fromEntries(PARAMETERISATIONS.map((p) => [p, FORMS[p].label])), state.parameterisation, (v) => {
+      select('gains as', `${p}lab-param`, PARAMETERISATIONS, Object.fromEntries(PARAMETERISATIONS.map((p) => [p, FORMS[p].label])), state.parameterisation, (v) => {
         state.parameterisation = v as LabState['parameterisation'];
         saveUrl();
         buildLaws();
@@ -210,7 +229,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     );
     const numeric: [keyof typeof SETTING_DEFS, ParamDef][] = Object.entries(SETTING_DEFS) as [keyof typeof SETTING_DEFS, ParamDef][];
     for (const [field, def] of numeric) {
-      paramControl(setupFields, def, state[field], (value) => {
+      paramControl(setupFields, { ...def, key: `${p}${def.key}` }, state[field], (value) => {
         if (field === 'speed') {
           state.speed = value;
           saveUrl();
@@ -239,7 +258,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       const legend = element('legend', {}, element('span', { className: 'swatch' }), `controller ${k + 1}`);
       (legend.firstChild as HTMLElement).style.background = colors[k] ?? '';
       card.append(legend);
-      card.append(select('law', `law-${k}-kind`, LAWS[state.plant], LAW_NAMES, law.kind, (v) => {
+      card.append(select('law', `${p}law-${k}-kind`, LAWS[state.plant], LAW_NAMES, law.kind, (v) => {
         change((s) => {
           const l = s.laws[k]!;
           l.kind = v;
@@ -257,7 +276,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         const values = form.fromRaw({ kp: law.kp, kd: law.kd }, state.mass, tuning);
         const current = [...values];
         form.fields.forEach((def, j) => {
-          const id: ParamDef = { ...def, key: `${k}-${def.key}` };
+          const id: ParamDef = { ...def, key: `${p}${k}-${def.key}` };
           paramControl(fields, id, current[j]!, (value) => {
             const next = [...current];
             next[j] = value;
@@ -268,7 +287,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
           });
         });
         if (HAS_INTEGRAL.has(law.kind)) {
-          paramControl(fields, { key: `${k}-ki`, label: 'ki (integral)', unit: 'N/(m·s)', min: 0, max: 2000, scale: 'linear', initial: 0, hardMax: 1e12 }, law.ki, (value) => {
+          paramControl(fields, { key: `${p}${k}-ki`, label: 'ki (integral)', unit: 'N/(m·s)', min: 0, max: 2000, scale: 'linear', initial: 0, hardMax: 1e12 }, law.ki, (value) => {
             setGains(k, law.kp, law.kd, value);
           });
         }
@@ -301,7 +320,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       zetaUpdaters.push(updateZeta);
       const twin = TWINS[state.plant][law.kind];
       if (twin) {
-        const box = element('input', { type: 'checkbox', id: `law-${k}-printed`, checked: law.asPrinted });
+        const box = element('input', { type: 'checkbox', id: `${p}law-${k}-printed`, checked: law.asPrinted });
         box.addEventListener('change', () => {
           try {
             change((s) => (s.laws[k]!.asPrinted = box.checked));
@@ -356,7 +375,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     disturbFields.replaceChildren();
     const unit = unitOf(state.plant);
     const flag = (field: 'stepOn' | 'sideswipeOn' | 'spikeOn', label: string) => {
-      const box = element('input', { type: 'checkbox', id: `d-${field}`, checked: state.disturbances[field] });
+      const box = element('input', { type: 'checkbox', id: `${p}d-${field}`, checked: state.disturbances[field] });
       box.addEventListener('change', () => {
         try {
           change((s) => (s.disturbances[field] = box.checked));
@@ -373,7 +392,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       if (field === 'sideswipeOn') flag('sideswipeOn', 'sideswipe');
       if (field === 'spikeOn') flag('spikeOn', 'a one-off dt spike');
       if (!def) continue;
-      const shown = { ...def, unit: def.unit.replace(/^m/, unit) };
+      const shown = { ...def, key: `${p}${def.key}`, unit: def.unit.replace(/^m/, unit) };
       paramControl(disturbFields, shown, state.disturbances[field] as number, (value) =>
         change((s) => ((s.disturbances[field] as number) = value)),
       );
@@ -456,7 +475,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   canvas.addEventListener('pointerup', () => (dragging = false));
   const targetsOf = () => {
     const d = state.disturbances;
-    return [d.targetStart, ...(d.stepOn ? [d.stepTo] : []), targetNow];
+    // The latest target too: a moving target leaves every fixed range.
+    const latest = snap && snap.rows > 0 ? [snap.target[snap.rows - 1]!] : [];
+    return [d.targetStart, ...(d.stepOn ? [d.stepTo] : []), targetNow, ...latest];
   };
 
   // ---- plots and metrics

@@ -21,6 +21,7 @@ export class TracePlot {
     yLabel: string,
     series: readonly TraceSeries[],
     height = 200,
+    xLabel = 'time (s)',
   ) {
     const opts: uPlot.Options = {
       ...(title ? { title } : {}),
@@ -28,11 +29,11 @@ export class TracePlot {
       height,
       scales: { x: { time: false } },
       axes: [
-        { label: 'time (s)', stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
+        { label: xLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
         { label: yLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 60 },
       ],
       series: [
-        { label: 't (s)' },
+        { label: xLabel },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.color,

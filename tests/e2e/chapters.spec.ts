@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './console';
+
+// The reference for every figure is the native core, run once here.
+const root = new URL('../..', import.meta.url).pathname;
+const native = (example: string): unknown =>
+  JSON.parse(
+    execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--example', example, '--', '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
+const chapters = readdirSync(join(root, 'web/chapters')).filter((f) => f.endsWith('.html'));
+const shots = join(tmpdir(), 'forcelab-chapters');
+mkdirSync(shots, { recursive: true });
+
+interface NativeClaim {
+  id: string;
+  verdict: string;
+}
+
+test.use({ reducedMotion: 'reduce' });
+test.describe.configure({ timeout: 120_000 });
+
+/** Non-background pixels of every canvas shown on the page (not folded away), per canvas. */
+const inked = (page: Page) =>
+  page.locator('canvas').evaluateAll((canvases: HTMLCanvasElement[]) =>
+    canvases.filter((c) => c.getClientRects().length > 0).map((c) => {
+      const ctx = c.getContext('2d');
+      if (!ctx || c.width === 0 || c.height === 0) return 0;
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 0 && (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2] || d[i + 3] !== d[3])) n++;
+      return n;
+    }),
+  );
+
+for (const file of chapters) {
+  test(`chapter ${file}: figures draw, a slider changes the data, badges match the claims command`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(`chapters/${file}`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    expect(await page.locator('.figure').count()).toBeGreaterThan(0);
+    // All TeX was typeset at build time: none is left as source.
+    expect(await page.locator('main').innerText()).not.toMatch(/\$\$|\\\(|\\frac|\\qquad/);
+
+    // Every canvas has drawn something (the claims chapter's figure is a table).
+    const ink = await inked(page);
+    expect(ink.length > 0 || file === '09-claims.html').toBe(true);
+    expect(ink.every((n) => n > 20), `canvas ink ${ink}`).toBe(true);
+
+    // Badges say what the native claims command says.
+    const claims = new Map((native('claims') as NativeClaim[]).map((c) => [c.id, c.verdict]));
+    if (file === '09-claims.html') await expect(page.locator('.claims-table tbody tr')).toHaveCount(claims.size);
+    for (const badge of await page.locator('.verdict[data-claim]').all()) {
+      const id = (await badge.getAttribute('data-claim'))!;
+      await expect(badge, id).toHaveText(claims.get(id)!);
+    }
+
+    // Moving the first slider changes what the figure plots.
+    const slider = page.locator('.figure input[type=range]').first();
+    if ((await slider.count()) > 0) {
+      const figure = page.locator('.figure').filter({ has: page.locator('input[type=range]') }).first();
+      const data = () => figure.evaluate((f) => (f as HTMLElement).dataset.curves ?? f.querySelector('.metrics')?.getAttribute('data-trace-hash') ?? '');
+      const before = await data();
+      await slider.evaluate((s: HTMLInputElement) => {
+        s.value = String(Math.min(Number(s.max), Number(s.value) + 150));
+        s.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await expect.poll(data).not.toBe(before);
+    }
+    await page.screenshot({ path: join(shots, `${file.replace('.html', '')}.png`), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the convergence graph equals the native example', async ({ page }) => {
+  await page.goto('chapters/05-implicit-pd.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const curves = JSON.parse((await page.locator('.figure[data-scene=convergence]').getAttribute('data-curves'))!);
+  expect(curves).toEqual(native('convergence'));
+});
+
+test('the atlas equals the native example, cell for cell', async ({ page }) => {
+  await page.goto('chapters/08-atlas.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const ours = await page.evaluate(() => window.forcelabAtlases!.map((a) => ({ law: a.law, integrator: a.integrator, fraction: a.stableFraction, radii: a.radii })));
+  const theirs = native('atlas') as { law: string; integrator: string; stable_fraction: number; radii: (number | null)[] }[];
+  expect(ours.map((a) => `${a.law}/${a.integrator}`)).toEqual(theirs.map((a) => `${a.law}/${a.integrator}`));
+  ours.forEach((a, k) => {
+    const t = theirs[k]!;
+    expect(a.fraction).toBe(t.stable_fraction);
+    // The native command prints radii with 7 significant digits.
+    a.radii.forEach((r, i) => {
+      const n = t.radii[i];
+      if (n === null || n === undefined) expect(Number.isFinite(r)).toBe(false);
+      else expect(Math.abs(r - n)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(n)));
+    });
+  });
+  // A click opens that point in the Lab.
+  await page.locator('.atlas-map canvas').first().click();
+  await expect(page).toHaveURL(/lab\.html\?/);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { extractFunction, fillRust, renderMath } from './chapters-plugin';
+
+describe('the chapters build plugin', () => {
+  it('typesets TeX as MathML, inline and display', () => {
+    const html = renderMath('<p>with \\(k_p \\lt 4\\) and</p>$$a = k_p e - k_d v$$');
+    expect(html).toContain('<math');
+    expect(html).toContain('display="block"');
+    expect(html).not.toContain('\\(');
+    expect(() => renderMath('\\(\\frac{1}\\)')).toThrow();
+  });
+
+  it('extracts a function with its doc comment and no more', () => {
+    const source = [
+      'impl X {',
+      '    /// Doc.',
+      '    pub fn wanted(&self) -> u8 {',
+      '        let s = "}{";',
+      "        let c = '{';",
+      '        if true { 1 } else { 2 }',
+      '    }',
+      '',
+      '    fn other() {}',
+      '}',
+    ].join('\n');
+    const code = extractFunction(source, 'wanted');
+    expect(code.startsWith('/// Doc.\npub fn wanted')).toBe(true);
+    expect(code.endsWith('}')).toBe(true);
+    expect(code).not.toContain('other');
+    expect(() => extractFunction(source, 'missing')).toThrow('no fn missing');
+  });
+
+  it('fills a data-rust block from the core and refuses other paths', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const html = fillRust('<pre class="rust" data-rust="crates/forcelab/src/angle.rs#wrap"></pre>', root);
+    expect(html).toContain('pub fn wrap(a: f64) -&gt; f64 {');
+    expect(() => fillRust('<pre data-rust="package.json#x"></pre>', root)).toThrow('into the core');
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Build-time work for the chapters, so the page ships no typesetting code and no copy
+ * of the core by hand:
+ *
+ * - TeX between `\(` and `\)` (inline) or `$$` and `$$` (display) becomes MathML,
+ *   rendered by KaTeX here in Node; browsers draw MathML natively, with no script and
+ *   no web fonts.
+ * - `<pre data-rust="crates/forcelab/src/FILE.rs#NAME"></pre>` is filled with the doc
+ *   comment and body of `fn NAME` in that file, read from the core's source.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import katex from 'katex';
+import type { Plugin } from 'vite';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const unescapeHtml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** TeX to MathML; a TeX error fails the build with the offending source. */
+export function renderMath(html: string): string {
+  const render = (tex: string, displayMode: boolean) =>
+    katex.renderToString(unescapeHtml(tex), { displayMode, output: 'mathml', throwOnError: true, strict: 'error' });
+  return html
+    .replace(/\$\$([\s\S]+?)\$\$/g, (_, tex: string) => render(tex, true))
+    .replace(/\\\(([\s\S]+?)\\\)/g, (_, tex: string) => render(tex, false));
+}
+
+/** End (exclusive) of the brace block that opens at or after `from`, skipping strings and comments. */
+function blockEnd(source: string, from: number): number {
+  let depth = 0;
+  let opened = false;
+  for (let i = from; i < source.length; i++) {
+    const c = source[i];
+    if (c === '/' && source[i + 1] === '/') {
+      i = source.indexOf('\n', i);
+      if (i < 0) break;
+    } else if (c === '"') {
+      for (i++; i < source.length && source[i] !== '"'; i++) if (source[i] === '\\') i++;
+    } else if (c === "'" && source[i + 2] === "'") {
+      i += 2; // a char literal such as '{'
+    } else if (c === '{') {
+      depth++;
+      opened = true;
+    } else if (c === '}') {
+      depth--;
+      if (opened && depth === 0) return i + 1;
+    }
+  }
+  throw new Error('unbalanced braces');
+}
+
+/** The doc comment, attributes and body of `fn name` in `source`, dedented. */
+export function extractFunction(source: string, name: string): string {
+  const match = new RegExp(`^([ \\t]*)(pub(\\([a-z]+\\))? )?(const )?fn ${name}\\b`, 'm').exec(source);
+  if (!match) throw new Error(`no fn ${name}`);
+  let start = match.index;
+  const before = source.slice(0, start).split('\n');
+  before.pop();
+  while (before.length && /^\s*(\/\/\/|#\[)/.test(before[before.length - 1]!)) {
+    const line = before.pop()!;
+    start -= line.length + 1;
+  }
+  const text = source.slice(start, blockEnd(source, match.index));
+  const indent = match[1]!.length;
+  return text
+    .split('\n')
+    .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+    .join('\n');
+}
+
+/** Fills every `<pre data-rust="path#name">` of `html` with that function's source. */
+export function fillRust(html: string, root: string): string {
+  return html.replace(/<pre([^>]*) data-rust="([^"#]+)#([A-Za-z0-9_]+)"([^>]*)><\/pre>/g, (_, a: string, path: string, name: string, b: string) => {
+    if (!path.startsWith('crates/forcelab/src/')) throw new Error(`data-rust must point into the core, got ${path}`);
+    const code = extractFunction(readFileSync(join(root, path), 'utf8'), name);
+    return `<pre${a} data-rust="${path}#${name}"${b}><code>${escapeHtml(code)}</code></pre>`;
+  });
+}
+
+/** The Vite plugin: both transforms on every HTML page. */
+export function chaptersPlugin(root: string): Plugin {
+  return {
+    name: 'forcelab-chapters',
+    transformIndexHtml: { order: 'pre', handler: (html) => renderMath(fillRust(html, root)) },
+  };
+}

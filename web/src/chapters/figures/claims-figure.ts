@@ -1,0 +1,52 @@
+/** The full claims table: each claim, its measured figure, verdict and conditions, linked to its chapter. */
+import { claimTable, VERDICT_WORDS } from '../../analysis-wasm';
+import { CLAIM_CHAPTERS, fillBadge } from '../chapter';
+
+const ARTICLES: Record<string, string> = {
+  '000': 'SPD calculator (000)',
+  '001': 'PID steering (001)',
+  '002': 'Wu, stable backward PD (002)',
+  '003': 'Bloom, implicit PD (003)',
+  '004': 'submarine PID (004)',
+};
+
+export function mountClaims(host: HTMLElement): void {
+  const table = document.createElement('table');
+  table.className = 'readout claims-table';
+  const caption = table.createCaption();
+  const claims = claimTable();
+  const counts = new Map<string, number>();
+  for (const c of claims) counts.set(VERDICT_WORDS[c.verdict], (counts.get(VERDICT_WORDS[c.verdict]) ?? 0) + 1);
+  caption.textContent = `${claims.length} claims: ${[...counts].map(([v, n]) => `${n} ${v}`).join(', ')}`;
+  const head = table.createTHead().insertRow();
+  for (const h of ['article', 'claim', 'measured', 'verdict', 'conditions']) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const c of claims) {
+    const row = body.insertRow();
+    row.dataset.claim = c.id;
+    row.insertCell().textContent = ARTICLES[c.article.slice(0, 3)] ?? c.article;
+    const claimCell = row.insertCell();
+    const chapter = CLAIM_CHAPTERS[c.id];
+    if (chapter) {
+      const a = document.createElement('a');
+      a.href = `${chapter}.html`;
+      a.textContent = c.claim;
+      claimCell.append(a);
+    } else {
+      claimCell.textContent = c.claim;
+    }
+    row.insertCell().textContent = `${Number.isFinite(c.figure) ? Number(c.figure.toPrecision(4)) : '—'} ${c.unit}`;
+    const badge = document.createElement('span');
+    badge.className = 'verdict';
+    badge.dataset.claim = c.id;
+    fillBadge(badge, c);
+    row.insertCell().append(badge);
+    row.insertCell().textContent = c.conditions || '—';
+  }
+  host.append(table);
+}

@@ -1,0 +1,66 @@
+/**
+ * Article 003's convergence graph, recomputed by the core: for each start distance, the
+ * time Bloom's implicit PD (K = D = 1) takes to land against the time scale asked for.
+ * The reader can change the step and the snap's minimum speed; the table under the
+ * graph is its text version. The default settings are the native example's.
+ */
+import { convergence, type ConvergenceCurve } from '../../analysis-wasm';
+import { TracePlot } from '../../plot/trace-plot';
+import { paramControl } from '../../ui/controls';
+import { formatNumber, type ParamDef } from '../../ui/params';
+
+const DISTANCES = [160, 320, 480, 640];
+/** 0.1 to 2 s in steps of 0.1, computed as the core's default is (k times 0.1). */
+const TIME_SCALES = Array.from({ length: 20 }, (_, k) => (k + 1) * 0.1);
+const COLORS = ['--s0', '--s1', '--s2', '--s3'];
+
+const DEFS: ParamDef[] = [
+  { key: 'convergence-dt', label: 'Step dt', unit: 's', min: 0.002, max: 0.1, scale: 'log', initial: 1 / 60, minExclusive: true, hardMax: 1 },
+  { key: 'convergence-minv', label: 'Minimum speed', unit: 'units/s', min: 0.1, max: 100, scale: 'log', initial: 10, minExclusive: true, hardMax: 1e6 },
+];
+
+export function mountConvergence(host: HTMLElement): void {
+  const settings = { dt: 1 / 60, minVelocity: 10 };
+  const plotBox = document.createElement('div');
+  plotBox.className = 'plot convergence';
+  const controls = document.createElement('div');
+  controls.className = 'params';
+  const table = document.createElement('table');
+  table.className = 'readout convergence-table';
+  host.append(plotBox, controls, table);
+  const css = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  const plot = new TracePlot(
+    plotBox,
+    'Time to land against the time scale asked for',
+    'time to land (s)',
+    DISTANCES.map((d, k) => ({ label: `distance ${d}`, color: css(COLORS[k]!) })),
+    260,
+    'time scale T (s)',
+  );
+
+  const draw = () => {
+    const curves: ConvergenceCurve[] = convergence({
+      distances: DISTANCES,
+      timeScales: TIME_SCALES,
+      dt: settings.dt,
+      minVelocity: settings.minVelocity,
+      maxTime: 30,
+    });
+    plot.set([TIME_SCALES, ...curves.map((c) => c.points.map(([, t]) => t ?? Number.NaN))]);
+    host.dataset.curves = JSON.stringify(curves);
+    const head = `<tr><th scope="col">T (s)</th>${DISTANCES.map((d) => `<th scope="col">from ${d}</th>`).join('')}</tr>`;
+    const rows = TIME_SCALES.map((t, r) => `<tr><th scope="row">${formatNumber(t)}</th>${curves.map((c) => `<td>${c.points[r]![1] === null ? 'never' : formatNumber(c.points[r]![1]!)}</td>`).join('')}</tr>`);
+    // Numbers from the core and constants only: nothing the reader typed goes into markup.
+    table.innerHTML = `<caption>Seconds to land, per time scale and start distance (the graph's data)</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody>`;
+  };
+  paramControl(controls, DEFS[0]!, settings.dt, (v) => {
+    if (30 / v > 200_000) throw new Error(`Step dt must be at least ${30 / 200_000} s here, got ${v}`);
+    settings.dt = v;
+    draw();
+  });
+  paramControl(controls, DEFS[1]!, settings.minVelocity, (v) => {
+    settings.minVelocity = v;
+    draw();
+  });
+  draw();
+}
