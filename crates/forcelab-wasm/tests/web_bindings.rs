@@ -643,6 +643,20 @@ fn analysis_and_tuning_match_the_core() {
     assert_eq!(message(e), "frequency must be a finite number, got NaN");
 }
 
+/// Adds `body` to the bindings' world through its flat-argument `addBody`.
+fn add_planar(w: &mut World2, body: forcelab::world::PlanarBody) -> usize {
+    w.add_body(
+        body.x,
+        body.y,
+        body.angle,
+        body.mass,
+        body.inertia,
+        body.kp,
+        body.kd,
+    )
+    .unwrap()
+}
+
 #[wasm_bindgen_test]
 fn world2_matches_the_core_and_its_setters_reach_their_body() {
     let mut w = World2::new(DT, "backward-pd").unwrap();
@@ -659,19 +673,7 @@ fn world2_matches_the_core_and_its_setters_reach_their_body() {
             kp: 40.0 + f,
             kd: 5.0 + f,
         };
-        assert_eq!(
-            w.add_body(
-                body.x,
-                body.y,
-                body.angle,
-                body.mass,
-                body.inertia,
-                body.kp,
-                body.kd
-            )
-            .unwrap(),
-            native.add(body).unwrap()
-        );
+        assert_eq!(add_planar(&mut w, body), native.add(body).unwrap());
     }
     assert_eq!(w.length(), 3);
     w.set_target(1, 4.0, 5.0, 6.0).unwrap();
@@ -743,16 +745,7 @@ fn a_diverging_body_freezes_alone_in_its_simd_pair_as_natively() {
             kd: 2.0,
         };
         native.add(body).unwrap();
-        w.add_body(
-            body.x,
-            body.y,
-            body.angle,
-            body.mass,
-            body.inertia,
-            body.kp,
-            body.kd,
-        )
-        .unwrap();
+        add_planar(&mut w, body);
         native.set_target(k, -1.0, 2.0, 3.0).unwrap();
         w.set_target(k, -1.0, 2.0, 3.0).unwrap();
     }

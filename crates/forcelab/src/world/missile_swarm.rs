@@ -1,5 +1,5 @@
 use crate::angle;
-use crate::error::{finite, non_negative, positive, Error};
+use crate::error::{non_negative, positive, Error};
 use crate::lab::SplitMix64;
 use crate::math;
 
@@ -127,7 +127,6 @@ impl MissileSwarm {
         gains: SwarmGains,
     ) -> Result<MissileSwarm, Error> {
         positive("dt", dt)?;
-        finite("dt", dt)?;
         gains.validate()?;
         if targets == 0 || targets > 4096 {
             return Err(Error::OutOfRange {
