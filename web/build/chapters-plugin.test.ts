@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFunction, fillRust, renderMath } from './chapters-plugin';
+import { extractFunction, fillChapterNav, fillRust, renderMath } from './chapters-plugin';
 
 describe('the chapters build plugin', () => {
   it('typesets TeX as MathML, inline and display', () => {
@@ -28,6 +28,15 @@ describe('the chapters build plugin', () => {
     expect(code.endsWith('}')).toBe(true);
     expect(code).not.toContain('other');
     expect(() => extractFunction(source, 'missing')).toThrow('no fn missing');
+  });
+
+  it('lists every chapter by its heading, marking the current one', () => {
+    const dir = new URL('../chapters', import.meta.url).pathname;
+    const html = fillChapterNav('<nav class="chapters" aria-label="Chapters"></nav>', dir, '02-pd.html');
+    expect(html).toContain('<a href="01-forces.html">1. Moving bodies with forces</a>');
+    expect(html).toContain('<a href="02-pd.html" aria-current="page">2. PD and its trouble</a>');
+    expect(html).toContain('../lab.html');
+    expect(fillChapterNav('<p>no nav</p>', dir, 'x.html')).toBe('<p>no nav</p>');
   });
 
   it('fills a data-rust block from the core and refuses other paths', () => {

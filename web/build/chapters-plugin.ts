@@ -7,9 +7,11 @@
  *   no web fonts.
  * - `<pre data-rust="crates/forcelab/src/FILE.rs#NAME"></pre>` is filled with the doc
  *   comment and body of `fn NAME` in that file, read from the core's source.
+ * - `<nav class="chapters"></nav>` is filled with a link to every chapter in
+ *   web/chapters, named by its `<h1>`, so adding a chapter is adding one file.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import katex from 'katex';
 import type { Plugin } from 'vite';
 
@@ -77,10 +79,27 @@ export function fillRust(html: string, root: string): string {
   });
 }
 
-/** The Vite plugin: both transforms on every HTML page. */
+/** Fills `<nav class="chapters"></nav>` with every chapter of `dir`; `current` is this page's file name. */
+export function fillChapterNav(html: string, dir: string, current: string): string {
+  const nav = /<nav class="chapters"([^>]*)><\/nav>/;
+  if (!nav.test(html)) return html;
+  const links = readdirSync(dir)
+    .filter((f) => f.endsWith('.html'))
+    .sort()
+    .map((f) => {
+      const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(readFileSync(join(dir, f), 'utf8'))?.[1]?.replace(/<[^>]+>/g, '').trim() ?? f;
+      return `<a href="${f}"${f === current ? ' aria-current="page"' : ''}>${h1}</a>`;
+    });
+  return html.replace(nav, (_, attrs: string) => `<nav class="chapters"${attrs}><a href="../index.html">forcelab</a> ${links.join(' ')} <a href="../lab.html">Lab</a></nav>`);
+}
+
+/** The Vite plugin: the three transforms on every HTML page. */
 export function chaptersPlugin(root: string): Plugin {
   return {
     name: 'forcelab-chapters',
-    transformIndexHtml: { order: 'pre', handler: (html) => renderMath(fillRust(html, root)) },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html, context) => renderMath(fillRust(fillChapterNav(html, join(root, 'web/chapters'), basename(context.filename)), root)),
+    },
   };
 }
