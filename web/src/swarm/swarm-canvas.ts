@@ -25,6 +25,7 @@ export class SwarmCanvas {
   private readonly context: CanvasRenderingContext2D;
   private image: ImageData | null = null;
   private pixels = new Uint32Array(0);
+  private colours = { background: 0, ink: 0, target: '' };
 
   /** `halfSpan` (m) of the world is shown from the centre to each edge. */
   constructor(
@@ -32,6 +33,19 @@ export class SwarmCanvas {
     private readonly halfSpan: number,
   ) {
     this.context = canvas.getContext('2d')!;
+    // Styles are read once and again when the scheme flips, not every frame: reading
+    // computed style forces the browser to settle the page's styles first.
+    this.readColours();
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.readColours());
+  }
+
+  private readColours(): void {
+    const style = getComputedStyle(this.canvas);
+    this.colours = {
+      background: rgba(this.context, style.getPropertyValue('--panel') || '#f1f2ee'),
+      ink: rgba(this.context, style.getPropertyValue('--c-bpd') || '#2e86de'),
+      target: style.getPropertyValue('--c-pd') || '#d1495b',
+    };
   }
 
   /** Matches the backing store to the element's size on screen. */
@@ -50,9 +64,7 @@ export class SwarmCanvas {
     this.fit();
     const image = this.image!;
     const { width, height } = image;
-    const style = getComputedStyle(this.canvas);
-    const background = rgba(this.context, style.getPropertyValue('--panel') || '#f1f2ee');
-    const ink = rgba(this.context, style.getPropertyValue('--c-bpd') || '#2e86de');
+    const { background, ink } = this.colours;
     const pixels = this.pixels;
     pixels.fill(background);
     const scale = Math.min(width, height) / (2 * this.halfSpan);
@@ -72,7 +84,7 @@ export class SwarmCanvas {
       }
     }
     this.context.putImageData(image, 0, 0);
-    this.context.strokeStyle = style.getPropertyValue('--c-pd') || '#d1495b';
+    this.context.strokeStyle = this.colours.target;
     this.context.lineWidth = 2;
     for (let k = 0; k < frame.targetX.length; k++) {
       this.context.beginPath();
