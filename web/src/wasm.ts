@@ -24,7 +24,7 @@ export function loadForcelab(): Promise<void> {
   return loading;
 }
 
-/** A copy of a Lab's trace and state after a call: plain arrays that JS owns. */
+/** A Lab's trace and state after a call, in arrays that JS owns (valid until the next snapshot). */
 export interface LabSnapshot {
   /** Bodies (series) in the run. */
   n: number;
@@ -57,9 +57,78 @@ export interface Metrics {
   diverged: boolean;
 }
 
+/** The trace's series: values per row are 1, `n` or `n * poseSize`. */
+const SERIES = ['time', 'target', 'x', 'force', 'p', 'i', 'd', 'ff', 'pose'] as const;
+type SeriesName = (typeof SERIES)[number];
+
+/** A growing JS-owned copy of a Lab's trace, filled a few rows at a time. */
+class TraceCopy {
+  private rows = 0;
+  private capacity = 0;
+  private readonly buffers = {} as Record<SeriesName, Float64Array>;
+  private readonly width: Record<SeriesName, number>;
+
+  constructor(
+    private readonly n: number,
+    private readonly poseSize: number,
+  ) {
+    this.width = { time: 1, target: 1, x: n, force: n, p: n, i: n, d: n, ff: n, pose: n * poseSize };
+    for (const name of SERIES) this.buffers[name] = new Float64Array(0);
+  }
+
+  /** Copies rows `this.rows..rows` out of the Lab's views (the only wasm reads). */
+  append(lab: Lab, rows: number): void {
+    if (rows > this.capacity) {
+      this.capacity = Math.max(rows, 2 * this.capacity, 256);
+      for (const name of SERIES) {
+        const grown = new Float64Array(this.capacity * this.width[name]);
+        grown.set(this.buffers[name].subarray(0, this.rows * this.width[name]));
+        this.buffers[name] = grown;
+      }
+    }
+    const views: Record<SeriesName, Float64Array> = {
+      time: lab.timeSeries(),
+      target: lab.target(),
+      x: lab.x(),
+      force: lab.force(),
+      p: lab.p(),
+      i: lab.i(),
+      d: lab.d(),
+      ff: lab.ff(),
+      pose: lab.pose(),
+    };
+    for (const name of SERIES) {
+      const w = this.width[name];
+      this.buffers[name].set(views[name].subarray(this.rows * w, rows * w), this.rows * w);
+    }
+    this.rows = rows;
+  }
+
+  view(rows: number, diverged: Uint8Array, failures: (string | undefined)[]): LabSnapshot {
+    const cut = (name: SeriesName) => this.buffers[name].subarray(0, rows * this.width[name]);
+    return {
+      n: this.n,
+      poseSize: this.poseSize,
+      rows,
+      time: cut('time'),
+      target: cut('target'),
+      x: cut('x'),
+      force: cut('force'),
+      p: cut('p'),
+      i: cut('i'),
+      d: cut('d'),
+      ff: cut('ff'),
+      pose: cut('pose'),
+      diverged,
+      failures,
+    };
+  }
+}
+
 /** Controllers in lockstep on identical bodies, owned by the core. */
 export class LabRun {
   private readonly lab: Lab;
+  private trace: TraceCopy | null = null;
 
   /** Builds the run; throws an Error naming the bad field and value. */
   constructor(config: object) {
@@ -84,6 +153,7 @@ export class LabRun {
 
   reset(): void {
     this.lab.reset();
+    this.trace = null;
   }
 
   setGains(index: number, kp: number, kd: number, ki: number): void {
@@ -103,25 +173,18 @@ export class LabRun {
     return this.lab.metrics() as Metrics[];
   }
 
-  /** Copies the trace out of wasm memory (views die when the memory grows). */
+  /**
+   * The trace so far, in buffers that JS owns (views on wasm memory die when it
+   * grows). Rows are only ever appended between resets, so each call copies just the
+   * rows recorded since the last one; the arrays returned are windows on those
+   * buffers, valid until the next call.
+   */
   snapshot(): LabSnapshot {
     const l = this.lab;
-    return {
-      n: l.length,
-      poseSize: l.poseSize,
-      rows: l.rows,
-      time: l.timeSeries().slice(),
-      target: l.target().slice(),
-      x: l.x().slice(),
-      force: l.force().slice(),
-      p: l.p().slice(),
-      i: l.i().slice(),
-      d: l.d().slice(),
-      ff: l.ff().slice(),
-      pose: l.pose().slice(),
-      diverged: l.diverged(),
-      failures: l.failures() as (string | undefined)[],
-    };
+    const rows = l.rows;
+    this.trace ??= new TraceCopy(l.length, l.poseSize);
+    this.trace.append(l, rows);
+    return this.trace.view(rows, l.diverged(), l.failures() as (string | undefined)[]);
   }
 
   free(): void {
