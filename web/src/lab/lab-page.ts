@@ -130,6 +130,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   let frame = 0;
   let plots: TracePlot[] = [];
   let dirty = true;
+  /** The canvas shows the last render: redraw only after a new one or a resize. */
+  let canvasStale = true;
+  /** When the metrics were last computed (they cover the whole trace; 4 times a second is plenty while playing). */
+  let metricsAt = -Infinity;
 
   host.replaceChildren();
   const banner = element('p', { className: 'problems', role: 'alert' });
@@ -540,7 +544,11 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     series.forEach((_, k) => {
       plots[3 + k]?.set([time, column(snap!.p, n, k, rows), column(snap!.i, n, k, rows), column(snap!.d, n, k, rows), column(snap!.ff, n, k, rows)]);
     });
-    renderMetrics();
+    if (!playing || performance.now() - metricsAt > 250) {
+      metricsAt = performance.now();
+      renderMetrics();
+    }
+    canvasStale = true;
     // What a replay must reproduce, for a test or a reader comparing two links; hashed
     // only once the run rests, not on every frame of a run in progress.
     if (!playing) metricsTable.dataset.traceHash = run.traceHash();
@@ -587,13 +595,19 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       render();
     }
     if (run && snap) {
-      const ctx = canvas.getContext('2d');
       // Assigning a canvas size clears and reallocates it, even to the same value.
       const width = Math.round(canvas.clientWidth * devicePixelRatio);
       const height = Math.round(220 * devicePixelRatio);
-      if (canvas.width !== width) canvas.width = width;
-      if (canvas.height !== height) canvas.height = height;
-      if (ctx) drawLab(ctx, state.plant, snap, snap.rows - 1, snap.target[snap.rows - 1] ?? targetNow, viewRange(state.plant, targetsOf()), look);
+      if (canvas.width !== width || canvas.height !== height) {
+        canvas.width = width;
+        canvas.height = height;
+        canvasStale = true;
+      }
+      const ctx = canvas.getContext('2d');
+      if (ctx && canvasStale) {
+        canvasStale = false;
+        drawLab(ctx, state.plant, snap, snap.rows - 1, snap.target[snap.rows - 1] ?? targetNow, viewRange(state.plant, targetsOf()), look);
+      }
     }
   };
 
