@@ -32,6 +32,7 @@ pub mod math;
 pub mod published;
 pub mod rotation;
 pub mod scenario;
+pub mod scenes;
 pub mod tuning;
 pub mod world;
 

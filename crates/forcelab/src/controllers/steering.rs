@@ -23,6 +23,10 @@ pub struct HeadingController {
     pub pid: WindowedPid,
     /// The largest angular acceleration the body can give itself, rad/s^2.
     pub max_angular_acceleration: f64,
+    /// Runs the window integral as article 001 printed it
+    /// ([`crate::published::simpson_as_printed`], `1/dt^2` times too large) instead of
+    /// the corrected Simpson rule, so the page can show both.
+    pub integral_as_printed: bool,
 }
 
 impl Default for HeadingController {
@@ -33,6 +37,7 @@ impl Default for HeadingController {
         HeadingController {
             pid,
             max_angular_acceleration: 60.0,
+            integral_as_printed: false,
         }
     }
 }
@@ -45,6 +50,11 @@ impl HeadingController {
         Ok(())
     }
 
+    /// The last heading error `actual - desired` (rad, wrapped), 0 before the first step.
+    pub fn last_error(&self) -> f64 {
+        self.pid.errors().last().unwrap_or(0.0)
+    }
+
     /// The torque (N m) that turns `body`, whose current heading is `heading` (rad),
     /// toward `desired` (rad). Terms are torques; `total` is after the clamp.
     pub fn torque(&mut self, body: &Body2, heading: f64, desired: f64) -> Result<Terms, Error> {
@@ -53,7 +63,12 @@ impl HeadingController {
         finite("heading", heading)?;
         finite("desired", desired)?;
         let error = angle::wrap(heading - desired);
-        let t = self.pid.add_sample(error)?;
+        let t = if self.integral_as_printed {
+            self.pid
+                .add_sample_integrating_with(error, crate::published::simpson_as_printed)?
+        } else {
+            self.pid.add_sample(error)?
+        };
         let max = self.max_angular_acceleration;
         let alpha = (-t.total).clamp(-max, max);
         let i = body.inertia;
