@@ -19,6 +19,8 @@ mod error;
 pub mod lab;
 #[cfg(feature = "full")]
 pub mod layout;
+#[cfg(feature = "full")]
+pub mod scenes;
 pub mod simulation;
 #[cfg(feature = "full")]
 pub mod stateful;

@@ -1,0 +1,210 @@
+//! The articles' demos as classes (see `forcelab::scenes`): a page makes one from a
+//! settings object, steps it and reads flat state arrays; all the physics is the core's.
+
+use crate::config::{from_js, to_js};
+use crate::error::js;
+use forcelab::scenes::{
+    attitude, default_waypoints, Dive, DiveSettings, Goal, Orders, Pursuit, PursuitSettings,
+    Tumble, TumbleSettings,
+};
+use glam::DVec2;
+use wasm_bindgen::prelude::*;
+
+/// The most steps one call may take, so a bad argument cannot hang the page.
+const MAX_STEPS: u32 = 100_000;
+
+fn steps(n: u32) -> Result<u32, JsError> {
+    if n > MAX_STEPS {
+        return Err(JsError::new(&format!(
+            "steps must be at most {MAX_STEPS}, got {n}"
+        )));
+    }
+    Ok(n)
+}
+
+/// Article 001's chase: a missile and an entity (and, if asked, a missile whose PID
+/// integrates as printed) steering toward a point or round a loop of waypoints.
+/// Settings `{ heading: { pid, maxAngularAcceleration, integralAsPrinted },
+/// missileSpeed, entitySpeed, entityForce, arriveRadius, waypointRadius, dt,
+/// withPrintedMissile }`.
+#[wasm_bindgen]
+pub struct PursuitScene(Pursuit);
+
+/// Numbers per chaser in [`PursuitScene::state`].
+pub const PURSUIT_STRIDE: usize = 7;
+
+#[wasm_bindgen]
+impl PursuitScene {
+    /// A chase from the start toward `target` `[x, y]` (m), or round the default
+    /// waypoints when `target` is undefined.
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings: JsValue, target: Option<Vec<f64>>) -> Result<PursuitScene, JsError> {
+        let settings: PursuitSettings = from_js("settings", settings)?;
+        let goal = match target {
+            None => default_waypoints(),
+            Some(t) => Goal::Point(crate::layout::vec2_arg("target", &t)?),
+        };
+        Ok(PursuitScene(js(Pursuit::new(settings, goal))?))
+    }
+
+    /// Takes `n` steps.
+    pub fn step(&mut self, n: u32) -> Result<(), JsError> {
+        for _ in 0..steps(n)? {
+            js(self.0.step())?;
+        }
+        Ok(())
+    }
+
+    /// Moves the goal to the point (`x`, `y`) m; the chase leaves the waypoints.
+    #[wasm_bindgen(js_name = setTarget)]
+    pub fn set_target(&mut self, x: f64, y: f64) -> Result<(), JsError> {
+        js(self.0.set_point(DVec2::new(x, y)))
+    }
+
+    /// Simulated time, s.
+    #[wasm_bindgen(getter)]
+    pub fn time(&self) -> f64 {
+        self.0.time
+    }
+
+    /// Per chaser (missile, entity, printed missile if any): `[x, y, angle, goalX,
+    /// goalY, headingError, torque]` in m, rad and N m; the heading error is
+    /// `actual - desired`, wrapped.
+    pub fn state(&self) -> Vec<f64> {
+        let mut out = Vec::with_capacity(self.0.chasers.len() * PURSUIT_STRIDE);
+        for (k, c) in self.0.chasers.iter().enumerate() {
+            let goal = self.0.goal_of(k);
+            let b = &c.body;
+            out.extend([
+                b.position.x,
+                b.position.y,
+                b.angle,
+                goal.x,
+                goal.y,
+                c.heading_error(),
+                c.torque(),
+            ]);
+        }
+        out
+    }
+
+    /// The waypoints `[x0, y0, x1, y1, ...]` (m), empty when chasing a point.
+    pub fn waypoints(&self) -> Vec<f64> {
+        match &self.0.goal {
+            Goal::Point(_) => Vec::new(),
+            Goal::Waypoints(w) => w.iter().flat_map(|p| [p.x, p.y]).collect(),
+        }
+    }
+
+    /// The settings in force, as an object.
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.settings)
+    }
+}
+
+/// Article 004's submarines: one hull per attitude controller, all under the same
+/// orders and load. Settings `{ boats: [{ law, kp, ki, kd, rateCoefficients,
+/// maxIntegral, maxTorque }, ...], load, rudderTorque, dt }`; `undefined` gives the
+/// four generations.
+#[wasm_bindgen]
+pub struct DiveScene(Dive);
+
+/// Numbers per hull in [`DiveScene::state`].
+pub const DIVE_STRIDE: usize = 10;
+
+#[wasm_bindgen]
+impl DiveScene {
+    /// Level hulls at rest.
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings: JsValue) -> Result<DiveScene, JsError> {
+        let settings: DiveSettings = from_js("settings", settings)?;
+        Ok(DiveScene(js(Dive::new(settings))?))
+    }
+
+    /// Orders `pitch` and `roll` (rad) and `rudder` (-1 to 1); refused orders leave the
+    /// old ones in force.
+    #[wasm_bindgen(js_name = setOrders)]
+    pub fn set_orders(&mut self, pitch: f64, roll: f64, rudder: f64) -> Result<(), JsError> {
+        js(self.0.set_orders(Orders {
+            pitch,
+            roll,
+            rudder,
+        }))
+    }
+
+    /// Takes `n` steps.
+    pub fn step(&mut self, n: u32) -> Result<(), JsError> {
+        for _ in 0..steps(n)? {
+            js(self.0.step())?;
+        }
+        Ok(())
+    }
+
+    /// Simulated time, s.
+    #[wasm_bindgen(getter)]
+    pub fn time(&self) -> f64 {
+        self.0.time
+    }
+
+    /// Per hull: `[qx, qy, qz, qw, yaw, pitch, roll, tx, ty, tz]`: orientation, its
+    /// Y-X-Z angles (rad) and the controller's world torque (N m).
+    pub fn state(&self) -> Vec<f64> {
+        let mut out = Vec::with_capacity(self.0.hulls.len() * DIVE_STRIDE);
+        for (h, t) in self.0.hulls.iter().zip(&self.0.last) {
+            let (yaw, pitch, roll) = attitude(h);
+            out.extend(h.orientation.to_array());
+            out.extend([yaw, pitch, roll]);
+            out.extend(t.total.to_array());
+        }
+        out
+    }
+
+    /// The settings in force, as an object.
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.settings)
+    }
+}
+
+/// The tennis-racket flip: three free bodies with the gyroscopic term off, explicit
+/// and implicit. Settings `{ spin, nudge, inertia: [x, y, z], dt }`.
+#[wasm_bindgen]
+pub struct TumbleScene(Tumble);
+
+/// Numbers per body in [`TumbleScene::state`].
+pub const TUMBLE_STRIDE: usize = 6;
+
+#[wasm_bindgen]
+impl TumbleScene {
+    /// The three bodies at the start of the spin.
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings: JsValue) -> Result<TumbleScene, JsError> {
+        let settings: TumbleSettings = from_js("settings", settings)?;
+        Ok(TumbleScene(js(Tumble::new(settings))?))
+    }
+
+    /// Takes `n` steps.
+    pub fn step(&mut self, n: u32) -> Result<(), JsError> {
+        for _ in 0..steps(n)? {
+            js(self.0.step())?;
+        }
+        Ok(())
+    }
+
+    /// Simulated time, s.
+    #[wasm_bindgen(getter)]
+    pub fn time(&self) -> f64 {
+        self.0.time
+    }
+
+    /// Per body (off, explicit, implicit): `[qx, qy, qz, qw, axisCosine, energyRatio]`:
+    /// the cosine between the spin axis and its start, and kinetic energy over the
+    /// start's.
+    pub fn state(&self) -> Vec<f64> {
+        let mut out = Vec::with_capacity(3 * TUMBLE_STRIDE);
+        for (k, b) in self.0.bodies.iter().enumerate() {
+            out.extend(b.orientation.to_array());
+            out.extend([self.0.axis_cosine(k), self.0.energy_ratio(k)]);
+        }
+        out
+    }
+}
