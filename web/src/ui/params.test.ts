@@ -49,3 +49,15 @@ describe('formatNumber', () => {
     expect(formatNumber(1e6)).toBe('1.00e+6');
   });
 });
+
+describe('integer parameters', () => {
+  const window: ParamDef = { key: 'w', label: 'Window', unit: 'samples', min: 3, max: 15, scale: 'linear', initial: 7, hardMin: 3, integer: true };
+  it('the slider gives whole numbers only', () => {
+    for (let t = 0; t <= 1; t += 0.013) expect(Number.isInteger(fromSlider(window, t))).toBe(true);
+    expect(fromSlider(window, 1)).toBe(15);
+  });
+  it('a typed fraction is refused with the field and the value', () => {
+    expect(parseParam(window, '7.5')).toEqual({ error: 'Window must be a whole number, got 7.5' });
+    expect(parseParam(window, '9')).toEqual({ value: 9 });
+  });
+});

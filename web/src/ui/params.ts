@@ -15,6 +15,8 @@ export interface ParamDef {
   /** The smallest and largest value accepted when typed (defaults: 0 and +inf). */
   hardMin?: number;
   hardMax?: number;
+  /** Counts (a window of samples): the slider moves in whole steps, typed values must be whole. */
+  integer?: boolean;
   /** Whether the lower bound itself is allowed (false for dt and mass: must be > 0). */
   minExclusive?: boolean;
 }
@@ -37,6 +39,7 @@ export function parseParam(def: ParamDef, text: string): { value: number } | { e
     return { error: `${def.label} must be ${def.minExclusive ? 'greater than' : 'at least'} ${lo}, got ${clip(trimmed)}` };
   }
   if (value > hi) return { error: `${def.label} must be at most ${hi}, got ${clip(trimmed)}` };
+  if (def.integer && !Number.isInteger(value)) return { error: `${def.label} must be a whole number, got ${clip(trimmed)}` };
   return { value: Object.is(value, -0) ? 0 : value };
 }
 
@@ -47,11 +50,11 @@ export function toSlider(def: ParamDef, value: number): number {
   return (v - def.min) / (def.max - def.min);
 }
 
-/** The value at slider position `t` in [0, 1], rounded to 3 significant digits. */
+/** The value at slider position `t` in [0, 1], rounded to 3 significant digits (whole for counts). */
 export function fromSlider(def: ParamDef, t: number): number {
   const u = Math.min(1, Math.max(0, t));
   const raw = def.scale === 'log' ? def.min * Math.pow(def.max / def.min, u) : def.min + u * (def.max - def.min);
-  return Number(raw.toPrecision(3));
+  return def.integer ? Math.round(raw) : Number(raw.toPrecision(3));
 }
 
 /** A number as the page shows it: short, never "NaN". */
