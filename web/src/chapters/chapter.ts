@@ -58,6 +58,13 @@ export const CLAIM_CHAPTERS: Readonly<Record<string, string>> = {
   'bloom-d-1-is-critical': '05-implicit-pd',
   'bloom-converges-in-time-scale': '05-implicit-pd',
   'bloom-implicit-step-stable': '05-implicit-pd',
+  'simpson-integral': '06-pid-turning',
+  'p-only-steady-state-error': '06-pid-turning',
+  'p-only-hunts': '07-submarine',
+  'pid-removes-offset': '07-submarine',
+  'pid-windup-clamp': '07-submarine',
+  'euler-feedforward-decouples': '07-submarine',
+  'tennis-racket-flip': '07-submarine',
 };
 
 const VERDICT_CLASS: Record<Claim['verdict'], string> = {

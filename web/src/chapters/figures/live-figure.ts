@@ -1,0 +1,134 @@
+/**
+ * The clock and toolbar shared by the chapters' own animated figures (the chase, the
+ * submarines, the tumbling bodies): Play/Pause, Step and Reset, a fixed physics step
+ * whatever the frame rate, a start paused when the reader prefers reduced motion, and
+ * no stepping while the figure is off screen. A figure supplies how to reset, step and
+ * draw; the core does the physics.
+ */
+import { stepsForFrame } from '../../ui/fixed-step';
+
+export interface LiveSim {
+  /** Physics step, s. */
+  readonly dt: number;
+  /** Seconds run at once when the figure is paused and its settings change. */
+  readonly preview: number;
+  /** Rebuilds the simulation from the current settings (may throw the core's message). */
+  reset(): void;
+  /** Advances `steps` physics steps and records what it plots. */
+  advance(steps: number): void;
+  /** Redraws the canvas and the plots. */
+  draw(): void;
+}
+
+export interface LiveFigure {
+  /** Rebuilds after a settings change; a paused figure then runs its preview at once. */
+  rerun(): void;
+  readonly playing: boolean;
+}
+
+/** Appends the toolbar to `host` and starts the clock. */
+export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim): LiveFigure {
+  let playing = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let visible = true;
+  const clock = { accumulator: 0 };
+  const button = (text: string) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    return b;
+  };
+  const play = button('Play');
+  const step = button('Step');
+  const reset = button('Reset');
+  toolbar.classList.add('toolbar');
+  toolbar.setAttribute('role', 'group');
+  toolbar.setAttribute('aria-label', 'Simulation');
+  toolbar.prepend(play, step, reset);
+
+  const sync = () => {
+    play.textContent = playing ? 'Pause' : 'Play';
+    play.setAttribute('aria-pressed', String(playing));
+  };
+  const rerun = () => {
+    sim.reset();
+    clock.accumulator = 0;
+    if (!playing) sim.advance(Math.round(sim.preview / sim.dt));
+    sim.draw();
+  };
+  play.addEventListener('click', () => {
+    playing = !playing;
+    sync();
+  });
+  step.addEventListener('click', () => {
+    playing = false;
+    sync();
+    sim.advance(1);
+    sim.draw();
+  });
+  reset.addEventListener('click', () => {
+    sim.reset();
+    clock.accumulator = 0;
+    sim.draw();
+  });
+  new IntersectionObserver((entries) => {
+    visible = entries.some((e) => e.isIntersecting);
+  }).observe(host);
+
+  let last = performance.now();
+  const frame = (now: number) => {
+    const seconds = (now - last) / 1000;
+    last = now;
+    if (playing && visible) {
+      const n = stepsForFrame(clock, seconds, sim.dt);
+      if (n > 0) {
+        sim.advance(n);
+        sim.draw();
+      }
+    }
+    requestAnimationFrame(frame);
+  };
+  sync();
+  rerun();
+  requestAnimationFrame(frame);
+  return {
+    rerun,
+    get playing() {
+      return playing;
+    },
+  };
+}
+
+/** Columns of numbers that keep only the last `keep` rows (a scrolling trace). */
+export class RollingTrace {
+  readonly columns: number[][];
+
+  constructor(
+    width: number,
+    private readonly keep: number,
+  ) {
+    this.columns = Array.from({ length: width }, () => []);
+  }
+
+  push(row: readonly number[]): void {
+    this.columns.forEach((c, k) => c.push(row[k]!));
+    // Trimming in batches keeps the cost per row constant.
+    if (this.columns[0]!.length > this.keep * 1.25) {
+      const drop = this.columns[0]!.length - this.keep;
+      this.columns.forEach((c) => c.splice(0, drop));
+    }
+  }
+
+  clear(): void {
+    this.columns.forEach((c) => (c.length = 0));
+  }
+
+  /** A short fingerprint of the data, for tests that check a change reached the plot. */
+  fingerprint(): string {
+    let sum = 0;
+    for (const c of this.columns) for (const v of c) sum += Number.isFinite(v) ? v : 0;
+    return `${this.columns[0]!.length}:${sum.toPrecision(12)}`;
+  }
+}
+
+/** A CSS custom property of the page (colours), read when drawing starts. */
+export const cssVar = (name: string): string => getComputedStyle(document.documentElement).getPropertyValue(name).trim();

@@ -1,0 +1,257 @@
+/**
+ * Article 001's chase (chapter 6): the core's `PursuitScene` steers a missile and an
+ * entity (and, on request, a missile whose PID integrates as printed) round a loop of
+ * waypoints or toward a point the reader drags. The canvas shows the arena; the plots
+ * show each chaser's heading error and the torque its turn clamp lets through.
+ */
+import { PursuitScene } from '../../../pkg/forcelab_wasm.js';
+import { TracePlot } from '../../plot/trace-plot';
+import { paramControl } from '../../ui/controls';
+import type { ParamDef } from '../../ui/params';
+import { cssVar, liveFigure, RollingTrace } from './live-figure';
+
+const STRIDE = 7;
+const DT = 1 / 60;
+/** Seconds of trace shown. */
+const WINDOW = 12;
+/** The arena shown, m (the waypoints span ±7 by ±4). */
+const HALF_W = 10;
+const HALF_H = 6.5;
+const NAMES = ['missile', 'entity', 'missile, integral as printed'];
+const COLORS = ['--s0', '--s1', '--s2'];
+
+const DEFS: ParamDef[] = [
+  { key: 'pursuit-kp', label: 'Heading kp', unit: '1/s²', min: 1, max: 400, scale: 'log', initial: 40 },
+  { key: 'pursuit-ki', label: 'Heading ki', unit: '1/s³', min: 0, max: 20, scale: 'linear', initial: 2 },
+  { key: 'pursuit-kd', label: 'Heading kd', unit: '1/s', min: 0, max: 40, scale: 'linear', initial: 12 },
+  { key: 'pursuit-window', label: 'PID window', unit: 'samples', min: 3, max: 30, scale: 'linear', initial: 7, hardMin: 3, hardMax: 1000, integer: true },
+  { key: 'pursuit-amax', label: 'Turn limit', unit: 'rad/s²', min: 1, max: 200, scale: 'log', initial: 60, minExclusive: true },
+  { key: 'pursuit-speed', label: 'Missile speed', unit: 'm/s', min: 1, max: 20, scale: 'linear', initial: 6, minExclusive: true },
+];
+
+export function mountPursuit(host: HTMLElement): void {
+  const values = Object.fromEntries(DEFS.map((d) => [d.key, d.initial])) as Record<string, number>;
+  let printed = false;
+  let target: [number, number] | null = null;
+
+  const canvas = document.createElement('canvas');
+  canvas.className = 'arena';
+  canvas.tabIndex = 0;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Arena: drag, or focus and use the arrow keys, to move the target');
+  const toolbar = document.createElement('div');
+  const goalSelect = document.createElement('select');
+  goalSelect.setAttribute('aria-label', 'Goal');
+  goalSelect.innerHTML = '<option value="waypoints">Goal: the waypoint loop</option><option value="point">Goal: a point you drag</option>';
+  const printedBox = document.createElement('label');
+  printedBox.innerHTML = '<input type="checkbox"> Also fly the PID as printed';
+  const clock = document.createElement('span');
+  clock.className = 'clock';
+  toolbar.append(goalSelect, printedBox, clock);
+  const plots = document.createElement('div');
+  const controls = document.createElement('div');
+  controls.className = 'params';
+  host.append(canvas, toolbar, plots, controls);
+
+  const series = (n: number) => NAMES.slice(0, n).map((label, k) => ({ label, color: cssVar(COLORS[k]!) }));
+  const errorBox = document.createElement('div');
+  const torqueBox = document.createElement('div');
+  errorBox.className = torqueBox.className = 'plot';
+  plots.append(errorBox, torqueBox);
+  let errorPlot: TracePlot;
+  let torquePlot: TracePlot;
+  let trace: RollingTrace;
+  let trails: [number, number][][] = [];
+  let scene: PursuitScene;
+  let chasers = 2;
+
+  const settings = () => ({
+    heading: {
+      pid: { kp: values['pursuit-kp'], ki: values['pursuit-ki'], kd: values['pursuit-kd'], window: values['pursuit-window'], dt: DT },
+      maxAngularAcceleration: values['pursuit-amax'],
+    },
+    missileSpeed: values['pursuit-speed'],
+    dt: DT,
+    withPrintedMissile: printed,
+  });
+  const makePlots = () => {
+    errorPlot?.destroy();
+    torquePlot?.destroy();
+    errorPlot = new TracePlot(errorBox, 'Heading error', 'rad', series(chasers), 170);
+    torquePlot = new TracePlot(torqueBox, 'Torque after the turn limit', 'N m', series(chasers), 170);
+  };
+
+  const sim = {
+    dt: DT,
+    preview: WINDOW,
+    reset() {
+      const next = new PursuitScene(settings(), target ? new Float64Array(target) : undefined);
+      scene?.free();
+      scene = next;
+      const n = scene.state().length / STRIDE;
+      if (n !== chasers || !errorPlot) {
+        chasers = n;
+        makePlots();
+      }
+      trace = new RollingTrace(1 + 2 * chasers, Math.round(WINDOW / DT));
+      trails = Array.from({ length: chasers }, () => []);
+    },
+    advance(steps: number) {
+      for (let s = 0; s < steps; s++) {
+        scene.step(1);
+        const st = scene.state();
+        const row = [scene.time];
+        for (let k = 0; k < chasers; k++) row.push(st[k * STRIDE + 5]!);
+        for (let k = 0; k < chasers; k++) row.push(st[k * STRIDE + 6]!);
+        trace.push(row);
+        for (let k = 0; k < chasers; k++) {
+          const trail = trails[k]!;
+          trail.push([st[k * STRIDE]!, st[k * STRIDE + 1]!]);
+          if (trail.length > 240) trail.shift();
+        }
+      }
+    },
+    draw() {
+      const c = trace.columns;
+      errorPlot.set([c[0]!, ...c.slice(1, 1 + chasers)]);
+      torquePlot.set([c[0]!, ...c.slice(1 + chasers)]);
+      host.dataset.curves = trace.fingerprint();
+      clock.textContent = `t = ${scene.time.toFixed(2)} s`;
+      drawArena();
+    },
+  };
+
+  const view = () => {
+    const w = canvas.clientWidth || 600;
+    const h = Math.round((w * HALF_H) / HALF_W);
+    const dpr = devicePixelRatio || 1;
+    if (canvas.width !== Math.round(w * dpr)) {
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(h * dpr);
+      canvas.style.height = `${h}px`;
+    }
+    const scale = canvas.width / (2 * HALF_W);
+    return { scale, toPx: (x: number, y: number) => [(x + HALF_W) * scale, (HALF_H - y) * scale] as const };
+  };
+  const drawArena = () => {
+    const ctx = canvas.getContext('2d')!;
+    const { scale, toPx } = view();
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    const fg = cssVar('--fg-muted');
+    const wp = scene.waypoints();
+    ctx.lineWidth = Math.max(1, scale * 0.05);
+    ctx.strokeStyle = fg;
+    ctx.setLineDash([scale * 0.3, scale * 0.3]);
+    ctx.beginPath();
+    for (let k = 0; k <= wp.length / 2; k++) {
+      const i = (k % (wp.length / 2)) * 2;
+      const [px, py] = toPx(wp[i]!, wp[i + 1]!);
+      if (k === 0) ctx.moveTo(px, py);
+      else ctx.lineTo(px, py);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    for (let i = 0; i < wp.length; i += 2) {
+      const [px, py] = toPx(wp[i]!, wp[i + 1]!);
+      ctx.beginPath();
+      ctx.arc(px, py, scale * 0.25, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    const st = scene.state();
+    if (target) {
+      const [px, py] = toPx(target[0], target[1]);
+      ctx.strokeStyle = cssVar('--fg');
+      ctx.beginPath();
+      ctx.arc(px, py, scale * 0.45, 0, 2 * Math.PI);
+      ctx.moveTo(px - scale * 0.7, py);
+      ctx.lineTo(px + scale * 0.7, py);
+      ctx.moveTo(px, py - scale * 0.7);
+      ctx.lineTo(px, py + scale * 0.7);
+      ctx.stroke();
+    }
+    for (let k = 0; k < chasers; k++) {
+      const color = cssVar(COLORS[k]!);
+      ctx.strokeStyle = ctx.fillStyle = color;
+      ctx.globalAlpha = 0.5;
+      ctx.beginPath();
+      trails[k]!.forEach(([x, y], i) => {
+        const [px, py] = toPx(x, y);
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      });
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      const [x, y, angle] = [st[k * STRIDE]!, st[k * STRIDE + 1]!, st[k * STRIDE + 2]!];
+      const [px, py] = toPx(x, y);
+      ctx.save();
+      ctx.translate(px, py);
+      ctx.rotate(-angle);
+      ctx.beginPath();
+      if (k === 1) {
+        ctx.arc(0, 0, scale * 0.35, 0, 2 * Math.PI);
+        ctx.fill();
+        ctx.fillRect(0, -scale * 0.06, scale * 0.6, scale * 0.12);
+      } else {
+        ctx.moveTo(scale * 0.6, 0);
+        ctx.lineTo(-scale * 0.4, scale * 0.25);
+        ctx.lineTo(-scale * 0.4, -scale * 0.25);
+        ctx.closePath();
+        ctx.fill();
+      }
+      ctx.restore();
+    }
+  };
+
+  const live = liveFigure(host, toolbar, sim);
+  for (const def of DEFS) {
+    paramControl(controls, def, def.initial, (v) => {
+      const previous = values[def.key]!;
+      values[def.key] = v;
+      try {
+        live.rerun();
+      } catch (e) {
+        values[def.key] = previous;
+        live.rerun();
+        throw e;
+      }
+    });
+  }
+  goalSelect.addEventListener('change', () => {
+    target = goalSelect.value === 'point' ? [4, 2] : null;
+    live.rerun();
+  });
+  printedBox.querySelector('input')!.addEventListener('change', (e) => {
+    printed = (e.target as HTMLInputElement).checked;
+    live.rerun();
+  });
+
+  // Dragging (or the arrow keys) moves the point goal; the chase carries on from where
+  // it is, so the reader sees how each chaser reacts to a target that moves.
+  const moveTarget = (x: number, y: number) => {
+    const clamped: [number, number] = [Math.max(-HALF_W, Math.min(HALF_W, x)), Math.max(-HALF_H, Math.min(HALF_H, y))];
+    if (!target) goalSelect.value = 'point';
+    target = clamped;
+    scene.setTarget(clamped[0], clamped[1]);
+    sim.draw();
+  };
+  const fromEvent = (e: PointerEvent) => {
+    const r = canvas.getBoundingClientRect();
+    const scale = r.width / (2 * HALF_W);
+    moveTarget((e.clientX - r.left) / scale - HALF_W, HALF_H - (e.clientY - r.top) / scale);
+  };
+  canvas.addEventListener('pointerdown', (e) => {
+    canvas.setPointerCapture(e.pointerId);
+    fromEvent(e);
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    if (canvas.hasPointerCapture(e.pointerId)) fromEvent(e);
+  });
+  canvas.addEventListener('keydown', (e) => {
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-0.5, 0], ArrowRight: [0.5, 0], ArrowUp: [0, 0.5], ArrowDown: [0, -0.5] };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    const [x, y] = target ?? [0, 0];
+    moveTarget(x + m[0], y + m[1]);
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Article 001's window integral, as printed and corrected (chapter 6), on the simplest
+ * error there is: a constant 1, whose integral over `n` samples spaced `dt` apart is
+ * `(n - 1) dt`. Both rules are the core's; the table shows each as the window fills.
+ */
+import { simpson, simpsonAsPrinted } from '../../../pkg/forcelab_wasm.js';
+import { paramControl } from '../../ui/controls';
+import { formatNumber, type ParamDef } from '../../ui/params';
+
+const DEFS: ParamDef[] = [
+  { key: 'simpson-dt', label: 'Sample spacing dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: 0.01, minExclusive: true, hardMax: 1 },
+  { key: 'simpson-window', label: 'Window', unit: 'samples', min: 3, max: 15, scale: 'linear', initial: 7, hardMin: 3, hardMax: 200, integer: true },
+];
+
+export function mountSimpson(host: HTMLElement): void {
+  const settings = { dt: 0.01, window: 7 };
+  const controls = document.createElement('div');
+  controls.className = 'params';
+  const table = document.createElement('table');
+  table.className = 'readout simpson-table';
+  host.append(controls, table);
+
+  const draw = () => {
+    const rows: number[][] = [];
+    for (let n = 2; n <= settings.window; n++) {
+      const ones = new Float64Array(n).fill(1);
+      const exact = (n - 1) * settings.dt;
+      const corrected = simpson(ones, settings.dt);
+      const printed = simpsonAsPrinted(ones, settings.dt);
+      rows.push([n, exact, corrected, printed, (printed * settings.dt ** 2) / exact]);
+    }
+    host.dataset.curves = JSON.stringify(rows);
+    const body = rows
+      .map((r) => `<tr><th scope="row">${r[0]}</th>${r.slice(1).map((v) => `<td>${formatNumber(Number(v.toPrecision(6)))}</td>`).join('')}</tr>`)
+      .join('');
+    // Numbers from the core and constants only: nothing typed goes into markup.
+    table.innerHTML =
+      '<caption>The integral of a constant error of 1 as the window fills</caption>' +
+      '<thead><tr><th scope="col">samples</th><th scope="col">true area (s)</th><th scope="col">corrected rule</th>' +
+      '<th scope="col">as printed</th><th scope="col">printed × dt² ÷ true</th></tr></thead>' +
+      `<tbody>${body}</tbody>`;
+  };
+  paramControl(controls, DEFS[0]!, settings.dt, (v) => {
+    settings.dt = v;
+    draw();
+  });
+  paramControl(controls, DEFS[1]!, settings.window, (v) => {
+    settings.window = v;
+    draw();
+  });
+  draw();
+}
