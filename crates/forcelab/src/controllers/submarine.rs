@@ -25,6 +25,11 @@ pub enum SubmarineLaw {
     /// by Euler's equations: `tau = I alpha + w x (I w)`, clamped.
     #[default]
     PidFeedForward,
+    /// The feed-forward as article 004 printed it
+    /// ([`crate::published::submarine_feed_forward_as_printed`]): the world angular
+    /// velocity mixed into a body-frame torque. The listing's `I / |I|` is undone (times
+    /// `|I|`) so that the same gains mean the same here and only the frame mix differs.
+    PidFeedForwardAsPrinted,
 }
 
 /// Pitch and roll control of a 3-D body (x is the pitch axis, z the roll axis, y is
@@ -149,7 +154,9 @@ impl SubmarineAttitude {
                 rate.y = 0.0;
                 (self.kp * e, DVec3::ZERO, -self.kp * rate)
             }
-            SubmarineLaw::Pid | SubmarineLaw::PidFeedForward => {
+            SubmarineLaw::Pid
+            | SubmarineLaw::PidFeedForward
+            | SubmarineLaw::PidFeedForwardAsPrinted => {
                 self.state.integral = clamp(self.state.integral + e * dt, self.max_integral);
                 let de = if self.state.started {
                     (e - self.state.last_error) / dt
@@ -176,6 +183,21 @@ impl SubmarineAttitude {
                 d: body.inertia_times(to_world(d)),
                 ff: gyro,
                 total,
+            });
+        }
+        if self.law == SubmarineLaw::PidFeedForwardAsPrinted {
+            let scale = body.inertia.length();
+            let printed = |alpha: DVec3| {
+                crate::published::submarine_feed_forward_as_printed(body, alpha).map(|t| t * scale)
+            };
+            let total = printed(signal)?;
+            let without_gyro = |v: DVec3| to_world(v * body.inertia);
+            return Ok(Terms3 {
+                p: without_gyro(p),
+                i: without_gyro(i),
+                d: without_gyro(d),
+                ff: total - without_gyro(signal),
+                total: clamp(total, self.max_torque),
             });
         }
         Ok(Terms3 {
@@ -222,6 +244,32 @@ mod tests {
         assert!((pitch - 0.3).abs() < 0.01, "pitch {pitch}");
         assert!((roll - 0.2).abs() < 0.01, "roll {roll}");
         assert!(peak < 0.3 * 1.2, "overshoot {peak}");
+    }
+
+    #[test]
+    fn the_printed_feed_forward_matches_the_corrected_one_only_while_aligned() {
+        let mut hull = submarine();
+        hull.angular_velocity = DVec3::new(0.3, 0.5, -0.2);
+        let law = |law| SubmarineAttitude::new(law, 4.0, 0.0, 4.0);
+        let torque =
+            |hull: &Body3, law_kind| law(law_kind).torque(hull, 0.3, 0.2, 0.02).unwrap().total;
+        let (ours, printed) = (
+            torque(&hull, SubmarineLaw::PidFeedForward),
+            torque(&hull, SubmarineLaw::PidFeedForwardAsPrinted),
+        );
+        assert!(
+            (ours - printed).length() < 1e-9,
+            "aligned with the world: {ours} vs {printed}"
+        );
+        hull.orientation = crate::rotation::from_yaw_pitch_roll(1.0, 0.2, 0.0);
+        let (ours, printed) = (
+            torque(&hull, SubmarineLaw::PidFeedForward),
+            torque(&hull, SubmarineLaw::PidFeedForwardAsPrinted),
+        );
+        assert!(
+            (ours - printed).length() > 1.0,
+            "yawed 1 rad: {ours} vs {printed}"
+        );
     }
 
     #[test]

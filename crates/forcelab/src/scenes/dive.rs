@@ -44,12 +44,12 @@ pub fn four_generations() -> Vec<SubmarineAttitude> {
 }
 
 impl Default for DiveSettings {
-    /// The four generations, no load, 100 N m of rudder, 50 Hz.
+    /// The four generations, no load, 40 N m of rudder, 50 Hz.
     fn default() -> Self {
         DiveSettings {
             boats: four_generations(),
             load: 0.0,
-            rudder_torque: 100.0,
+            rudder_torque: 40.0,
             dt: 1.0 / 50.0,
         }
     }
@@ -72,7 +72,8 @@ impl DiveSettings {
 /// What the reader orders: pitch and roll (rad) and rudder (-1 to 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Orders {
-    /// Ordered pitch, rad, nose up positive.
+    /// Ordered pitch, rad, about the hull's x axis: positive puts the nose down (the
+    /// right-hand rule, and Unity's sign).
     pub pitch: f64,
     /// Ordered roll, rad.
     pub roll: f64,
@@ -246,6 +247,42 @@ mod tests {
         assert!(
             pitch.abs() < 0.02 && roll.abs() < 0.02,
             "held level: {pitch}, {roll}"
+        );
+    }
+
+    #[test]
+    fn the_printed_feed_forward_drifts_once_the_hull_has_turned() {
+        let ff = four_generations()[3];
+        let printed = SubmarineAttitude {
+            law: SubmarineLaw::PidFeedForwardAsPrinted,
+            ..ff
+        };
+        let settings = DiveSettings {
+            boats: vec![ff, printed],
+            ..DiveSettings::default()
+        };
+        let mut dive = Dive::new(settings).unwrap();
+        dive.set_orders(Orders {
+            pitch: 0.3,
+            roll: 0.2,
+            rudder: 1.0,
+        })
+        .unwrap();
+        let mut worst = [0.0f64; 2];
+        while dive.time < 30.0 {
+            dive.step().unwrap();
+            if dive.time > 10.0 {
+                for (w, h) in worst.iter_mut().zip(&dive.hulls) {
+                    let (_, pitch, roll) = attitude(h);
+                    *w = w.max((pitch - 0.3).abs().max((roll - 0.2).abs()));
+                }
+            }
+        }
+        assert!(
+            worst[1] > 2.0 * worst[0],
+            "printed {} vs corrected {}",
+            worst[1],
+            worst[0]
         );
     }
 
