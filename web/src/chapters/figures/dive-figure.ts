@@ -1,0 +1,273 @@
+/**
+ * Article 004's submarines (chapter 7): the core's `DiveScene` holds four hulls, one per
+ * generation of the attitude controller, under the same orders. The reader gives the
+ * orders with sliders, on-screen buttons or the keyboard; the plots show each hull's
+ * pitch and roll against the order.
+ */
+import { DiveScene } from '../../../pkg/forcelab_wasm.js';
+import { TracePlot } from '../../plot/trace-plot';
+import { paramControl, type ParamControl } from '../../ui/controls';
+import { formatNumber, type ParamDef } from '../../ui/params';
+import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
+import { cssVar, liveFigure, RollingTrace } from './live-figure';
+
+const STRIDE = 10;
+const WINDOW = 20;
+const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
+/** How the page names each law, and the units of its gains (torques, or accelerations for feed-forward). */
+const LAW_NAMES: Record<string, string> = {
+  proportional: 'P only',
+  'manual-damping': 'P + manual damping',
+  pid: 'PID',
+  'pid-feed-forward': 'PID + Euler feed-forward',
+  'pid-feed-forward-as-printed': 'feed-forward as printed',
+};
+const TORQUE_UNITS = ['N m/rad', 'N m/(rad s)', 'N m s/rad'];
+const ACCELERATION_UNITS = ['1/s²', '1/s³', '1/s'];
+
+interface Boat {
+  law: string;
+  kp: number;
+  ki: number;
+  kd: number;
+}
+interface DiveSettings {
+  boats: Boat[];
+  load: number;
+  rudderTorque: number;
+  dt: number;
+}
+
+const ORDERS: ParamDef[] = [
+  { key: 'dive-pitch', label: 'Ordered pitch (+ is nose down)', unit: 'rad', min: -1.2, max: 1.2, scale: 'linear', initial: 0.3, hardMin: -1.2, hardMax: 1.2 },
+  { key: 'dive-roll', label: 'Ordered roll', unit: 'rad', min: -1, max: 1, scale: 'linear', initial: 0.2, hardMin: -1.5, hardMax: 1.5 },
+  { key: 'dive-rudder', label: 'Rudder', unit: '−1 to 1', min: -1, max: 1, scale: 'linear', initial: 0, hardMin: -1, hardMax: 1 },
+  { key: 'dive-load', label: 'Steady load about the pitch axis', unit: 'N m', min: -200, max: 200, scale: 'linear', initial: 0, hardMin: -1e5, hardMax: 1e5 },
+];
+
+const HULL: BoxPart[] = [
+  { size: [0.55, 0.55, 3], color: '' },
+  { size: [0.18, 0.45, 0.6], offset: [0, 0.45, 0.5], color: '' },
+  { size: [1.3, 0.05, 0.3], offset: [0, 0, -1.3], color: '' },
+];
+
+export function mountDive(host: HTMLElement): void {
+  const orders = { pitch: 0.3, roll: 0.2, rudder: 0, load: 0 };
+  // The hulls, their laws and tunings are the core's scene defaults (the four
+  // generations, tuned as the claims table runs them); the reader edits the gains.
+  const first = new DiveScene(undefined);
+  const defaults = first.settings() as DiveSettings;
+  first.free();
+  // The printed feed-forward runs on request, as a fifth hull with the fourth's gains.
+  const printedBoat = { ...defaults.boats[defaults.boats.length - 1]!, law: 'pid-feed-forward-as-printed' };
+  const allBoats = [...defaults.boats, printedBoat];
+  const gains = allBoats.map(({ kp, ki, kd }) => ({ kp, ki, kd }));
+  let withPrinted = false;
+  const boats = () => allBoats.slice(0, withPrinted ? allBoats.length : defaults.boats.length);
+  const names = () => boats().map((b) => LAW_NAMES[b.law] ?? b.law);
+  let scene: DiveScene;
+  let trace: RollingTrace;
+
+  const canvas = document.createElement('canvas');
+  canvas.className = 'arena hulls';
+  canvas.tabIndex = 0;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Four submarines, one per controller. Focus here and use W and S to pitch, A and D for the rudder, Q and E to roll.');
+  const toolbar = document.createElement('div');
+  const helm = document.createElement('div');
+  helm.className = 'toolbar helm';
+  helm.setAttribute('role', 'group');
+  helm.setAttribute('aria-label', 'Helm');
+  const clock = document.createElement('span');
+  clock.className = 'clock';
+  const printedBox = document.createElement('label');
+  printedBox.innerHTML = '<input type="checkbox"> Also run the feed-forward as printed';
+  toolbar.append(printedBox, clock);
+  const pitchBox = document.createElement('div');
+  const rollBox = document.createElement('div');
+  pitchBox.className = rollBox.className = 'plot';
+  const controls = document.createElement('div');
+  controls.className = 'params';
+  const more = document.createElement('details');
+  more.className = 'figure-settings';
+  more.innerHTML = '<summary>Gains of each controller</summary>';
+  const gainControls = document.createElement('div');
+  gainControls.className = 'params';
+  more.append(gainControls);
+  host.append(canvas, toolbar, helm, controls, pitchBox, rollBox, more);
+
+  let pitchPlot: TracePlot | undefined;
+  let rollPlot: TracePlot | undefined;
+  let shown = 0;
+  const makePlots = () => {
+    const series = [...names().map((label, k) => ({ label, color: cssVar(COLORS[k]!) })), { label: 'order', color: cssVar('--fg-muted'), dash: [6, 4] }];
+    pitchPlot?.destroy();
+    rollPlot?.destroy();
+    pitchPlot = new TracePlot(pitchBox, 'Pitch', 'rad', series, 180);
+    rollPlot = new TracePlot(rollBox, 'Roll', 'rad', series, 180);
+    shown = series.length - 1;
+  };
+
+  const settings = (): DiveSettings => ({
+    ...defaults,
+    boats: boats().map((b, k) => ({ ...b, ...gains[k] })),
+    load: orders.load,
+  });
+  const sim = {
+    dt: defaults.dt,
+    preview: WINDOW,
+    reset() {
+      const next = new DiveScene(settings());
+      next.setOrders(orders.pitch, orders.roll, orders.rudder);
+      scene?.free();
+      scene = next;
+      if (shown !== boats().length) makePlots();
+      trace = new RollingTrace(1 + 2 * shown + 2, Math.round(WINDOW / defaults.dt));
+    },
+    advance(steps: number) {
+      for (let s = 0; s < steps; s++) {
+        scene.step(1);
+        const st = scene.state();
+        const row = [scene.time];
+        for (let k = 0; k < shown; k++) row.push(st[k * STRIDE + 5]!);
+        row.push(orders.pitch);
+        for (let k = 0; k < shown; k++) row.push(st[k * STRIDE + 6]!);
+        row.push(orders.roll);
+        trace.push(row);
+      }
+    },
+    draw() {
+      const c = trace.columns;
+      pitchPlot!.set([c[0]!, ...c.slice(1, 2 + shown)]);
+      rollPlot!.set([c[0]!, ...c.slice(2 + shown)]);
+      host.dataset.curves = trace.fingerprint();
+      clock.textContent = `t = ${scene.time.toFixed(2)} s`;
+      drawHulls();
+    },
+  };
+
+  const view = camera(-0.9, 0.35);
+  const drawHulls = () => {
+    const w = canvas.clientWidth || 600;
+    const laws = names();
+    const columns = w < 480 ? 2 : Math.min(laws.length, 4);
+    const rows = Math.ceil(laws.length / columns);
+    const cell = w / columns;
+    const h = Math.round(cell * rows * 0.85);
+    const dpr = devicePixelRatio || 1;
+    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(h * dpr);
+      canvas.style.height = `${h}px`;
+    }
+    const ctx = canvas.getContext('2d')!;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    const st = scene.state();
+    const rowHeight = h / rows;
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    laws.forEach((name, k) => {
+      const inRow = Math.min(columns, laws.length - Math.floor(k / columns) * columns);
+      const cx = (k % columns) * cell + cell / 2 + ((columns - inRow) * cell) / 2;
+      const cy = Math.floor(k / columns) * rowHeight + rowHeight * 0.5;
+      const q = [st[k * STRIDE]!, st[k * STRIDE + 1]!, st[k * STRIDE + 2]!, st[k * STRIDE + 3]!] as Quat;
+      const color = cssVar(COLORS[k]!);
+      drawBody(ctx, q, HULL.map((p) => ({ ...p, color })), cx, cy, cell / 4.2, view);
+      ctx.fillStyle = cssVar('--fg');
+      ctx.fillText(name, cx, Math.floor(k / columns) * rowHeight + 14);
+      ctx.fillStyle = cssVar('--fg-muted');
+      ctx.fillText(
+        `pitch ${formatNumber(st[k * STRIDE + 5]!)}  roll ${formatNumber(st[k * STRIDE + 6]!)}`,
+        cx,
+        (Math.floor(k / columns) + 1) * rowHeight - 6,
+      );
+    });
+  };
+
+  const live = liveFigure(host, toolbar, sim);
+  const orderControls: Record<string, ParamControl> = {};
+  const applyOrders = (key: string, v: number) => {
+    const previous = { ...orders };
+    const field = key.replace('dive-', '') as keyof typeof orders;
+    orders[field] = v;
+    try {
+      // The load is part of the scene; the orders are live: a playing scene carries on
+      // under the new orders, a paused one shows the response to them from rest.
+      if (field !== 'load' && live.playing) scene.setOrders(orders.pitch, orders.roll, orders.rudder);
+      else live.rerun();
+    } catch (e) {
+      Object.assign(orders, previous);
+      throw e;
+    }
+  };
+  for (const def of ORDERS) orderControls[def.key] = paramControl(controls, def, def.initial, (v) => applyOrders(def.key, v));
+
+  // The helm: buttons and keys nudge the orders through the same checked path.
+  const nudge = (key: string, by: number) => {
+    const control = orderControls[key]!;
+    const def = control.def;
+    const next = Math.min(def.hardMax!, Math.max(def.hardMin!, Number((control.value + by).toFixed(3))));
+    try {
+      applyOrders(key, next);
+      control.show(next);
+      control.report('');
+    } catch (e) {
+      control.report(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const buttons: [string, string, number][] = [
+    ['Nose up', 'dive-pitch', -0.1],
+    ['Nose down', 'dive-pitch', 0.1],
+    ['Rudder left', 'dive-rudder', -0.25],
+    ['Rudder right', 'dive-rudder', 0.25],
+    ['Roll left', 'dive-roll', -0.1],
+    ['Roll right', 'dive-roll', 0.1],
+  ];
+  for (const [label, key, by] of buttons) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', () => nudge(key, by));
+    helm.append(b);
+  }
+  const keys: Record<string, [string, number]> = {
+    w: ['dive-pitch', -0.1],
+    s: ['dive-pitch', 0.1],
+    a: ['dive-rudder', -0.25],
+    d: ['dive-rudder', 0.25],
+    q: ['dive-roll', -0.1],
+    e: ['dive-roll', 0.1],
+  };
+  canvas.addEventListener('keydown', (e) => {
+    const k = keys[e.key.toLowerCase()];
+    if (!k) return;
+    e.preventDefault();
+    nudge(k[0], k[1]);
+  });
+
+  printedBox.querySelector('input')!.addEventListener('change', (e) => {
+    withPrinted = (e.target as HTMLInputElement).checked;
+    live.rerun();
+  });
+
+  allBoats.forEach((boat, k) => {
+    const name = LAW_NAMES[boat.law] ?? boat.law;
+    (['kp', 'ki', 'kd'] as const).forEach((g, j) => {
+      const initial = gains[k]![g];
+      const units = boat.law.startsWith('pid-feed-forward') ? ACCELERATION_UNITS : TORQUE_UNITS;
+      const def: ParamDef = { key: `dive-${k}-${g}`, label: `${name}: ${g}`, unit: units[j]!, min: 0, max: initial * 10 || 100, scale: 'linear', initial };
+      paramControl(gainControls, def, def.initial, (v) => {
+        const previous = gains[k]![g];
+        gains[k]![g] = v;
+        try {
+          live.rerun();
+        } catch (e) {
+          gains[k]![g] = previous;
+          live.rerun();
+          throw e;
+        }
+      });
+    });
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * The tennis-racket flip (chapter 7): the core's `TumbleScene` spins three identical
+ * plates about their intermediate axis, with the gyroscopic term off, explicit and
+ * implicit. The plots show how far each spin axis has turned over and each body's
+ * kinetic energy against the start's.
+ */
+import { TumbleScene } from '../../../pkg/forcelab_wasm.js';
+import { TracePlot } from '../../plot/trace-plot';
+import { paramControl } from '../../ui/controls';
+import type { ParamDef } from '../../ui/params';
+import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
+import { cssVar, liveFigure, RollingTrace } from './live-figure';
+
+const STRIDE = 6;
+const WINDOW = 10;
+const MODES = ['gyroscopic term off', 'explicit', 'implicit'];
+const COLORS = ['--s0', '--s1', '--s2'];
+/** A plate whose longest side is x and thinnest z: moments x < y < z, as the scene's. */
+const PLATE: BoxPart[] = [
+  { size: [2.2, 1.3, 0.18], color: '' },
+  { size: [0.25, 0.25, 0.25], offset: [0, 0.78, 0], color: '#888' },
+];
+
+const DEFS: ParamDef[] = [
+  { key: 'tumble-spin', label: 'Spin about the middle axis', unit: 'rad/s', min: 1, max: 40, scale: 'linear', initial: 10, hardMin: -200, hardMax: 200 },
+  { key: 'tumble-nudge', label: 'Nudge about the largest axis', unit: 'rad/s', min: 0.0001, max: 1, scale: 'log', initial: 0.01, hardMin: -100, hardMax: 100 },
+  { key: 'tumble-dt', label: 'Step dt', unit: 's', min: 1 / 960, max: 1 / 30, scale: 'log', initial: 1 / 240, minExclusive: true, hardMax: 0.1 },
+];
+
+export function mountTumble(host: HTMLElement): void {
+  const values = { spin: 10, nudge: 0.01, dt: 1 / 240 };
+  let scene: TumbleScene;
+  let trace: RollingTrace;
+
+  const canvas = document.createElement('canvas');
+  canvas.className = 'arena plates';
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Three spinning plates: gyroscopic term off, explicit, implicit');
+  const toolbar = document.createElement('div');
+  const clock = document.createElement('span');
+  clock.className = 'clock';
+  toolbar.append(clock);
+  const axisBox = document.createElement('div');
+  const energyBox = document.createElement('div');
+  axisBox.className = energyBox.className = 'plot';
+  const controls = document.createElement('div');
+  controls.className = 'params';
+  host.append(canvas, toolbar, axisBox, energyBox, controls);
+  const series = MODES.map((label, k) => ({ label, color: cssVar(COLORS[k]!) }));
+  const axisPlot = new TracePlot(axisBox, 'Spin axis against where it started (cosine; −1 is upside down)', 'cosine', series, 170);
+  const energyPlot = new TracePlot(energyBox, 'Kinetic energy over the start’s', 'ratio', series, 170);
+
+  const sim = {
+    get dt() {
+      return values.dt;
+    },
+    preview: WINDOW,
+    reset() {
+      const next = new TumbleScene({ spin: values.spin, nudge: values.nudge, dt: values.dt });
+      scene?.free();
+      scene = next;
+      // Keep about 2,400 rows whatever dt: enough for the plots' resolution.
+      trace = new RollingTrace(1 + 2 * MODES.length, Math.round(WINDOW / values.dt));
+    },
+    advance(steps: number) {
+      for (let s = 0; s < steps; s++) {
+        scene.step(1);
+        const st = scene.state();
+        trace.push([scene.time, ...MODES.map((_, k) => st[k * STRIDE + 4]!), ...MODES.map((_, k) => st[k * STRIDE + 5]!)]);
+      }
+    },
+    draw() {
+      const c = trace.columns;
+      axisPlot.set([c[0]!, ...c.slice(1, 1 + MODES.length)]);
+      energyPlot.set([c[0]!, ...c.slice(1 + MODES.length)]);
+      host.dataset.curves = trace.fingerprint();
+      clock.textContent = `t = ${scene.time.toFixed(2)} s`;
+      drawPlates();
+    },
+  };
+
+  const view = camera(0.5, 0.3);
+  const drawPlates = () => {
+    const w = canvas.clientWidth || 600;
+    const cell = w / 3;
+    const h = Math.round(cell * 0.9);
+    const dpr = devicePixelRatio || 1;
+    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(h * dpr);
+      canvas.style.height = `${h}px`;
+    }
+    const ctx = canvas.getContext('2d')!;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    const st = scene.state();
+    MODES.forEach((name, k) => {
+      const q = [st[k * STRIDE]!, st[k * STRIDE + 1]!, st[k * STRIDE + 2]!, st[k * STRIDE + 3]!] as Quat;
+      const cx = k * cell + cell / 2;
+      drawBody(ctx, q, PLATE.map((p, i) => (i === 0 ? { ...p, color: cssVar(COLORS[k]!) } : p)), cx, h / 2 + 6, cell / 3.4, view);
+      ctx.fillStyle = cssVar('--fg');
+      ctx.fillText(name, cx, 14);
+    });
+  };
+
+  const live = liveFigure(host, toolbar, sim);
+  const keys = ['spin', 'nudge', 'dt'] as const;
+  DEFS.forEach((def, i) => {
+    paramControl(controls, def, def.initial, (v) => {
+      const key = keys[i]!;
+      if (key === 'dt' && WINDOW / v > 200_000) throw new Error(`Step dt must be at least ${WINDOW / 200_000} s here, got ${v}`);
+      const previous = values[key];
+      values[key] = v;
+      try {
+        live.rerun();
+      } catch (e) {
+        values[key] = previous;
+        live.rerun();
+        throw e;
+      }
+    });
+  });
+}
