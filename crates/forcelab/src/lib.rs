@@ -24,6 +24,7 @@ pub mod angle;
 pub mod body;
 pub mod claims;
 pub mod controllers;
+pub mod engines;
 pub mod error;
 pub mod golden;
 pub mod integrator;
