@@ -107,3 +107,13 @@ test('the atlas equals the native example, cell for cell', async ({ page }) => {
   await expect(page).toHaveURL(/lab\.html\?/);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
 });
+
+test('the gain translator equals the native example, engine for engine', async ({ page }) => {
+  await page.goto('chapters/10-translator.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const ours = JSON.parse((await page.locator('.figure[data-scene=translator]').getAttribute('data-curves'))!) as { id: string; parameters: unknown[] }[];
+  expect(ours.map(({ id, parameters }) => ({ id, parameters }))).toEqual(native('engines'));
+  // The table names every engine the issue asks for.
+  const table = await page.locator('.translator-table').innerText();
+  for (const name of ['Unity ArticulationDrive', 'PhysX', 'Box2D v3', 'Jolt SpringSettings', 'Rapier joint motor', 'MuJoCo <position>', 'Wu', 'Bloom']) expect(table).toContain(name);
+});
