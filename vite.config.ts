@@ -29,13 +29,21 @@ export default defineConfig({
         index: page('index.html'),
         lab: page('lab.html'),
         swarm: page('swarm.html'),
+        embed: page('embed.html'),
+        // The custom element, at a fixed name a blog post can link to.
+        'forcelab-scene': page('src/embed/element.ts'),
         ...chapters,
         ...(bench ? { bench: page('bench.html') } : {}),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'forcelab-scene' ? 'forcelab-scene.js' : 'assets/[name]-[hash].js'),
       },
     },
   },
   plugins: [chaptersPlugin(root)],
   server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  // The element and its wasm are fetched cross-origin by the posts that embed them (and
+  // by sandboxed iframes, whose origin is opaque): the static files allow any origin.
+  preview: { host: '127.0.0.1', cors: true },
   test: { include: ['src/**/*.test.ts', 'build/**/*.test.ts'] },
 });

@@ -2,6 +2,7 @@ import './styles.css';
 import { defaultSceneId, scenes } from './scenes';
 import { readUrlState, writeUrlState } from './ui/url-state';
 import { loadSceneModule } from './scene-wasm';
+import { embedSnippets } from './embed/snippets';
 
 const status = document.getElementById('status')!;
 const app = document.getElementById('app')!;
@@ -12,10 +13,21 @@ async function boot(): Promise<void> {
   const scene = scenes.get(sceneId) ?? scenes.get(defaultSceneId)!;
   await loadSceneModule();
   const { values, problems } = readUrlState(scene.params, location.search);
-  scene.mount(app, values, problems, (next) => {
-    const search = writeUrlState(scene.params, next, location.search);
-    history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
-  });
+  const site = (file: string) => new URL(file, document.baseURI).href;
+  const handle = scene.mount(
+    app,
+    values,
+    problems,
+    (next) => {
+      const search = writeUrlState(scene.params, next, location.search);
+      history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+    },
+    {
+      embedCode: (now, shown) => embedSnippets(scene.id, scene.params, now, shown, site('forcelab-scene.js'), site('embed.html')),
+    },
+  );
+  // Off screen (a scrolled-away tab section, a background iframe) the scene rests.
+  new IntersectionObserver((entries) => handle.setVisible(entries.some((e) => e.isIntersecting))).observe(app);
   status.textContent = scenes.has(sceneId) ? '' : `There is no scene "${sceneId.slice(0, 40)}"; showing "${scene.title}".`;
   document.body.dataset.ready = 'true';
   // The scene drew synchronously while mounting; the next frame callback comes once

@@ -8,7 +8,7 @@ import { stepsForFrame } from '../ui/fixed-step';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { World1, type Controller1Id } from '../scene-wasm';
-import type { Scene, SceneHandle } from './scene';
+import type { Scene, SceneHandle, SceneOptions } from './scene';
 
 const VIEW_MIN = -1;
 const VIEW_MAX = 3;
@@ -44,16 +44,29 @@ interface Palette {
   contenders: string[];
 }
 
-function readPalette(): Palette {
+function readPalette(source: Element, shown: readonly Contender[]): Palette {
   return {
-    fg: cssColor('--fg'),
-    muted: cssColor('--fg-muted'),
-    contenders: contenders.map((c) => cssColor(c.colorVar)),
+    fg: cssColor(source, '--fg'),
+    muted: cssColor(source, '--fg-muted'),
+    contenders: shown.map((c) => cssColor(source, c.colorVar)),
   };
 }
 
-function cssColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+function cssColor(source: Element, name: string): string {
+  return getComputedStyle(source).getPropertyValue(name).trim() || '#888';
+}
+
+/** The contenders named by `ids` (all when absent), in the scene's order. */
+function chosen(ids: readonly string[] | undefined): readonly Contender[] {
+  if (!ids) return contenders;
+  for (const id of ids) {
+    if (!contenders.some((c) => c.id === id)) {
+      throw new Error(`controllers must name some of ${contenders.map((c) => c.id).join(', ')}, got "${id.slice(0, 40)}"`);
+    }
+  }
+  const shown = contenders.filter((c) => ids.includes(c.id));
+  if (shown.length === 0) throw new Error('controllers must name at least one controller');
+  return shown;
 }
 
 function mount(
@@ -61,8 +74,11 @@ function mount(
   initial: Record<string, number>,
   problems: Record<string, string>,
   onChange: (values: Record<string, number>) => void,
+  options: SceneOptions = {},
 ): SceneHandle {
   const values = { ...initial };
+  const shown = chosen(options.controllers);
+  const colorSource = options.colorSource ?? document.documentElement;
   host.innerHTML = `
     <section class="scene" aria-label="A cube and its target">
       <div class="toolbar" role="group" aria-label="Simulation">
@@ -70,7 +86,9 @@ function mount(
         <button type="button" data-action="step">Step</button>
         <button type="button" data-action="reset">Reset</button>
         <span class="clock" aria-live="off"></span>
+        ${options.embedCode ? '<button type="button" data-action="embed" aria-expanded="false" aria-controls="embed-code">Copy embed code</button>' : ''}
       </div>
+      ${options.embedCode ? '<div class="embed-code" id="embed-code" hidden><label>As an element<textarea readonly rows="3"></textarea></label><label>As an iframe<textarea readonly rows="2"></textarea></label><p class="embed-status" role="status"></p></div>' : ''}
       <canvas class="stage" height="180" role="img"
         aria-label="Three cubes on parallel tracks and a target line; drag to move the target"></canvas>
       <div class="plot"></div>
@@ -88,14 +106,14 @@ function mount(
   const tbody = q<HTMLTableSectionElement>('.readout tbody');
 
   const world = new World1(values.dt!);
-  for (const c of contenders) world.addBody(c.id, values.kp!, values.kd!, values.mass!, START_X);
+  for (const c of shown) world.addBody(c.id, values.kp!, values.kd!, values.mass!, START_X);
   world.setTarget(values.target!);
 
   const plot = new ResponsePlot(q('.plot'), [
-    { label: 'target', color: cssColor('--fg-muted'), dash: [6, 4] },
-    ...contenders.map((c) => ({ label: c.label, color: cssColor(c.colorVar) })),
+    { label: 'target', color: cssColor(colorSource, '--fg-muted'), dash: [6, 4] },
+    ...shown.map((c) => ({ label: c.label, color: cssColor(colorSource, c.colorVar) })),
   ]);
-  const sample = new Float64Array(contenders.length + 1);
+  const sample = new Float64Array(shown.length + 1);
   const record = () => {
     const s = world.state;
     sample[0] = s.targetX;
@@ -103,12 +121,12 @@ function mount(
     plot.push(s.time, sample);
   };
 
-  tbody.innerHTML = contenders
+  tbody.innerHTML = shown
     .map((c) => `<tr><th scope="row"><span class="swatch" style="background:var(${c.colorVar})"></span>${c.label}</th><td></td><td></td><td></td><td></td></tr>`)
     .join('');
   const updateReadout = () => {
     const s = world.state;
-    contenders.forEach((_, i) => {
+    shown.forEach((_, i) => {
       const cells = tbody.rows[i]!.cells;
       cells[1]!.textContent = formatNumber(s.positions[i]!);
       cells[2]!.textContent = formatNumber(s.velocities[i]!);
@@ -122,13 +140,13 @@ function mount(
   const changed = (key: string) => (value: number) => {
     switch (key) {
       case 'kp':
-        contenders.forEach((_, i) => world.setGains(i, value, values.kd!));
+        shown.forEach((_, i) => world.setGains(i, value, values.kd!));
         break;
       case 'kd':
-        contenders.forEach((_, i) => world.setGains(i, values.kp!, value));
+        shown.forEach((_, i) => world.setGains(i, values.kp!, value));
         break;
       case 'mass':
-        contenders.forEach((_, i) => world.setMass(i, value));
+        shown.forEach((_, i) => world.setMass(i, value));
         break;
       case 'dt':
         world.setDt(value);
@@ -157,10 +175,10 @@ function mount(
   let framesDrawn = 0;
   // getComputedStyle forces a style pass: read the colours when they can change, not
   // every frame.
-  let palette = readPalette();
+  let palette = readPalette(colorSource, shown);
   const scheme = window.matchMedia('(prefers-color-scheme: dark)');
   const onScheme = () => {
-    palette = readPalette();
+    palette = readPalette(colorSource, shown);
     draw();
   };
   scheme.addEventListener('change', onScheme);
@@ -184,12 +202,23 @@ function mount(
     }
   };
 
+  // Off screen the scene neither steps nor draws: no frames are requested at all.
+  let visible = !options.startHidden;
   const tick = (now: number) => {
     const seconds = (now - last) / 1000;
     last = now;
     if (playing) advance(stepsForFrame(clock, seconds, values.dt!));
     draw();
-    frame = requestAnimationFrame(tick);
+    frame = visible ? requestAnimationFrame(tick) : 0;
+  };
+  const setVisible = (on: boolean) => {
+    if (on === visible) return;
+    visible = on;
+    if (on && !frame) {
+      last = performance.now();
+      clock.accumulator = 0;
+      frame = requestAnimationFrame(tick);
+    }
   };
 
   // --- drawing -----------------------------------------------------------------
@@ -223,8 +252,8 @@ function mount(
       ctx.fillText(`${m} m`, px + 3, height - 4);
     }
     const s = world.state;
-    const lane = (height - 50) / contenders.length;
-    contenders.forEach((c, i) => {
+    const lane = (height - 50) / shown.length;
+    shown.forEach((c, i) => {
       const y = 26 + lane * i + lane / 2;
       const x = s.positions[i]!;
       const size = Math.min(26, lane - 6);
@@ -263,6 +292,25 @@ function mount(
       advance(1);
       draw();
     } else if (action === 'reset') restart();
+    else if (action === 'embed') showEmbedCode();
+  };
+
+  const showEmbedCode = () => {
+    const box = host.querySelector<HTMLElement>('.embed-code');
+    const button = host.querySelector<HTMLButtonElement>('[data-action=embed]');
+    if (!box || !button || !options.embedCode) return;
+    const code = options.embedCode(values, shown.map((c) => c.id));
+    const [element, iframe] = box.querySelectorAll('textarea');
+    element!.value = code.element;
+    iframe!.value = code.iframe;
+    box.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+    const status = box.querySelector('.embed-status')!;
+    // The clipboard needs permission; the text is shown either way.
+    navigator.clipboard?.writeText(`${code.element}\n`).then(
+      () => (status.textContent = 'The element snippet is on the clipboard.'),
+      () => (status.textContent = 'Select a snippet and copy it.'),
+    );
   };
   host.addEventListener('click', onClick);
 
@@ -290,9 +338,13 @@ function mount(
 
   setPlaying(playing);
   restart();
-  frame = requestAnimationFrame(tick);
+  frame = visible ? requestAnimationFrame(tick) : 0;
 
   return {
+    setVisible,
+    get time() {
+      return world.state.time;
+    },
     destroy() {
       cancelAnimationFrame(frame);
       scheme.removeEventListener('change', onScheme);
@@ -306,5 +358,6 @@ export const cubeAndTarget: Scene = {
   id: 'cube',
   title: 'A cube and its target',
   params,
+  controllerIds: contenders.map((c) => c.id),
   mount,
 };

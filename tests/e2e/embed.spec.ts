@@ -1,0 +1,123 @@
+import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
+import { watchConsole } from './console';
+
+// A blog post as hostile as we can make it: its CSS tries to restyle everything, and
+// it holds two elements, a sandboxed iframe of embed.html, and a third element far
+// below the fold.
+const post = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A post</title>
+<style>
+  * { color: rgb(255, 0, 0) !important; font-size: 31px !important; }
+  button, input, canvas { display: none !important; }
+  .scene, .param, .toolbar { border: 9px solid rgb(0, 255, 0) !important; }
+</style></head>
+<body>
+  <h1>My post</h1>
+  <div style="width: 700px">
+    <forcelab-scene id="one" scene="cube" kp="400" kd="40" dt="0.02" controllers="pd,spd"></forcelab-scene>
+  </div>
+  <div style="width: 420px"><forcelab-scene id="two"></forcelab-scene></div>
+  <iframe id="frame" sandbox="allow-scripts" width="600" height="700" src="/embed.html?scene=cube&kp=250&controllers=spd"></iframe>
+  <div style="height: 6000px"></div>
+  <forcelab-scene id="below"></forcelab-scene>
+  <script type="module" src="/forcelab-scene.js"></script>
+</body></html>`;
+
+async function openPost(page: Page): Promise<void> {
+  await page.route('**/a-blog-post.html', (route) => route.fulfill({ contentType: 'text/html', body: post }));
+  await page.goto('a-blog-post.html');
+}
+
+/** Non-background pixels of the canvases inside `scope` (shadow roots included). */
+const ink = (scope: Locator) =>
+  scope.locator('canvas').evaluateAll((cs: HTMLCanvasElement[]) =>
+    cs.map((c) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 0) n++;
+      return n;
+    }),
+  );
+
+const sceneTime = (page: Page | Frame, id: string) => page.evaluate((sel) => document.querySelector<HTMLElement & { time: number }>(sel)!.time, id);
+
+test('two elements and a sandboxed iframe render in a hostile post, untouched by its CSS', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openPost(page);
+  for (const id of ['#one', '#two']) await expect(page.locator(id)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  const frame = page.frame({ url: /embed\.html/ })!;
+  await expect(frame.locator('forcelab-scene')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+
+  for (const scope of [page.locator('#one'), page.locator('#two'), frame.locator('forcelab-scene')]) {
+    const counts = await ink(scope);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.every((n) => n > 20), `ink ${counts}`).toBe(true);
+  }
+  // The post's rules reach none of our elements.
+  const styles = await page.locator('#one button').first().evaluate((b) => {
+    const s = getComputedStyle(b);
+    return { display: s.display, color: s.color, size: s.fontSize };
+  });
+  expect(styles.display).not.toBe('none');
+  expect(styles.color).not.toBe('rgb(255, 0, 0)');
+  expect(styles.size).not.toBe('31px');
+  expect(await page.locator('#one .scene').evaluate((e) => getComputedStyle(e).borderTopWidth)).not.toBe('9px');
+  // It sizes to its container.
+  const width = await page.locator('#two').evaluate((e) => e.getBoundingClientRect().width);
+  expect(width).toBeLessThanOrEqual(420);
+  expect(problems).toEqual([]);
+});
+
+test('attributes set the scene and changing one changes it', async ({ page }) => {
+  await openPost(page);
+  const one = page.locator('#one');
+  await expect(one).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expect(one.locator('.readout tbody tr')).toHaveCount(2);
+  await expect(page.locator('#two .readout tbody tr')).toHaveCount(3);
+  await expect(one.locator('#param-kp')).toHaveValue('400');
+  await expect(one.locator('#param-dt')).toHaveValue('0.02');
+  await one.evaluate((e) => {
+    e.setAttribute('kp', '900');
+    e.setAttribute('controllers', 'backward-pd');
+  });
+  await expect(one.locator('#param-kp')).toHaveValue('900');
+  await expect(one.locator('.readout tbody tr')).toHaveCount(1);
+  // A bad value is named next to its field; the scene runs on the default.
+  await one.evaluate((e) => e.setAttribute('kd', 'lots'));
+  await expect(one.locator('#param-kd-message')).toContainText('kd');
+  await expect(one.locator('#param-kd')).toHaveValue('20');
+  // A bad controller list is reported in the element, not thrown at the post.
+  await one.evaluate((e) => e.setAttribute('controllers', 'pid'));
+  await expect(one).toHaveAttribute('data-ready', 'failed');
+  await expect(one.locator('.embed-error')).toContainText('controllers must name some of pd, backward-pd, spd, got "pid"');
+});
+
+test('an element off screen does not step; on screen it does', async ({ page }) => {
+  await openPost(page);
+  await expect(page.locator('#below')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expect.poll(() => sceneTime(page, '#one'), { timeout: 10_000 }).toBeGreaterThan(0.5);
+  expect(await sceneTime(page, '#below')).toBe(0);
+  // Scrolled into view it starts; scrolled away it stops where it was.
+  await page.locator('#below').scrollIntoViewIfNeeded();
+  await expect.poll(() => sceneTime(page, '#below'), { timeout: 10_000 }).toBeGreaterThan(0.2);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  const parked = await sceneTime(page, '#below');
+  await page.waitForTimeout(700);
+  expect(await sceneTime(page, '#below')).toBe(parked);
+});
+
+test('copy embed code gives the element and the iframe for the current state', async ({ page }) => {
+  await page.goto('index.html?kp=321');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await page.getByRole('button', { name: 'Copy embed code' }).click();
+  const [element, iframe] = await page.locator('.embed-code textarea').evaluateAll((ts: HTMLTextAreaElement[]) => ts.map((t) => t.value));
+  expect(element).toMatch(/<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/forcelab-scene\.js"><\/script>/);
+  expect(element).toContain('<forcelab-scene scene="cube" kp="321"');
+  expect(element).toContain('controllers="pd,backward-pd,spd"');
+  // The iframe snippet opens embed.html in the same state.
+  const src = /src="([^"]+)"/.exec(iframe!)![1]!.replaceAll('&amp;', '&');
+  await page.goto(src);
+  await expect(page.locator('forcelab-scene')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('forcelab-scene #param-kp')).toHaveValue('321');
+});

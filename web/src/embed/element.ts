@@ -1,0 +1,135 @@
+/**
+ * `<forcelab-scene>`: a live scene in anyone's page from one script tag.
+ *
+ *   <script type="module" src="https://…/forcelab-scene.js"></script>
+ *   <forcelab-scene scene="cube" kp="400" kd="40" dt="0.02" controllers="pd,spd"></forcelab-scene>
+ *
+ * Every parameter of the scene's URL state is an attribute, checked the same way (a bad
+ * value is reported next to its field and the default stays in force). The scene lives
+ * in a shadow root, so the post's CSS and ours never meet; it fills its container's
+ * width. All elements on a page share one wasm instance. A scene steps only while on
+ * screen, and starts paused when the reader prefers reduced motion.
+ */
+import pageStyles from '../styles.css?inline';
+import uplotStyles from 'uplot/dist/uPlot.min.css?inline';
+import { loadSceneModule } from '../scene-wasm';
+import { defaultSceneId, scenes } from '../scenes';
+import type { SceneHandle } from '../scenes/scene';
+import { readUrlState } from '../ui/url-state';
+import { embedSnippets } from './snippets';
+
+// The page's variables are declared on :root; in a shadow root they belong on :host.
+const shadowStyles = `${pageStyles.replaceAll(':root', ':host')}
+${uplotStyles}
+:host { display: block; }
+/* Inherited properties (font, colour, spacing) would flow in from the post through the
+   host element; the wrapper starts them over. Custom properties (our colours) still pass. */
+.forcelab-root { all: initial; display: block; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+  font-size: 16px; line-height: 1.5; color: var(--fg); background: var(--bg); border-radius: 0.5rem; padding: 0.25rem 0.75rem; }
+:host([hidden]) { display: none; }
+.embed-error { color: var(--error); font-weight: 600; }
+.embed-error:empty { display: none; }
+.embed-code label { display: block; font-size: 0.85rem; }
+.embed-code textarea { width: 100%; box-sizing: border-box; font: 0.8rem ui-monospace, monospace; }`;
+
+const paramKeys = [...new Set([...scenes.values()].flatMap((s) => s.params.map((p) => p.key)))];
+
+export class ForcelabScene extends HTMLElement {
+  static readonly observedAttributes = ['scene', 'controllers', ...paramKeys];
+
+  private readonly root: ShadowRoot;
+  private handle: SceneHandle | null = null;
+  private observer: IntersectionObserver | null = null;
+  private visible = false;
+  private pending = false;
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+  }
+
+  /** Simulated seconds so far (0 before the scene starts): how far it has stepped. */
+  get time(): number {
+    return this.handle?.time ?? 0;
+  }
+
+  connectedCallback(): void {
+    this.observer = new IntersectionObserver((entries) => {
+      this.visible = entries.some((e) => e.isIntersecting);
+      this.handle?.setVisible(this.visible);
+    });
+    this.observer.observe(this);
+    this.schedule();
+  }
+
+  disconnectedCallback(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+    this.handle?.destroy();
+    this.handle = null;
+  }
+
+  attributeChangedCallback(): void {
+    if (this.isConnected) this.schedule();
+  }
+
+  /** Several attributes set in a row rebuild the scene once. */
+  private schedule(): void {
+    if (this.pending) return;
+    this.pending = true;
+    queueMicrotask(() => {
+      this.pending = false;
+      void this.render();
+    });
+  }
+
+  private async render(): Promise<void> {
+    this.dataset.ready = 'false';
+    const style = document.createElement('style');
+    style.textContent = shadowStyles;
+    const status = document.createElement('p');
+    status.className = 'embed-error';
+    status.setAttribute('role', 'status');
+    const wrapper = document.createElement('div');
+    wrapper.className = 'forcelab-root';
+    const host = document.createElement('div');
+    wrapper.append(status, host);
+    this.handle?.destroy();
+    this.handle = null;
+    this.root.replaceChildren(style, wrapper);
+    try {
+      await loadSceneModule();
+      if (!this.isConnected) return;
+      const id = this.getAttribute('scene') ?? defaultSceneId;
+      const scene = scenes.get(id);
+      if (!scene) throw new Error(`scene must be one of ${[...scenes.keys()].join(', ')}, got "${id.slice(0, 40)}"`);
+      const attrs = new URLSearchParams();
+      for (const p of scene.params) {
+        const v = this.getAttribute(p.key);
+        if (v !== null) attrs.set(p.key, v);
+      }
+      const { values, problems } = readUrlState(scene.params, `?${attrs}`);
+      const listed = this.getAttribute('controllers');
+      const controllers = listed === null ? undefined : listed.split(',').map((c) => c.trim()).filter(Boolean);
+      const moduleUrl = import.meta.url;
+      this.handle = scene.mount(host, values, problems, () => {}, {
+        controllers,
+        colorSource: host,
+        startHidden: !this.visible,
+        embedCode: (now, shown) => embedSnippets(scene.id, scene.params, now, shown, moduleUrl, new URL('embed.html', moduleUrl).href),
+      });
+      this.dataset.ready = 'true';
+    } catch (error) {
+      status.textContent = `forcelab: ${error instanceof Error ? error.message : String(error)}`;
+      this.dataset.ready = 'failed';
+    }
+  }
+}
+
+if (!customElements.get('forcelab-scene')) customElements.define('forcelab-scene', ForcelabScene);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'forcelab-scene': ForcelabScene;
+  }
+}
