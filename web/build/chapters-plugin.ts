@@ -75,7 +75,8 @@ export function fillRust(html: string, root: string): string {
   return html.replace(/<pre([^>]*) data-rust="([^"#]+)#([A-Za-z0-9_]+)"([^>]*)><\/pre>/g, (_, a: string, path: string, name: string, b: string) => {
     if (!path.startsWith('crates/forcelab/src/')) throw new Error(`data-rust must point into the core, got ${path}`);
     const code = extractFunction(readFileSync(join(root, path), 'utf8'), name);
-    return `<pre${a} data-rust="${path}#${name}"${b}><code>${escapeHtml(code)}</code></pre>`;
+    // tabindex: a wide listing scrolls sideways, and keyboard users must be able to scroll it.
+    return `<pre${a} data-rust="${path}#${name}"${b} tabindex="0"><code>${escapeHtml(code)}</code></pre>`;
   });
 }
 
