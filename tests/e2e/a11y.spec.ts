@@ -1,0 +1,74 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const root = new URL('../..', import.meta.url).pathname;
+const chapters = readdirSync(join(root, 'web/chapters'))
+  .filter((f) => f.endsWith('.html'))
+  .map((f) => `chapters/${f}`);
+const pages = ['index.html', 'lab.html', 'swarm.html', 'embed.html?scene=cube&kp=400&controllers=pd,spd', ...chapters];
+
+test.describe.configure({ timeout: 120_000 });
+
+async function ready(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  const marker = path.startsWith('embed') ? page.locator('forcelab-scene') : page.locator('body');
+  await expect(marker).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+}
+
+for (const path of pages) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing serious on ${path} (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await ready(page, path);
+      // Folded settings are part of the page too: open them so axe checks their controls.
+      await page.locator('details:not([open]) > summary').evaluateAll((ss) => ss.forEach((s) => (s.parentElement as HTMLDetailsElement).open = true));
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`),
+      ).toEqual([]);
+    });
+  }
+}
+
+test('the keyboard alone moves a slider and plays and pauses the scene', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await ready(page, 'index.html');
+  const play = page.getByRole('button', { name: /^(Play|Pause)$/ });
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  // Tab from the top until the play button has focus, then Space.
+  for (let i = 0; i < 30 && !(await play.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Enter');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  // On to the kp slider; the arrow keys move it and the value box follows.
+  const slider = page.locator('#param-kp-range');
+  for (let i = 0; i < 40 && !(await slider.evaluate((s) => s === document.activeElement)); i++) await page.keyboard.press('Tab');
+  const before = await page.locator('#param-kp').inputValue();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#param-kp')).not.toHaveValue(before);
+  // Focus is visible: the focused slider draws an outline.
+  expect(await slider.evaluate((s) => getComputedStyle(s).outlineStyle)).not.toBe('none');
+  await expect(page).toHaveURL(/kp=/);
+});
+
+test('a whole session asks no other host for anything', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const elsewhere: string[] = [];
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) elsewhere.push(url);
+  });
+  for (const path of pages) {
+    await ready(page, path);
+    // Use each page a little: press every visible Play, move the first slider.
+    for (const b of await page.getByRole('button', { name: 'Play' }).all()) if (await b.isVisible()) await b.click();
+    const slider = page.locator('input[type=range]').first();
+    if (await slider.isVisible()) await slider.focus().then(() => page.keyboard.press('ArrowRight'));
+    await page.waitForTimeout(200);
+  }
+  expect(elsewhere).toEqual([]);
+});
