@@ -11,6 +11,23 @@ export interface TraceSeries {
   dash?: number[];
 }
 
+/**
+ * The y range to draw. A series that is constant but for rounding (an energy ratio of
+ * 1 +- 1e-16) gives uPlot a span so small that its tick search runs for seconds; such a
+ * span is widened to a readable band around its middle first.
+ */
+export function safeRange(_u: uPlot | null, min: number | null, max: number | null): [number, number] {
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+  const floor = 1e-6 * Math.max(1, Math.abs(min), Math.abs(max));
+  if (max - min < floor) {
+    const mid = (min + max) / 2;
+    const half = Math.max(floor, 0.05 * Math.abs(mid), mid === 0 ? 1 : 0);
+    return [mid - half, mid + half];
+  }
+  const [lo, hi] = uPlot.rangeNum(min, max, 0.1, true);
+  return [lo!, hi!];
+}
+
 export class TracePlot {
   private readonly plot: uPlot;
   private data: number[][] = [];
@@ -27,7 +44,7 @@ export class TracePlot {
       ...(title ? { title } : {}),
       width: Math.max(260, host.clientWidth),
       height,
-      scales: { x: { time: false } },
+      scales: { x: { time: false }, y: { range: safeRange } },
       axes: [
         { label: xLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
         { label: yLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 60 },

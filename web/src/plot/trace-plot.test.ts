@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { safeRange } from './trace-plot';
+
+describe('safeRange', () => {
+  it('widens a span that is only rounding into a readable band', () => {
+    const [lo, hi] = safeRange(null, 1, 1 + 2e-16);
+    expect(hi - lo).toBeGreaterThanOrEqual(1e-6);
+    expect(lo).toBeLessThan(1);
+    expect(hi).toBeGreaterThan(1);
+    expect(safeRange(null, 0, 0)).toEqual([-1, 1]);
+  });
+  it('keeps an ordinary range around the data', () => {
+    const [lo, hi] = safeRange(null, -0.3, 1.2);
+    expect(lo).toBeLessThanOrEqual(-0.3);
+    expect(hi).toBeGreaterThanOrEqual(1.2);
+  });
+  it('gives a default for no data', () => {
+    expect(safeRange(null, null, null)).toEqual([0, 1]);
+    expect(safeRange(null, Number.NaN, 1)).toEqual([0, 1]);
+  });
+});
