@@ -72,3 +72,26 @@ test('a whole session asks no other host for anything', async ({ page, baseURL }
   }
   expect(elsewhere).toEqual([]);
 });
+
+test.describe('at 360 px on a touch screen', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  for (const path of pages) {
+    test(`${path} fits the width`, async ({ page }) => {
+      await ready(page, path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
+  }
+
+  test('a finger drags the target of an embedded scene', async ({ page }) => {
+    await ready(page, 'embed.html?scene=cube&target=0');
+    const canvas = page.locator('forcelab-scene canvas.stage');
+    const box = (await canvas.boundingBox())!;
+    const touch = { pointerType: 'touch', isPrimary: true, pointerId: 7, bubbles: true };
+    await canvas.dispatchEvent('pointerdown', { ...touch, clientX: box.x + box.width * 0.3, clientY: box.y + 60 });
+    await canvas.dispatchEvent('pointermove', { ...touch, clientX: box.x + box.width * 0.8, clientY: box.y + 60 });
+    await canvas.dispatchEvent('pointerup', { ...touch, clientX: box.x + box.width * 0.8, clientY: box.y + 60 });
+    // 80 % across a view from -1 m to 3 m is 2.2 m.
+    await expect.poll(async () => Number(await page.locator('forcelab-scene #param-target').inputValue())).toBeCloseTo(2.2, 1);
+  });
+});

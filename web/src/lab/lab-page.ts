@@ -158,7 +158,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const openInLab = element('a', { className: 'open-in-lab', textContent: 'Open in the Lab' });
   const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
     element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
-    runStatus, canvas, plotsBox, metricsTable);
+    runStatus, canvas, plotsBox,
+    // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
+    element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable));
   const termsPanel = element('section', { className: 'panel' }, element('h2', { textContent: 'Terms per controller' }), termsBox);
   if (figure) {
     const settings = element('details', { className: 'figure-settings' }, element('summary', { textContent: 'All settings: controllers, plant, disturbances, terms' }), lawsBox, setup, disturbBox, termsPanel);
