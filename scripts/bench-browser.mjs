@@ -103,7 +103,12 @@ export async function browserBench(root) {
     console.log('[bench] browser: the swarm scene');
     const swarms = [await swarm(browser, 20_000), await swarm(browser, 100_000)];
     console.log('[bench] browser: first visits');
-    const visits = [await firstVisit(browser, ''), await firstVisit(browser, 'lab.html'), await firstVisit(browser, 'swarm.html')];
+    const visits = [
+      await firstVisit(browser, ''),
+      await firstVisit(browser, 'lab.html'),
+      await firstVisit(browser, 'swarm.html'),
+      await firstVisit(browser, 'embed.html?scene=cube'),
+    ];
     return { userAgent: contenders.userAgent, contenders: contenders.results, swarms, visits };
   } finally {
     await browser?.close();

@@ -119,6 +119,10 @@ export class ForcelabScene extends HTMLElement {
         embedCode: (now, shown) => embedSnippets(scene.id, scene.params, now, shown, moduleUrl, new URL('embed.html', moduleUrl).href),
       });
       this.dataset.ready = 'true';
+      this.dispatchEvent(new Event('forcelab-ready'));
+      // The scene drew while mounting; the next frame callback comes once that is on
+      // screen (what `npm run bench` reads as an embed's first frame).
+      requestAnimationFrame(() => performance.mark('forcelab:first-frame'));
     } catch (error) {
       status.textContent = `forcelab: ${error instanceof Error ? error.message : String(error)}`;
       this.dataset.ready = 'failed';

@@ -9,4 +9,5 @@ for (const [key, value] of new URLSearchParams(location.search)) {
   // Attribute names must be plain words; anything else in the query is ignored.
   if (/^[a-z][a-z0-9-]{0,30}$/.test(key)) element.setAttribute(key, value);
 }
+element.addEventListener('forcelab-ready', () => (document.body.dataset.ready = 'true'), { once: true });
 document.getElementById('app')!.append(element);
