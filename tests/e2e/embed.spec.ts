@@ -121,3 +121,20 @@ test('copy embed code gives the element and the iframe for the current state', a
   await expect(page.locator('forcelab-scene')).toHaveAttribute('data-ready', 'true');
   await expect(page.locator('forcelab-scene #param-kp')).toHaveValue('321');
 });
+
+test('the built site works under any sub-path', async ({ page }) => {
+  // Serve web/dist as if it were deployed at /deep/sub/ on some static host.
+  await page.route('**/deep/sub/**', async (route) => {
+    const url = route.request().url().replace('/deep/sub/', '/');
+    await route.fulfill({ response: await route.fetch({ url }) });
+  });
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    if (!new URL(r.url()).pathname.startsWith('/deep/sub/')) outside.push(r.url());
+  });
+  for (const path of ['index.html', 'lab.html', 'chapters/06-pid-turning.html', 'embed.html?scene=cube']) {
+    await page.goto(`deep/sub/${path}`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  }
+  expect(outside).toEqual([]);
+});
