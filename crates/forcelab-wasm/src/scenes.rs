@@ -13,13 +13,14 @@ use wasm_bindgen::prelude::*;
 /// The most steps one call may take, so a bad argument cannot hang the page.
 const MAX_STEPS: u32 = 100_000;
 
-fn steps(n: u32) -> Result<u32, JsError> {
+/// Runs `step` `n` times, stopping at the first error.
+fn step_n(n: u32, mut step: impl FnMut() -> Result<(), forcelab::Error>) -> Result<(), JsError> {
     if n > MAX_STEPS {
         return Err(JsError::new(&format!(
             "steps must be at most {MAX_STEPS}, got {n}"
         )));
     }
-    Ok(n)
+    (0..n).try_for_each(|_| js(step()))
 }
 
 /// Article 001's chase: a missile and an entity (and, if asked, a missile whose PID
@@ -49,10 +50,7 @@ impl PursuitScene {
 
     /// Takes `n` steps.
     pub fn step(&mut self, n: u32) -> Result<(), JsError> {
-        for _ in 0..steps(n)? {
-            js(self.0.step())?;
-        }
-        Ok(())
+        step_n(n, || self.0.step())
     }
 
     /// Moves the goal to the point (`x`, `y`) m; the chase leaves the waypoints.
@@ -134,10 +132,7 @@ impl DiveScene {
 
     /// Takes `n` steps.
     pub fn step(&mut self, n: u32) -> Result<(), JsError> {
-        for _ in 0..steps(n)? {
-            js(self.0.step())?;
-        }
-        Ok(())
+        step_n(n, || self.0.step())
     }
 
     /// Simulated time, s.
@@ -184,10 +179,7 @@ impl TumbleScene {
 
     /// Takes `n` steps.
     pub fn step(&mut self, n: u32) -> Result<(), JsError> {
-        for _ in 0..steps(n)? {
-            js(self.0.step())?;
-        }
-        Ok(())
+        step_n(n, || self.0.step())
     }
 
     /// Simulated time, s.

@@ -9,7 +9,7 @@ import { TracePlot } from '../../plot/trace-plot';
 import { paramControl, type ParamControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
-import { cssVar, liveFigure, RollingTrace } from './live-figure';
+import { cssVar, fitCanvas, liveFigure, RollingTrace, toggle } from './live-figure';
 
 const STRIDE = 10;
 const WINDOW = 20;
@@ -80,8 +80,10 @@ export function mountDive(host: HTMLElement): void {
   helm.setAttribute('aria-label', 'Helm');
   const clock = document.createElement('span');
   clock.className = 'clock';
-  const printedBox = document.createElement('label');
-  printedBox.innerHTML = '<input type="checkbox"> Also run the feed-forward as printed';
+  const printedBox = toggle('Also run the feed-forward as printed', (on) => {
+    withPrinted = on;
+    live.rerun();
+  });
   toolbar.append(printedBox, clock);
   const pitchBox = document.createElement('div');
   const rollBox = document.createElement('div');
@@ -154,15 +156,7 @@ export function mountDive(host: HTMLElement): void {
     const rows = Math.ceil(laws.length / columns);
     const cell = w / columns;
     const h = Math.round(cell * rows * 0.85);
-    const dpr = devicePixelRatio || 1;
-    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
-      canvas.style.height = `${h}px`;
-    }
-    const ctx = canvas.getContext('2d')!;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = fitCanvas(canvas, w, h);
     const st = scene.state();
     const rowHeight = h / rows;
     ctx.font = '12px system-ui, sans-serif';
@@ -244,11 +238,6 @@ export function mountDive(host: HTMLElement): void {
     if (!k) return;
     e.preventDefault();
     nudge(k[0], k[1]);
-  });
-
-  printedBox.querySelector('input')!.addEventListener('change', (e) => {
-    withPrinted = (e.target as HTMLInputElement).checked;
-    live.rerun();
   });
 
   allBoats.forEach((boat, k) => {

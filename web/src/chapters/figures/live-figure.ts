@@ -132,3 +132,31 @@ export class RollingTrace {
 
 /** A CSS custom property of the page (colours), read when drawing starts. */
 export const cssVar = (name: string): string => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+/**
+ * Sizes `canvas` to `width` by `height` CSS pixels at the screen's pixel ratio (only
+ * when that changes: resizing clears it) and returns its context, scaled so drawing is
+ * in CSS pixels and cleared.
+ */
+export function fitCanvas(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D {
+  const dpr = devicePixelRatio || 1;
+  if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+    canvas.style.height = `${height}px`;
+  }
+  const ctx = canvas.getContext('2d')!;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  return ctx;
+}
+
+/** A labelled checkbox that calls `onChange` with its state. */
+export function toggle(text: string, onChange: (checked: boolean) => void): HTMLLabelElement {
+  const label = document.createElement('label');
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.addEventListener('change', () => onChange(box.checked));
+  label.append(box, ` ${text}`);
+  return label;
+}

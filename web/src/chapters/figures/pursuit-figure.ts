@@ -8,7 +8,7 @@ import { PursuitScene } from '../../../pkg/forcelab_wasm.js';
 import { TracePlot } from '../../plot/trace-plot';
 import { paramControl } from '../../ui/controls';
 import type { ParamDef } from '../../ui/params';
-import { cssVar, liveFigure, RollingTrace } from './live-figure';
+import { cssVar, fitCanvas, liveFigure, RollingTrace, toggle } from './live-figure';
 
 const STRIDE = 7;
 const DT = 1 / 60;
@@ -43,8 +43,10 @@ export function mountPursuit(host: HTMLElement): void {
   const goalSelect = document.createElement('select');
   goalSelect.setAttribute('aria-label', 'Goal');
   goalSelect.innerHTML = '<option value="waypoints">Goal: the waypoint loop</option><option value="point">Goal: a point you drag</option>';
-  const printedBox = document.createElement('label');
-  printedBox.innerHTML = '<input type="checkbox"> Also fly the PID as printed';
+  const printedBox = toggle('Also fly the PID as printed', (on) => {
+    printed = on;
+    live.rerun();
+  });
   const clock = document.createElement('span');
   clock.className = 'clock';
   toolbar.append(goalSelect, printedBox, clock);
@@ -124,19 +126,12 @@ export function mountPursuit(host: HTMLElement): void {
   const view = () => {
     const w = canvas.clientWidth || 600;
     const h = Math.round((w * HALF_H) / HALF_W);
-    const dpr = devicePixelRatio || 1;
-    if (canvas.width !== Math.round(w * dpr)) {
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
-      canvas.style.height = `${h}px`;
-    }
-    const scale = canvas.width / (2 * HALF_W);
-    return { scale, toPx: (x: number, y: number) => [(x + HALF_W) * scale, (HALF_H - y) * scale] as const };
+    const ctx = fitCanvas(canvas, w, h);
+    const scale = w / (2 * HALF_W);
+    return { ctx, scale, toPx: (x: number, y: number) => [(x + HALF_W) * scale, (HALF_H - y) * scale] as const };
   };
   const drawArena = () => {
-    const ctx = canvas.getContext('2d')!;
-    const { scale, toPx } = view();
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    const { ctx, scale, toPx } = view();
     const fg = cssVar('--fg-muted');
     const wp = scene.waypoints();
     ctx.lineWidth = Math.max(1, scale * 0.05);
@@ -218,10 +213,6 @@ export function mountPursuit(host: HTMLElement): void {
   }
   goalSelect.addEventListener('change', () => {
     target = goalSelect.value === 'point' ? [4, 2] : null;
-    live.rerun();
-  });
-  printedBox.querySelector('input')!.addEventListener('change', (e) => {
-    printed = (e.target as HTMLInputElement).checked;
     live.rerun();
   });
 

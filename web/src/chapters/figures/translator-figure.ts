@@ -9,7 +9,7 @@ import { translateGains } from '../../../pkg/forcelab_wasm.js';
 import { TracePlot } from '../../plot/trace-plot';
 import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
-import { cssVar } from './live-figure';
+import { cssVar, toggle } from './live-figure';
 
 interface Translated {
   id: string;
@@ -41,9 +41,11 @@ export function mountTranslator(host: HTMLElement): void {
   const intent = { frequency: 2, dampingRatio: 1, mass: 1, dt: 1 / 60, angular: false };
   const controls = document.createElement('div');
   controls.className = 'params';
-  const kind = document.createElement('label');
+  const kind = toggle('A rotational drive (units per radian; mass is the moment of inertia)', (on) => {
+    intent.angular = on;
+    draw();
+  });
   kind.className = 'toolbar';
-  kind.innerHTML = '<input type="checkbox"> A rotational drive (units per radian; mass is the moment of inertia)';
   const plotBox = document.createElement('div');
   plotBox.className = 'plot';
   const table = document.createElement('table');
@@ -117,10 +119,6 @@ export function mountTranslator(host: HTMLElement): void {
         throw e;
       }
     });
-  });
-  kind.querySelector('input')!.addEventListener('change', (e) => {
-    intent.angular = (e.target as HTMLInputElement).checked;
-    draw();
   });
   draw();
 }

@@ -9,7 +9,7 @@ import { TracePlot } from '../../plot/trace-plot';
 import { paramControl } from '../../ui/controls';
 import type { ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
-import { cssVar, liveFigure, RollingTrace } from './live-figure';
+import { cssVar, fitCanvas, liveFigure, RollingTrace } from './live-figure';
 
 const STRIDE = 6;
 const WINDOW = 10;
@@ -84,15 +84,7 @@ export function mountTumble(host: HTMLElement): void {
     const w = canvas.clientWidth || 600;
     const cell = w / 3;
     const h = Math.round(cell * 0.9);
-    const dpr = devicePixelRatio || 1;
-    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
-      canvas.style.height = `${h}px`;
-    }
-    const ctx = canvas.getContext('2d')!;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = fitCanvas(canvas, w, h);
     ctx.font = '12px system-ui, sans-serif';
     ctx.textAlign = 'center';
     const st = scene.state();
