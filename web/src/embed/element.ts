@@ -1,11 +1,13 @@
 /**
  * `<forcelab-scene>`: a live scene in anyone's page from one script tag.
  *
- *   <script type="module" src="https://…/forcelab-scene.js"></script>
+ *   <script type="module" src="/forcelab/forcelab-scene.js"></script>
  *   <forcelab-scene scene="cube" kp="400" kd="40" dt="0.02" controllers="pd,spd"></forcelab-scene>
  *
- * Every parameter of the scene's URL state is an attribute, checked the same way (a bad
- * value is reported next to its field and the default stays in force). The scene lives
+ * The script and its wasm come from wherever web/dist is deployed; the element asks no
+ * other host for anything. Every parameter of the scene's URL state is an attribute,
+ * checked the same way (a bad value is reported next to its field and the default
+ * stays in force). The scene lives
  * in a shadow root, so the post's CSS and ours never meet; it fills its container's
  * width. All elements on a page share one wasm instance. A scene steps only while on
  * screen, and starts paused when the reader prefers reduced motion.

@@ -8,15 +8,15 @@ const params: ParamDef[] = [
 ];
 
 describe('embedSnippets', () => {
-  const code = embedSnippets('cube', params, { kp: 400, dt: 0.02 }, ['pd', 'spd'], 'https://example.org/forcelab/forcelab-scene.js', 'https://example.org/forcelab/embed.html');
+  const code = embedSnippets('cube', params, { kp: 400, dt: 0.02 }, ['pd', 'spd'], '/forcelab/forcelab-scene.js', '/forcelab/embed.html');
   it('writes the element with every parameter as an attribute', () => {
     expect(code.element).toBe(
-      '<script type="module" src="https://example.org/forcelab/forcelab-scene.js"></script>\n' +
+      '<script type="module" src="/forcelab/forcelab-scene.js"></script>\n' +
         '<forcelab-scene scene="cube" kp="400" dt="0.02" controllers="pd,spd"></forcelab-scene>',
     );
   });
   it('writes the iframe with the same state in its query', () => {
-    expect(code.iframe).toContain('src="https://example.org/forcelab/embed.html?scene=cube&amp;kp=400&amp;dt=0.02&amp;controllers=pd%2Cspd"');
+    expect(code.iframe).toContain('src="/forcelab/embed.html?scene=cube&amp;kp=400&amp;dt=0.02&amp;controllers=pd%2Cspd"');
   });
   it('escapes what could close an attribute', () => {
     const odd = embedSnippets('a"b<c', params, { kp: 1 }, [], 'x', 'y');
