@@ -4,6 +4,7 @@
  * core's Lab at a fixed dt and draws its trace; every number it shows comes from the
  * core.
  */
+import { cssColor } from '../ui/colors';
 import { TracePlot, type TraceSeries } from '../plot/trace-plot';
 import { paramControl } from '../ui/controls';
 import { stepsForFrame } from '../ui/fixed-step';
@@ -66,9 +67,7 @@ function unitOf(plantId: string): string {
   return plantId === 'box' ? 'rad' : 'm';
 }
 
-function css(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
-}
+const css = (name: string): string => cssColor(document.documentElement, name);
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = Object.assign(document.createElement(tag), props);

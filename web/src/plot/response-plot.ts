@@ -1,11 +1,18 @@
 /**
  * A live time-series plot of several series against time, keeping the last
- * `windowSeconds`: a scrolling window over a {@link TracePlot}. It draws what it is
- * given and knows nothing of wasm.
+ * `windowSeconds` (and at most a quarter more: old samples are dropped in batches, so a
+ * push costs the same however long the window). A scrolling window over a
+ * {@link TracePlot}; it draws what it is given and knows nothing of wasm.
  */
 import { TracePlot, type TraceSeries } from './trace-plot';
 
 export type SeriesStyle = TraceSeries;
+
+export interface ResponsePlotOptions {
+  title?: string;
+  yLabel?: string;
+  height?: number;
+}
 
 export class ResponsePlot {
   private readonly plot: TracePlot;
@@ -16,10 +23,10 @@ export class ResponsePlot {
     host: HTMLElement,
     series: readonly SeriesStyle[],
     private readonly windowSeconds = 10,
-    yLabel = 'position (m)',
+    { title = '', yLabel = 'position (m)', height = 260 }: ResponsePlotOptions = {},
   ) {
     this.columns = [[], ...series.map(() => [])];
-    this.plot = new TracePlot(host, '', yLabel, series, 260);
+    this.plot = new TracePlot(host, title, yLabel, series, height);
   }
 
   /** Appends one sample: time and one value per series (non-finite values become gaps). */
@@ -27,10 +34,12 @@ export class ResponsePlot {
     const [xs, ...ys] = this.columns;
     xs!.push(time);
     ys.forEach((col, i) => col.push(values[i]!));
-    const start = time - this.windowSeconds;
-    let drop = 0;
-    while (drop < xs!.length && xs![drop]! < start) drop++;
-    if (drop > 0) for (const col of this.columns) col.splice(0, drop);
+    if (xs![0]! < time - 1.25 * this.windowSeconds) {
+      const start = time - this.windowSeconds;
+      let drop = 0;
+      while (drop < xs!.length && xs![drop]! < start) drop++;
+      for (const col of this.columns) col.splice(0, drop);
+    }
     this.dirty = true;
   }
 
@@ -47,8 +56,29 @@ export class ResponsePlot {
     this.plot.set(this.columns);
   }
 
+  /** Removes the chart. */
+  destroy(): void {
+    this.plot.destroy();
+  }
+
   /** Number of samples held (for tests and the text alternative). */
   get length(): number {
     return this.columns[0]!.length;
   }
+
+  /** The samples held: time, then one column per series. */
+  get data(): readonly (readonly number[])[] {
+    return this.columns;
+  }
+}
+
+/** A short fingerprint of plotted data, for tests that check a change reached a plot. */
+export function fingerprint(plots: readonly ResponsePlot[]): string {
+  let sum = 0;
+  let rows = 0;
+  for (const p of plots) {
+    rows += p.length;
+    for (const c of p.data) for (const v of c) sum += Number.isFinite(v) ? v : 0;
+  }
+  return `${rows}:${sum.toPrecision(12)}`;
 }

@@ -4,6 +4,7 @@
  * in the core; this module lays out controls, draws and plots.
  */
 import { ResponsePlot } from '../plot/response-plot';
+import { cssColor } from '../ui/colors';
 import { stepsForFrame } from '../ui/fixed-step';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
@@ -52,9 +53,6 @@ function readPalette(source: Element, shown: readonly Contender[]): Palette {
   };
 }
 
-function cssColor(source: Element, name: string): string {
-  return getComputedStyle(source).getPropertyValue(name).trim() || '#888';
-}
 
 /** The contenders named by `ids` (all when absent), in the scene's order. */
 function chosen(ids: readonly string[] | undefined): readonly Contender[] {

@@ -6,6 +6,7 @@
  */
 import { convergence, type ConvergenceCurve } from '../../analysis-wasm';
 import { TracePlot } from '../../plot/trace-plot';
+import { cssColor } from '../../ui/colors';
 import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 
@@ -28,12 +29,11 @@ export function mountConvergence(host: HTMLElement): void {
   const table = document.createElement('table');
   table.className = 'readout convergence-table';
   host.append(plotBox, controls, table);
-  const css = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   const plot = new TracePlot(
     plotBox,
     'Time to land against the time scale asked for',
     'time to land (s)',
-    DISTANCES.map((d, k) => ({ label: `distance ${d}`, color: css(COLORS[k]!) })),
+    DISTANCES.map((d, k) => ({ label: `distance ${d}`, color: cssColor(host, COLORS[k]!) })),
     260,
     'time scale T (s)',
   );

@@ -5,11 +5,12 @@
  * pitch and roll against the order.
  */
 import { DiveScene } from '../../../pkg/forcelab_wasm.js';
-import { TracePlot } from '../../plot/trace-plot';
+import { ResponsePlot } from '../../plot/response-plot';
+import { themeColors } from '../../ui/colors';
 import { paramControl, type ParamControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
-import { cssVar, fitCanvas, liveFigure, RollingTrace, toggle } from './live-figure';
+import { fitCanvas, liveFigure, toggle } from './live-figure';
 
 const STRIDE = 10;
 const WINDOW = 20;
@@ -66,7 +67,6 @@ export function mountDive(host: HTMLElement): void {
   const boats = () => allBoats.slice(0, withPrinted ? allBoats.length : defaults.boats.length);
   const names = () => boats().map((b) => LAW_NAMES[b.law] ?? b.law);
   let scene: DiveScene;
-  let trace: RollingTrace;
 
   const canvas = document.createElement('canvas');
   canvas.className = 'arena hulls';
@@ -98,15 +98,17 @@ export function mountDive(host: HTMLElement): void {
   more.append(gainControls);
   host.append(canvas, toolbar, helm, controls, pitchBox, rollBox, more);
 
-  let pitchPlot: TracePlot | undefined;
-  let rollPlot: TracePlot | undefined;
+  const colors = themeColors([...COLORS, '--fg', '--fg-muted']);
+  const color = (name: string) => colors.get(name)!;
+  let pitchPlot: ResponsePlot | undefined;
+  let rollPlot: ResponsePlot | undefined;
   let shown = 0;
   const makePlots = () => {
-    const series = [...names().map((label, k) => ({ label, color: cssVar(COLORS[k]!) })), { label: 'order', color: cssVar('--fg-muted'), dash: [6, 4] }];
+    const series = [...names().map((label, k) => ({ label, color: color(COLORS[k]!) })), { label: 'order', color: color('--fg-muted'), dash: [6, 4] }];
     pitchPlot?.destroy();
     rollPlot?.destroy();
-    pitchPlot = new TracePlot(pitchBox, 'Pitch', 'rad', series, 180);
-    rollPlot = new TracePlot(rollBox, 'Roll', 'rad', series, 180);
+    pitchPlot = new ResponsePlot(pitchBox, series, WINDOW, { title: 'Pitch', yLabel: 'rad', height: 180 });
+    rollPlot = new ResponsePlot(rollBox, series, WINDOW, { title: 'Roll', yLabel: 'rad', height: 180 });
     shown = series.length - 1;
   };
 
@@ -124,25 +126,22 @@ export function mountDive(host: HTMLElement): void {
       scene?.free();
       scene = next;
       if (shown !== boats().length) makePlots();
-      trace = new RollingTrace(1 + 2 * shown + 2, Math.round(WINDOW / defaults.dt));
+      pitchPlot!.clear();
+      rollPlot!.clear();
     },
     advance(steps: number) {
       for (let s = 0; s < steps; s++) {
         scene.step(1);
         const st = scene.state();
-        const row = [scene.time];
-        for (let k = 0; k < shown; k++) row.push(st[k * STRIDE + 5]!);
-        row.push(orders.pitch);
-        for (let k = 0; k < shown; k++) row.push(st[k * STRIDE + 6]!);
-        row.push(orders.roll);
-        trace.push(row);
+        const column = (offset: number, order: number) => [...Array.from({ length: shown }, (_, k) => st[k * STRIDE + offset]!), order];
+        pitchPlot!.push(scene.time, column(5, orders.pitch));
+        rollPlot!.push(scene.time, column(6, orders.roll));
       }
     },
+    plots: () => [pitchPlot!, rollPlot!],
     draw() {
-      const c = trace.columns;
-      pitchPlot!.set([c[0]!, ...c.slice(1, 2 + shown)]);
-      rollPlot!.set([c[0]!, ...c.slice(2 + shown)]);
-      host.dataset.curves = trace.fingerprint();
+      pitchPlot!.redraw();
+      rollPlot!.redraw();
       clock.textContent = `t = ${scene.time.toFixed(2)} s`;
       drawHulls();
     },
@@ -166,11 +165,11 @@ export function mountDive(host: HTMLElement): void {
       const cx = (k % columns) * cell + cell / 2 + ((columns - inRow) * cell) / 2;
       const cy = Math.floor(k / columns) * rowHeight + rowHeight * 0.5;
       const q = [st[k * STRIDE]!, st[k * STRIDE + 1]!, st[k * STRIDE + 2]!, st[k * STRIDE + 3]!] as Quat;
-      const color = cssVar(COLORS[k]!);
-      drawBody(ctx, q, HULL.map((p) => ({ ...p, color })), cx, cy, cell / 4.2, view);
-      ctx.fillStyle = cssVar('--fg');
+      const hull = color(COLORS[k]!);
+      drawBody(ctx, q, HULL.map((p) => ({ ...p, color: hull })), cx, cy, cell / 4.2, view);
+      ctx.fillStyle = color('--fg');
       ctx.fillText(name, cx, Math.floor(k / columns) * rowHeight + 14);
-      ctx.fillStyle = cssVar('--fg-muted');
+      ctx.fillStyle = color('--fg-muted');
       ctx.fillText(
         `pitch ${formatNumber(st[k * STRIDE + 5]!)}  roll ${formatNumber(st[k * STRIDE + 6]!)}`,
         cx,

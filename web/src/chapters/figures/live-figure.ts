@@ -5,6 +5,7 @@
  * no stepping while the figure is off screen. A figure supplies how to reset, step and
  * draw; the core does the physics.
  */
+import { fingerprint, type ResponsePlot } from '../../plot/response-plot';
 import { stepsForFrame } from '../../ui/fixed-step';
 
 export interface LiveSim {
@@ -18,12 +19,16 @@ export interface LiveSim {
   advance(steps: number): void;
   /** Redraws the canvas and the plots. */
   draw(): void;
+  /** The plots, whose data a paused figure exposes for tests (`data-curves`). */
+  plots(): readonly ResponsePlot[];
 }
 
 export interface LiveFigure {
   /** Rebuilds after a settings change; a paused figure then runs its preview at once. */
   rerun(): void;
   readonly playing: boolean;
+  /** Redraws now (after the figure changed something the clock does not know of). */
+  draw(): void;
 }
 
 /** Appends the toolbar to `host` and starts the clock. */
@@ -45,6 +50,12 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   toolbar.setAttribute('aria-label', 'Simulation');
   toolbar.prepend(play, step, reset);
 
+  // The fingerprint sums every plotted value: worth it when the figure rests, not per frame.
+  const draw = () => {
+    sim.draw();
+    if (playing) delete host.dataset.curves;
+    else host.dataset.curves = fingerprint(sim.plots());
+  };
   const sync = () => {
     play.textContent = playing ? 'Pause' : 'Play';
     play.setAttribute('aria-pressed', String(playing));
@@ -53,22 +64,23 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
     sim.reset();
     clock.accumulator = 0;
     if (!playing) sim.advance(Math.round(sim.preview / sim.dt));
-    sim.draw();
+    draw();
   };
   play.addEventListener('click', () => {
     playing = !playing;
     sync();
+    draw();
   });
   step.addEventListener('click', () => {
     playing = false;
     sync();
     sim.advance(1);
-    sim.draw();
+    draw();
   });
   reset.addEventListener('click', () => {
     sim.reset();
     clock.accumulator = 0;
-    sim.draw();
+    draw();
   });
   new IntersectionObserver((entries) => {
     visible = entries.some((e) => e.isIntersecting);
@@ -82,7 +94,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
       const n = stepsForFrame(clock, seconds, sim.dt);
       if (n > 0) {
         sim.advance(n);
-        sim.draw();
+        draw();
       }
     }
     requestAnimationFrame(frame);
@@ -92,46 +104,12 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   requestAnimationFrame(frame);
   return {
     rerun,
+    draw,
     get playing() {
       return playing;
     },
   };
 }
-
-/** Columns of numbers that keep only the last `keep` rows (a scrolling trace). */
-export class RollingTrace {
-  readonly columns: number[][];
-
-  constructor(
-    width: number,
-    private readonly keep: number,
-  ) {
-    this.columns = Array.from({ length: width }, () => []);
-  }
-
-  push(row: readonly number[]): void {
-    this.columns.forEach((c, k) => c.push(row[k]!));
-    // Trimming in batches keeps the cost per row constant.
-    if (this.columns[0]!.length > this.keep * 1.25) {
-      const drop = this.columns[0]!.length - this.keep;
-      this.columns.forEach((c) => c.splice(0, drop));
-    }
-  }
-
-  clear(): void {
-    this.columns.forEach((c) => (c.length = 0));
-  }
-
-  /** A short fingerprint of the data, for tests that check a change reached the plot. */
-  fingerprint(): string {
-    let sum = 0;
-    for (const c of this.columns) for (const v of c) sum += Number.isFinite(v) ? v : 0;
-    return `${this.columns[0]!.length}:${sum.toPrecision(12)}`;
-  }
-}
-
-/** A CSS custom property of the page (colours), read when drawing starts. */
-export const cssVar = (name: string): string => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
 /**
  * Sizes `canvas` to `width` by `height` CSS pixels at the screen's pixel ratio (only

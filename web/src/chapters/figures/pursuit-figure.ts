@@ -5,10 +5,11 @@
  * show each chaser's heading error and the torque its turn clamp lets through.
  */
 import { PursuitScene } from '../../../pkg/forcelab_wasm.js';
-import { TracePlot } from '../../plot/trace-plot';
+import { ResponsePlot } from '../../plot/response-plot';
+import { themeColors } from '../../ui/colors';
 import { paramControl } from '../../ui/controls';
 import type { ParamDef } from '../../ui/params';
-import { cssVar, fitCanvas, liveFigure, RollingTrace, toggle } from './live-figure';
+import { fitCanvas, liveFigure, toggle } from './live-figure';
 
 const STRIDE = 7;
 const DT = 1 / 60;
@@ -55,14 +56,15 @@ export function mountPursuit(host: HTMLElement): void {
   controls.className = 'params';
   host.append(canvas, toolbar, plots, controls);
 
-  const series = (n: number) => NAMES.slice(0, n).map((label, k) => ({ label, color: cssVar(COLORS[k]!) }));
+  const colors = themeColors([...COLORS, '--fg', '--fg-muted']);
+  const color = (name: string) => colors.get(name)!;
+  const series = (n: number) => NAMES.slice(0, n).map((label, k) => ({ label, color: color(COLORS[k]!) }));
   const errorBox = document.createElement('div');
   const torqueBox = document.createElement('div');
   errorBox.className = torqueBox.className = 'plot';
   plots.append(errorBox, torqueBox);
-  let errorPlot: TracePlot;
-  let torquePlot: TracePlot;
-  let trace: RollingTrace;
+  let errorPlot: ResponsePlot | undefined;
+  let torquePlot: ResponsePlot;
   let trails: [number, number][][] = [];
   let scene: PursuitScene;
   let chasers = 2;
@@ -79,8 +81,8 @@ export function mountPursuit(host: HTMLElement): void {
   const makePlots = () => {
     errorPlot?.destroy();
     torquePlot?.destroy();
-    errorPlot = new TracePlot(errorBox, 'Heading error', 'rad', series(chasers), 170);
-    torquePlot = new TracePlot(torqueBox, 'Torque after the turn limit', 'N m', series(chasers), 170);
+    errorPlot = new ResponsePlot(errorBox, series(chasers), WINDOW, { title: 'Heading error', yLabel: 'rad', height: 170 });
+    torquePlot = new ResponsePlot(torqueBox, series(chasers), WINDOW, { title: 'Torque after the turn limit', yLabel: 'N m', height: 170 });
   };
 
   const sim = {
@@ -95,17 +97,17 @@ export function mountPursuit(host: HTMLElement): void {
         chasers = n;
         makePlots();
       }
-      trace = new RollingTrace(1 + 2 * chasers, Math.round(WINDOW / DT));
+      errorPlot!.clear();
+      torquePlot.clear();
       trails = Array.from({ length: chasers }, () => []);
     },
     advance(steps: number) {
       for (let s = 0; s < steps; s++) {
         scene.step(1);
         const st = scene.state();
-        const row = [scene.time];
-        for (let k = 0; k < chasers; k++) row.push(st[k * STRIDE + 5]!);
-        for (let k = 0; k < chasers; k++) row.push(st[k * STRIDE + 6]!);
-        trace.push(row);
+        const column = (offset: number) => Array.from({ length: chasers }, (_, k) => st[k * STRIDE + offset]!);
+        errorPlot!.push(scene.time, column(5));
+        torquePlot.push(scene.time, column(6));
         for (let k = 0; k < chasers; k++) {
           const trail = trails[k]!;
           trail.push([st[k * STRIDE]!, st[k * STRIDE + 1]!]);
@@ -113,11 +115,10 @@ export function mountPursuit(host: HTMLElement): void {
         }
       }
     },
+    plots: () => [errorPlot!, torquePlot],
     draw() {
-      const c = trace.columns;
-      errorPlot.set([c[0]!, ...c.slice(1, 1 + chasers)]);
-      torquePlot.set([c[0]!, ...c.slice(1 + chasers)]);
-      host.dataset.curves = trace.fingerprint();
+      errorPlot!.redraw();
+      torquePlot.redraw();
       clock.textContent = `t = ${scene.time.toFixed(2)} s`;
       drawArena();
     },
@@ -132,7 +133,7 @@ export function mountPursuit(host: HTMLElement): void {
   };
   const drawArena = () => {
     const { ctx, scale, toPx } = view();
-    const fg = cssVar('--fg-muted');
+    const fg = color('--fg-muted');
     const wp = scene.waypoints();
     ctx.lineWidth = Math.max(1, scale * 0.05);
     ctx.strokeStyle = fg;
@@ -155,7 +156,7 @@ export function mountPursuit(host: HTMLElement): void {
     const st = scene.state();
     if (target) {
       const [px, py] = toPx(target[0], target[1]);
-      ctx.strokeStyle = cssVar('--fg');
+      ctx.strokeStyle = color('--fg');
       ctx.beginPath();
       ctx.arc(px, py, scale * 0.45, 0, 2 * Math.PI);
       ctx.moveTo(px - scale * 0.7, py);
@@ -165,8 +166,7 @@ export function mountPursuit(host: HTMLElement): void {
       ctx.stroke();
     }
     for (let k = 0; k < chasers; k++) {
-      const color = cssVar(COLORS[k]!);
-      ctx.strokeStyle = ctx.fillStyle = color;
+      ctx.strokeStyle = ctx.fillStyle = color(COLORS[k]!);
       ctx.globalAlpha = 0.5;
       ctx.beginPath();
       trails[k]!.forEach(([x, y], i) => {
@@ -223,7 +223,7 @@ export function mountPursuit(host: HTMLElement): void {
     if (!target) goalSelect.value = 'point';
     target = clamped;
     scene.setTarget(clamped[0], clamped[1]);
-    sim.draw();
+    live.draw();
   };
   const fromEvent = (e: PointerEvent) => {
     const r = canvas.getBoundingClientRect();

@@ -9,7 +9,8 @@ import { translateGains } from '../../../pkg/forcelab_wasm.js';
 import { TracePlot } from '../../plot/trace-plot';
 import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
-import { cssVar, toggle } from './live-figure';
+import { cssColor } from '../../ui/colors';
+import { toggle } from './live-figure';
 
 interface Translated {
   id: string;
@@ -52,20 +53,22 @@ export function mountTranslator(host: HTMLElement): void {
   table.className = 'readout translator-table';
   host.append(controls, kind, plotBox, table);
   let plot: TracePlot | undefined;
+  let plotKey = '';
 
   const draw = () => {
     const steps = Math.max(1, Math.round(SECONDS / intent.dt));
     const engines = translateGains(intent, steps) as Translated[];
     const time = Array.from({ length: steps }, (_, k) => (k + 1) * intent.dt);
     const groups = RULES.map((r) => ({ ...r, engines: engines.filter((e) => e.step === r.step) })).filter((g) => g.engines.length > 0);
-    plot?.destroy();
-    plot = new TracePlot(
-      plotBox,
-      'Each engine’s response on the same body, from 0 toward 1',
-      intent.angular ? 'angle (rad)' : 'position (m)',
-      groups.map((g) => ({ label: `${g.words}: ${[...new Set(g.engines.map((e) => shortName(e.engine)))].join(', ')}`, color: cssVar(g.color), dash: g.dash })),
-      240,
-    );
+    const yLabel = intent.angular ? 'angle (rad)' : 'position (m)';
+    const series = groups.map((g) => ({ label: `${g.words}: ${[...new Set(g.engines.map((e) => shortName(e.engine)))].join(', ')}`, color: cssColor(host, g.color), dash: g.dash }));
+    // The chart is rebuilt only when its axis or legend changes, not for new data.
+    const key = `${yLabel}|${series.map((x) => x.label).join('|')}`;
+    if (!plot || key !== plotKey) {
+      plot?.destroy();
+      plot = new TracePlot(plotBox, 'Each engine’s response on the same body, from 0 toward 1', yLabel, series, 240);
+      plotKey = key;
+    }
     // A run that diverged is shorter: the rest of its curve is left blank, not zero; and
     // once it leaves the band drawn it is cut, so the others keep a readable scale (the
     // table says when it diverged).

@@ -5,11 +5,12 @@
  * kinetic energy against the start's.
  */
 import { TumbleScene } from '../../../pkg/forcelab_wasm.js';
-import { TracePlot } from '../../plot/trace-plot';
+import { ResponsePlot } from '../../plot/response-plot';
+import { themeColors } from '../../ui/colors';
 import { paramControl } from '../../ui/controls';
 import type { ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
-import { cssVar, fitCanvas, liveFigure, RollingTrace } from './live-figure';
+import { fitCanvas, liveFigure } from './live-figure';
 
 const STRIDE = 6;
 const WINDOW = 10;
@@ -30,7 +31,6 @@ const DEFS: ParamDef[] = [
 export function mountTumble(host: HTMLElement): void {
   const values = { spin: 10, nudge: 0.01, dt: 1 / 240 };
   let scene: TumbleScene;
-  let trace: RollingTrace;
 
   const canvas = document.createElement('canvas');
   canvas.className = 'arena plates';
@@ -46,9 +46,11 @@ export function mountTumble(host: HTMLElement): void {
   const controls = document.createElement('div');
   controls.className = 'params';
   host.append(canvas, toolbar, axisBox, energyBox, controls);
-  const series = MODES.map((label, k) => ({ label, color: cssVar(COLORS[k]!) }));
-  const axisPlot = new TracePlot(axisBox, 'Spin axis against where it started (cosine; −1 is upside down)', 'cosine', series, 170);
-  const energyPlot = new TracePlot(energyBox, 'Kinetic energy over the start’s', 'ratio', series, 170);
+  const colors = themeColors([...COLORS, '--fg']);
+  const color = (name: string) => colors.get(name)!;
+  const series = MODES.map((label, k) => ({ label, color: color(COLORS[k]!) }));
+  const axisPlot = new ResponsePlot(axisBox, series, WINDOW, { title: 'Spin axis against where it started (cosine; −1 is upside down)', yLabel: 'cosine', height: 170 });
+  const energyPlot = new ResponsePlot(energyBox, series, WINDOW, { title: 'Kinetic energy over the start’s', yLabel: 'ratio', height: 170 });
 
   const sim = {
     get dt() {
@@ -59,21 +61,21 @@ export function mountTumble(host: HTMLElement): void {
       const next = new TumbleScene({ spin: values.spin, nudge: values.nudge, dt: values.dt });
       scene?.free();
       scene = next;
-      // Keep about 2,400 rows whatever dt: enough for the plots' resolution.
-      trace = new RollingTrace(1 + 2 * MODES.length, Math.round(WINDOW / values.dt));
+      axisPlot.clear();
+      energyPlot.clear();
     },
     advance(steps: number) {
       for (let s = 0; s < steps; s++) {
         scene.step(1);
         const st = scene.state();
-        trace.push([scene.time, ...MODES.map((_, k) => st[k * STRIDE + 4]!), ...MODES.map((_, k) => st[k * STRIDE + 5]!)]);
+        axisPlot.push(scene.time, MODES.map((_, k) => st[k * STRIDE + 4]!));
+        energyPlot.push(scene.time, MODES.map((_, k) => st[k * STRIDE + 5]!));
       }
     },
+    plots: () => [axisPlot, energyPlot],
     draw() {
-      const c = trace.columns;
-      axisPlot.set([c[0]!, ...c.slice(1, 1 + MODES.length)]);
-      energyPlot.set([c[0]!, ...c.slice(1 + MODES.length)]);
-      host.dataset.curves = trace.fingerprint();
+      axisPlot.redraw();
+      energyPlot.redraw();
       clock.textContent = `t = ${scene.time.toFixed(2)} s`;
       drawPlates();
     },
@@ -91,8 +93,8 @@ export function mountTumble(host: HTMLElement): void {
     MODES.forEach((name, k) => {
       const q = [st[k * STRIDE]!, st[k * STRIDE + 1]!, st[k * STRIDE + 2]!, st[k * STRIDE + 3]!] as Quat;
       const cx = k * cell + cell / 2;
-      drawBody(ctx, q, PLATE.map((p, i) => (i === 0 ? { ...p, color: cssVar(COLORS[k]!) } : p)), cx, h / 2 + 6, cell / 3.4, view);
-      ctx.fillStyle = cssVar('--fg');
+      drawBody(ctx, q, PLATE.map((p, i) => (i === 0 ? { ...p, color: color(COLORS[k]!) } : p)), cx, h / 2 + 6, cell / 3.4, view);
+      ctx.fillStyle = color('--fg');
       ctx.fillText(name, cx, 14);
     });
   };
