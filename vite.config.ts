@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { chaptersPlugin } from './web/build/chapters-plugin.ts';
+import { cspPlugin } from './web/build/csp-plugin.ts';
 
 const bench = process.env.FORCELAB_BENCH === '1';
 const page = (name: string) => fileURLToPath(new URL(`web/${name}`, import.meta.url));
@@ -40,7 +41,8 @@ export default defineConfig({
       },
     },
   },
-  plugins: [chaptersPlugin(root)],
+  // The benchmark page inlines rapier's wasm as a data: URL and is never deployed.
+  plugins: [chaptersPlugin(root), cspPlugin(['bench.html'])],
   server: { host: '127.0.0.1' },
   // The element and its wasm are fetched cross-origin by the posts that embed them (and
   // by sandboxed iframes, whose origin is opaque): the static files allow any origin.

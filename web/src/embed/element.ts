@@ -34,6 +34,20 @@ ${uplotStyles}
 .embed-code label { display: block; font-size: 0.85rem; }
 .embed-code textarea { width: 100%; box-sizing: border-box; font: 0.8rem ui-monospace, monospace; }`;
 
+let sheet: CSSStyleSheet | null = null;
+/**
+ * The element's styles as one constructed sheet, shared by every element on the page.
+ * A constructed sheet is not an inline `<style>`, so it works under a post's strict
+ * CSP (and ours: style-src 'self').
+ */
+function shadowSheet(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(shadowStyles);
+  }
+  return sheet;
+}
+
 const paramKeys = [...new Set([...scenes.values()].flatMap((s) => s.params.map((p) => p.key)))];
 
 export class ForcelabScene extends HTMLElement {
@@ -87,8 +101,6 @@ export class ForcelabScene extends HTMLElement {
 
   private async render(): Promise<void> {
     this.dataset.ready = 'false';
-    const style = document.createElement('style');
-    style.textContent = shadowStyles;
     const status = document.createElement('p');
     status.className = 'embed-error';
     status.setAttribute('role', 'status');
@@ -98,7 +110,8 @@ export class ForcelabScene extends HTMLElement {
     wrapper.append(status, host);
     this.handle?.destroy();
     this.handle = null;
-    this.root.replaceChildren(style, wrapper);
+    this.root.adoptedStyleSheets = [shadowSheet()];
+    this.root.replaceChildren(wrapper);
     try {
       await loadSceneModule();
       if (!this.isConnected) return;

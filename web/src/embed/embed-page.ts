@@ -2,6 +2,7 @@
  * embed.html?scene=cube&kp=…: the element, full width, for hosts that allow only
  * iframes. The query becomes the element's attributes; the element checks them.
  */
+import './embed-page.css';
 import './element';
 
 const element = document.createElement('forcelab-scene');

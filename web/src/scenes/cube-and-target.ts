@@ -5,6 +5,7 @@
  */
 import { ResponsePlot } from '../plot/response-plot';
 import { cssColor } from '../ui/colors';
+import { el } from '../ui/dom';
 import { stepsForFrame } from '../ui/fixed-step';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
@@ -77,26 +78,54 @@ function mount(
   const values = { ...initial };
   const shown = chosen(options.controllers);
   const colorSource = options.colorSource ?? document.documentElement;
-  host.innerHTML = `
-    <section class="scene" aria-label="A cube and its target">
-      <div class="toolbar" role="group" aria-label="Simulation">
-        <button type="button" data-action="play"></button>
-        <button type="button" data-action="step">Step</button>
-        <button type="button" data-action="reset">Reset</button>
-        <span class="clock" aria-live="off"></span>
-        ${options.embedCode ? '<button type="button" data-action="embed" aria-expanded="false" aria-controls="embed-code">Copy embed code</button>' : ''}
-      </div>
-      ${options.embedCode ? '<div class="embed-code" id="embed-code" hidden><label>As an element<textarea readonly rows="3"></textarea></label><label>As an iframe<textarea readonly rows="2"></textarea></label><p class="embed-status" role="status"></p></div>' : ''}
-      <canvas class="stage" height="180" role="img"
-        aria-label="Three cubes on parallel tracks and a target line; drag to move the target"></canvas>
-      <div class="plot"></div>
-      <table class="readout">
-        <caption>Now</caption>
-        <thead><tr><th scope="col">controller</th><th scope="col">position (m)</th><th scope="col">velocity (m/s)</th><th scope="col">force (N)</th><th scope="col">state</th></tr></thead>
-        <tbody></tbody>
-      </table>
-      <div class="params"></div>
-    </section>`;
+  const th = (text: string) => el('th', { scope: 'col' }, text);
+  host.replaceChildren(
+    el(
+      'section',
+      { class: 'scene', 'aria-label': 'A cube and its target' },
+      el(
+        'div',
+        { class: 'toolbar', role: 'group', 'aria-label': 'Simulation' },
+        el('button', { type: 'button', 'data-action': 'play' }),
+        el('button', { type: 'button', 'data-action': 'step' }, 'Step'),
+        el('button', { type: 'button', 'data-action': 'reset' }, 'Reset'),
+        el('span', { class: 'clock', 'aria-live': 'off' }),
+        options.embedCode &&
+          el(
+            'button',
+            { type: 'button', 'data-action': 'embed', 'aria-expanded': 'false', 'aria-controls': 'embed-code' },
+            'Copy embed code',
+          ),
+      ),
+      options.embedCode &&
+        el(
+          'div',
+          { class: 'embed-code', id: 'embed-code', hidden: true },
+          el('label', {}, 'As an element', el('textarea', { readonly: true, rows: 3 })),
+          el('label', {}, 'As an iframe', el('textarea', { readonly: true, rows: 2 })),
+          el('p', { class: 'embed-status', role: 'status' }),
+        ),
+      el('canvas', {
+        class: 'stage',
+        height: 180,
+        role: 'img',
+        'aria-label': 'Three cubes on parallel tracks and a target line; drag to move the target',
+      }),
+      el('div', { class: 'plot' }),
+      el(
+        'table',
+        { class: 'readout' },
+        el('caption', {}, 'Now'),
+        el(
+          'thead',
+          {},
+          el('tr', {}, th('controller'), th('position (m)'), th('velocity (m/s)'), th('force (N)'), th('state')),
+        ),
+        el('tbody'),
+      ),
+      el('div', { class: 'params' }),
+    ),
+  );
   const q = <T extends Element>(sel: string) => host.querySelector<T>(sel)!;
   const canvas = q<HTMLCanvasElement>('canvas.stage');
   const playButton = q<HTMLButtonElement>('[data-action=play]');
@@ -119,9 +148,13 @@ function mount(
     plot.push(s.time, sample);
   };
 
-  tbody.innerHTML = shown
-    .map((c) => `<tr><th scope="row"><span class="swatch" style="background:var(${c.colorVar})"></span>${c.label}</th><td></td><td></td><td></td><td></td></tr>`)
-    .join('');
+  tbody.replaceChildren(
+    ...shown.map((c) => {
+      const swatch = el('span', { class: 'swatch' });
+      swatch.style.background = `var(${c.colorVar})`;
+      return el('tr', {}, el('th', { scope: 'row' }, swatch, c.label), el('td'), el('td'), el('td'), el('td'));
+    }),
+  );
   const updateReadout = () => {
     const s = world.state;
     shown.forEach((_, i) => {
@@ -347,7 +380,7 @@ function mount(
       cancelAnimationFrame(frame);
       scheme.removeEventListener('change', onScheme);
       host.removeEventListener('click', onClick);
-      host.innerHTML = '';
+      host.replaceChildren();
     },
   };
 }

@@ -4,6 +4,7 @@
  * scene passes an `apply` callback that may throw (the core's error message), in
  * which case the message is shown next to the field and the last valid value stays.
  */
+import { el } from './dom';
 import { formatNumber, fromSlider, parseParam, toSlider, type ParamDef } from './params';
 
 const SLIDER_STEPS = 1000;
@@ -25,18 +26,26 @@ export function paramControl(
   apply: (value: number) => void,
 ): ParamControl {
   const id = `param-${def.key}`;
-  const row = document.createElement('div');
-  row.className = 'param';
-  row.innerHTML = `
-    <label for="${id}-range">${def.label}</label>
-    <input type="range" id="${id}-range" min="0" max="${SLIDER_STEPS}" step="1">
-    <input type="text" inputmode="decimal" id="${id}" aria-label="${def.label} (${def.unit})" autocomplete="off" spellcheck="false">
-    <span class="unit">${def.unit}</span>
-    <p class="message" id="${id}-message" role="alert" aria-live="polite"></p>`;
+  const range = el('input', { type: 'range', id: `${id}-range`, min: 0, max: SLIDER_STEPS, step: 1 });
+  const box = el('input', {
+    type: 'text',
+    inputmode: 'decimal',
+    id,
+    'aria-label': `${def.label} (${def.unit})`,
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
+  const message = el('p', { class: 'message', id: `${id}-message`, role: 'alert', 'aria-live': 'polite' });
+  const row = el(
+    'div',
+    { class: 'param' },
+    el('label', { for: `${id}-range` }, def.label),
+    range,
+    box,
+    el('span', { class: 'unit' }, def.unit),
+    message,
+  );
   host.append(row);
-  const range = row.querySelector<HTMLInputElement>('input[type=range]')!;
-  const box = row.querySelector<HTMLInputElement>('input[type=text]')!;
-  const message = row.querySelector<HTMLParagraphElement>('.message')!;
   box.setAttribute('aria-describedby', message.id);
 
   let current = initial;

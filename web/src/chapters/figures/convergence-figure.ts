@@ -9,6 +9,7 @@ import { TracePlot } from '../../plot/trace-plot';
 import { cssColor } from '../../ui/colors';
 import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
+import { fillTable } from '../../ui/dom';
 
 const DISTANCES = [160, 320, 480, 640];
 /** 0.1 to 2 s in steps of 0.1, computed as the core's default is (k times 0.1). */
@@ -48,10 +49,12 @@ export function mountConvergence(host: HTMLElement): void {
     });
     plot.set([TIME_SCALES, ...curves.map((c) => c.points.map(([, t]) => t ?? Number.NaN))]);
     host.dataset.curves = JSON.stringify(curves);
-    const head = `<tr><th scope="col">T (s)</th>${DISTANCES.map((d) => `<th scope="col">from ${d}</th>`).join('')}</tr>`;
-    const rows = TIME_SCALES.map((t, r) => `<tr><th scope="row">${formatNumber(t)}</th>${curves.map((c) => `<td>${c.points[r]![1] === null ? 'never' : formatNumber(c.points[r]![1]!)}</td>`).join('')}</tr>`);
-    // Numbers from the core and constants only: nothing the reader typed goes into markup.
-    table.innerHTML = `<caption>Seconds to land, per time scale and start distance (the graph's data)</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody>`;
+    fillTable(
+      table,
+      "Seconds to land, per time scale and start distance (the graph's data)",
+      ['T (s)', ...DISTANCES.map((d) => `from ${d}`)],
+      TIME_SCALES.map((t, r) => [formatNumber(t), ...curves.map((c) => (c.points[r]![1] === null ? 'never' : formatNumber(c.points[r]![1]!)))]),
+    );
   };
   paramControl(controls, DEFS[0]!, settings.dt, (v) => {
     if (30 / v > 200_000) throw new Error(`Step dt must be at least ${30 / 200_000} s here, got ${v}`);

@@ -11,6 +11,7 @@ import { paramControl, type ParamControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
 import { fitCanvas, liveFigure, toggle } from './live-figure';
+import { el } from '../../ui/dom';
 
 const STRIDE = 10;
 const WINDOW = 20;
@@ -92,7 +93,7 @@ export function mountDive(host: HTMLElement): void {
   controls.className = 'params';
   const more = document.createElement('details');
   more.className = 'figure-settings';
-  more.innerHTML = '<summary>Gains of each controller</summary>';
+  more.append(el('summary', {}, 'Gains of each controller'));
   const gainControls = document.createElement('div');
   gainControls.className = 'params';
   more.append(gainControls);

@@ -10,6 +10,7 @@ import { themeColors } from '../../ui/colors';
 import { paramControl } from '../../ui/controls';
 import type { ParamDef } from '../../ui/params';
 import { fitCanvas, liveFigure, toggle } from './live-figure';
+import { el } from '../../ui/dom';
 
 const STRIDE = 7;
 const DT = 1 / 60;
@@ -43,7 +44,7 @@ export function mountPursuit(host: HTMLElement): void {
   const toolbar = document.createElement('div');
   const goalSelect = document.createElement('select');
   goalSelect.setAttribute('aria-label', 'Goal');
-  goalSelect.innerHTML = '<option value="waypoints">Goal: the waypoint loop</option><option value="point">Goal: a point you drag</option>';
+  goalSelect.append(el('option', { value: 'waypoints' }, 'Goal: the waypoint loop'), el('option', { value: 'point' }, 'Goal: a point you drag'));
   const printedBox = toggle('Also fly the PID as printed', (on) => {
     printed = on;
     live.rerun();

@@ -6,6 +6,7 @@
 import { simpson, simpsonAsPrinted } from '../../../pkg/forcelab_wasm.js';
 import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
+import { fillTable } from '../../ui/dom';
 
 const DEFS: ParamDef[] = [
   { key: 'simpson-dt', label: 'Sample spacing dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: 0.01, minExclusive: true, hardMax: 1 },
@@ -30,15 +31,12 @@ export function mountSimpson(host: HTMLElement): void {
       rows.push([n, exact, corrected, printed, (printed * settings.dt ** 2) / exact]);
     }
     host.dataset.curves = JSON.stringify(rows);
-    const body = rows
-      .map((r) => `<tr><th scope="row">${r[0]}</th>${r.slice(1).map((v) => `<td>${formatNumber(Number(v.toPrecision(6)))}</td>`).join('')}</tr>`)
-      .join('');
-    // Numbers from the core and constants only: nothing typed goes into markup.
-    table.innerHTML =
-      '<caption>The integral of a constant error of 1 as the window fills</caption>' +
-      '<thead><tr><th scope="col">samples</th><th scope="col">true area (s)</th><th scope="col">corrected rule</th>' +
-      '<th scope="col">as printed</th><th scope="col">printed × dt² ÷ true</th></tr></thead>' +
-      `<tbody>${body}</tbody>`;
+    fillTable(
+      table,
+      'The integral of a constant error of 1 as the window fills',
+      ['samples', 'true area (s)', 'corrected rule', 'as printed', 'printed × dt² ÷ true'],
+      rows.map((r) => [String(r[0]), ...r.slice(1).map((v) => formatNumber(Number(v.toPrecision(6))))]),
+    );
   };
   paramControl(controls, DEFS[0]!, settings.dt, (v) => {
     settings.dt = v;

@@ -11,6 +11,7 @@ import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { cssColor } from '../../ui/colors';
 import { toggle } from './live-figure';
+import { el } from '../../ui/dom';
 
 interface Translated {
   id: string;
@@ -103,7 +104,7 @@ export function mountTranslator(host: HTMLElement): void {
     }
     table.replaceChildren();
     table.createCaption().textContent = 'The intent written for each engine';
-    table.createTHead().innerHTML = '<tr><th scope="col">engine</th><th scope="col">set</th><th scope="col">law, signs and units</th></tr>';
+    table.createTHead().append(el('tr', {}, ...['engine', 'set', 'law, signs and units'].map((h) => el('th', { scope: 'col' }, h))));
     table.append(body);
   };
 
