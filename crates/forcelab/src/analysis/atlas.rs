@@ -3,7 +3,7 @@
 //! effective gains that depend on `kp`, `kd` and `dt`; each integrator then gives a
 //! 2 x 2 one-step map on `(x, v)` whose spectral radius decides stability.
 
-use crate::error::{positive, Error};
+use crate::error::{in_range, Error};
 use crate::integrator::Integrator;
 use crate::math;
 use core::f64::consts::PI;
@@ -236,10 +236,18 @@ impl Atlas {
         integrator: Integrator,
         spec: AtlasSpec,
     ) -> Result<Atlas, Error> {
-        positive("dt", spec.dt)?;
-        positive("min", spec.min)?;
-        positive("max", spec.max)?;
-        if spec.points < 2 || spec.points > 4096 || spec.max <= spec.min {
+        // Past these bounds the cells' gains (`axis / dt^2`) overflow and the radii
+        // would be NaN, not a verdict.
+        in_range("dt", spec.dt, 1e-6, 1.0)?;
+        in_range("min", spec.min, 1e-9, 1e9)?;
+        in_range("max", spec.max, spec.min, 1e9)?;
+        if spec.max == spec.min {
+            return Err(Error::Unsupported {
+                field: "max",
+                reason: "must be greater than min",
+            });
+        }
+        if spec.points < 2 || spec.points > 4096 {
             return Err(Error::OutOfRange {
                 field: "points",
                 value: spec.points as f64,

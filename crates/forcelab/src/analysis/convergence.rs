@@ -2,7 +2,7 @@
 //! really takes to land on a resting target, against the `time_scale` it was asked for.
 
 use crate::controllers::ImplicitPd;
-use crate::error::{positive, Error};
+use crate::error::{in_range, positive, Error};
 
 /// The sweep's settings. Distances are in the article's units (pixels, say); the
 /// minimum velocity is in the same units per second.
@@ -55,11 +55,20 @@ pub struct ConvergenceSeries {
     pub points: Vec<(f64, Option<f64>)>,
 }
 
-/// Runs the sweep with `k = d = 1`.
+/// The most steps one (distance, time scale) run may take: `max_time / dt` at most.
+pub const MAX_STEPS_PER_RUN: f64 = 200_000.0;
+
+/// Seconds to land for every start distance and time scale: see [`ConvergenceSpec`].
+/// Runs the sweep with `k = d = 1`. Refuses specs that would take more than
+/// [`MAX_STEPS_PER_RUN`] steps per run.
 pub fn convergence_sweep(spec: &ConvergenceSpec) -> Result<Vec<ConvergenceSeries>, Error> {
     positive("dt", spec.dt)?;
     positive("min_velocity", spec.min_velocity)?;
     positive("max_time", spec.max_time)?;
+    // Bounded work: a tiny dt or a long max_time would otherwise hang the page.
+    in_range("dt", spec.dt, spec.max_time / MAX_STEPS_PER_RUN, f64::MAX)?;
+    in_range("distances.len", spec.distances.len() as f64, 0.0, 64.0)?;
+    in_range("time_scales.len", spec.time_scales.len() as f64, 0.0, 256.0)?;
     spec.distances
         .iter()
         .map(|&distance| {

@@ -1,3 +1,4 @@
+use super::STEP_OVERFLOWS;
 use crate::error::{finite, positive, Error};
 use crate::integrator::Integrator;
 
@@ -58,6 +59,19 @@ impl Body1 {
         positive("dt", dt)?;
         finite("force", force)?;
         self.validate()?;
+        // Stepped on a copy: a step that overflows leaves the body as it was, so no
+        // caller ever reads (or draws) a non-finite state from a step that succeeded.
+        let mut next = *self;
+        next.advance(force, dt);
+        next.validate().map_err(|_| Error::Unsupported {
+            field: "dt",
+            reason: STEP_OVERFLOWS,
+        })?;
+        *self = next;
+        Ok(())
+    }
+
+    fn advance(&mut self, force: f64, dt: f64) {
         let a = force / self.mass;
         match self.integrator {
             Integrator::SemiImplicitEuler => {
@@ -75,7 +89,6 @@ impl Body1 {
                 self.v += a * dt;
             }
         }
-        Ok(())
     }
 }
 

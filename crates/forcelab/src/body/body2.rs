@@ -1,3 +1,4 @@
+use super::STEP_OVERFLOWS;
 use crate::error::{finite, non_negative, positive, Error};
 use crate::integrator::Integrator;
 use glam::DVec2;
@@ -74,6 +75,19 @@ impl Body2 {
         finite("force.y", force.y)?;
         finite("torque", torque)?;
         self.validate()?;
+        // Stepped on a copy: a step that overflows leaves the body as it was, so no
+        // caller ever reads (or draws) a non-finite state from a step that succeeded.
+        let mut next = *self;
+        next.advance(force, torque, dt);
+        next.validate().map_err(|_| Error::Unsupported {
+            field: "dt",
+            reason: STEP_OVERFLOWS,
+        })?;
+        *self = next;
+        Ok(())
+    }
+
+    fn advance(&mut self, force: DVec2, torque: f64, dt: f64) {
         let a = force / self.mass;
         let alpha = torque / self.inertia;
         let lin = 1.0 / (1.0 + self.linear_damping * dt);
@@ -105,7 +119,6 @@ impl Body2 {
                     + alpha * exact_gain(self.angular_damping, dt);
             }
         }
-        Ok(())
     }
 }
 

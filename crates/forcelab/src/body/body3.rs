@@ -1,3 +1,4 @@
+use super::STEP_OVERFLOWS;
 use crate::error::{finite, non_negative, positive, Error};
 use crate::integrator::Integrator;
 use crate::rotation::{integrate_first_order, unit_error};
@@ -187,9 +188,22 @@ impl Body3 {
         vec3("force", force)?;
         vec3("torque", torque)?;
         self.validate()?;
+        // Stepped on a copy: a step that overflows leaves the body as it was, so no
+        // caller ever reads (or draws) a non-finite state from a step that succeeded.
+        let mut next = *self;
+        next.advance(force, torque, dt);
+        next.validate().map_err(|_| Error::Unsupported {
+            field: "dt",
+            reason: STEP_OVERFLOWS,
+        })?;
+        *self = next;
+        Ok(())
+    }
+
+    fn advance(&mut self, force: DVec3, torque: DVec3, dt: f64) {
         if self.integrator == Integrator::Rk4 {
             self.rk4(force, torque, dt);
-            return Ok(());
+            return;
         }
         let a = force / self.mass;
         let lin = 1.0 / (1.0 + self.linear_damping * dt);
@@ -207,7 +221,6 @@ impl Body3 {
         self.orientation = integrate_first_order(self.orientation, w_move, dt);
         self.velocity = v_next;
         self.angular_velocity = w_next;
-        Ok(())
     }
 
     fn rk4(&mut self, force: DVec3, torque: DVec3, dt: f64) {

@@ -7,3 +7,8 @@ mod body3;
 pub use body1::Body1;
 pub use body2::Body2;
 pub use body3::{implicit_jacobian, Body3, Gyroscopic, UNIT_TOLERANCE};
+
+/// Why a step was refused when its result would not be finite (the body is left as it
+/// was): the step, or the force it was given, is too large for the body.
+pub const STEP_OVERFLOWS: &str =
+    "this step would leave the body at an infinite or NaN state, so it was not taken; lower dt, the gains or the force";

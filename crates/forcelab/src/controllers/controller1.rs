@@ -255,7 +255,13 @@ impl Controller1 {
 
     /// The force (N) this law applies to `body` toward `target` for a step of `dt` s.
     /// Stateful laws (the PIDs) advance their memory; their sample time follows `dt`.
+    /// An output that overflows (infinite or NaN) is refused with an error, never
+    /// returned.
     pub fn force(&mut self, body: &Body1, target: &Target1, dt: f64) -> Result<Terms, Error> {
+        self.unchecked_force(body, target, dt)?.finite()
+    }
+
+    fn unchecked_force(&mut self, body: &Body1, target: &Target1, dt: f64) -> Result<Terms, Error> {
         match self {
             Controller1::ForwardPd(c) => c.force(body, target),
             Controller1::BackwardPd(c) => c.force(body, target, dt),

@@ -102,7 +102,13 @@ impl Controller3 {
     /// Forward PD: `tau = I_w (kp' theta + kd' (w_t - w))` with `kp' = kp / inertia`,
     /// `kd' = kd / inertia`, `theta` the shortest rotation vector. The as-printed
     /// stable torque PD takes Wu's `(frequency, damping)` of `(kp', kd')`.
+    ///
+    /// An output that overflows (infinite or NaN) is refused with an error.
     pub fn torque(&self, body: &Body3, target: &Target3, dt: f64) -> Result<Terms3, Error> {
+        self.unchecked_torque(body, target, dt)?.finite()
+    }
+
+    fn unchecked_torque(&self, body: &Body3, target: &Target3, dt: f64) -> Result<Terms3, Error> {
         self.validate()?;
         let (kpu, kdu) = (self.kp / self.inertia, self.kd / self.inertia);
         let only = |t: DVec3| Terms3::sum(t, DVec3::ZERO, DVec3::ZERO, DVec3::ZERO);

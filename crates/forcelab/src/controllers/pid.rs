@@ -190,13 +190,14 @@ impl Pid {
         s.previous_error = error;
         s.previous_measurement = measurement;
         s.started = true;
-        Ok(Terms {
+        Terms {
             p,
             i: s.integral,
             d,
             ff: 0.0,
             total: clamp(p + s.integral + d, self.output_limit),
-        })
+        }
+        .finite()
     }
 }
 

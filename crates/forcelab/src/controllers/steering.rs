@@ -72,13 +72,14 @@ impl HeadingController {
         let max = self.max_angular_acceleration;
         let alpha = (-t.total).clamp(-max, max);
         let i = body.inertia;
-        Ok(Terms {
+        Terms {
             p: -t.p * i,
             i: -t.i * i,
             d: -t.d * i,
             ff: 0.0,
             total: alpha * i,
-        })
+        }
+        .finite()
     }
 }
 

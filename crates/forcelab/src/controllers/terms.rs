@@ -1,3 +1,5 @@
+use crate::error::Error;
+
 /// What a controller asked for, split by term, so that each can be plotted.
 ///
 /// The unit is the controller's output: newtons for a force law on a 1-D body.
@@ -27,7 +29,23 @@ impl Terms {
             total: p + i + d + ff,
         }
     }
+
+    /// These terms if every one is finite; otherwise the error a page shows instead of
+    /// an infinite or NaN force (the settings make the law's arithmetic overflow).
+    pub fn finite(self) -> Result<Terms, Error> {
+        let all = [self.p, self.i, self.d, self.ff, self.total];
+        match all.iter().find(|v| !v.is_finite()) {
+            None => Ok(self),
+            Some(&value) => Err(Error::NotFinite {
+                field: OUTPUT,
+                value,
+            }),
+        }
+    }
 }
+
+/// The field an overflowing output is reported under.
+pub const OUTPUT: &str = "output (the settings overflow the law's arithmetic)";
 
 /// [`Terms`] for a vector output (a 3-D force in N or torque in N m).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -53,6 +71,22 @@ impl Terms3 {
             d,
             ff,
             total: p + i + d + ff,
+        }
+    }
+
+    /// These terms if every component is finite (see [`Terms::finite`]).
+    pub fn finite(self) -> Result<Terms3, Error> {
+        let all = [self.p, self.i, self.d, self.ff, self.total];
+        match all
+            .iter()
+            .flat_map(|v| v.to_array())
+            .find(|v| !v.is_finite())
+        {
+            None => Ok(self),
+            Some(value) => Err(Error::NotFinite {
+                field: OUTPUT,
+                value,
+            }),
         }
     }
 }

@@ -122,7 +122,7 @@ impl WindowedPid {
         let p = g * self.kp * samples[n - 1];
         let i = g * self.ki * integrate(samples, self.dt);
         let d = g * self.kd * (samples[n - 1] - samples[n - 2]) / self.dt;
-        Ok(Terms::sum(p, i, d, 0.0))
+        Terms::sum(p, i, d, 0.0).finite()
     }
 }
 

@@ -1,4 +1,9 @@
-use crate::error::{finite, non_negative, positive, Error};
+use crate::error::{in_range, non_negative, positive, Error};
+
+/// The largest position (m), impulse (N s) or force (N) a disturbance may have.
+const LARGE: f64 = 1e9;
+/// The largest target speed (m/s) or noise (m).
+const FAST: f64 = 1e6;
 
 /// What happens to the bodies and the target during a Lab run. Times in s from the
 /// start; every disturbance hits every body alike, in lockstep.
@@ -44,20 +49,21 @@ impl Default for Disturbances {
 }
 
 impl Disturbances {
-    /// Checks every value.
+    /// Checks every value. Magnitudes are capped (1e9 for positions, impulses and
+    /// forces, 1e6 for speeds and noise) so that no run can overflow to infinity.
     pub fn validate(&self) -> Result<(), Error> {
-        finite("target_start", self.target_start)?;
+        in_range("target_start", self.target_start, -LARGE, LARGE)?;
         if let Some((t, x)) = self.target_step {
             non_negative("target_step.time", t)?;
-            finite("target_step.to", x)?;
+            in_range("target_step.to", x, -LARGE, LARGE)?;
         }
-        finite("target_velocity", self.target_velocity)?;
+        in_range("target_velocity", self.target_velocity, -FAST, FAST)?;
         if let Some((t, j)) = self.sideswipe {
             non_negative("sideswipe.time", t)?;
-            finite("sideswipe.impulse", j)?;
+            in_range("sideswipe.impulse", j, -LARGE, LARGE)?;
         }
-        finite("constant_force", self.constant_force)?;
-        non_negative("noise", self.noise)?;
+        in_range("constant_force", self.constant_force, -LARGE, LARGE)?;
+        in_range("noise", self.noise, 0.0, FAST)?;
         if let Some((t, factor)) = self.dt_spike {
             non_negative("dt_spike.time", t)?;
             positive("dt_spike.factor", factor)?;

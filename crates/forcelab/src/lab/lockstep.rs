@@ -1,7 +1,7 @@
 use super::{CubePlant, Disturbances, Drive, LawGains, Plant, SplitMix64};
 use crate::analysis::{MetricsOptions, StepMetrics};
 use crate::controllers::{Controller1, Target1, Terms};
-use crate::error::{positive, Error};
+use crate::error::{in_range, positive, Error};
 use crate::integrator::Integrator;
 
 /// The recorded run: one row per step (row 0 is the start), and for the per-body
@@ -76,6 +76,9 @@ impl<P: Plant> Lab<P> {
         disturbances: Disturbances,
     ) -> Result<Lab<P>, Error> {
         positive("dt", dt)?;
+        // A step longer than a second is no physics step, and with a dt spike it could
+        // overflow the clock.
+        in_range("dt", dt, 0.0, 1.0)?;
         disturbances.validate()?;
         let mut lab = Lab {
             plant,

@@ -102,8 +102,13 @@ impl Tumble {
         (self.bodies[k].orientation * DVec3::Y).dot(DVec3::Y)
     }
 
-    /// Body `k`'s kinetic energy over the start's: 1 when energy is conserved.
+    /// Body `k`'s kinetic energy over the start's: 1 when energy is conserved. A body
+    /// that starts at rest (no spin, no nudge) stays at rest under no torque: 1 too,
+    /// rather than 0/0.
     pub fn energy_ratio(&self, k: usize) -> f64 {
+        if self.start_energy == 0.0 {
+            return 1.0;
+        }
         self.bodies[k].kinetic_energy() / self.start_energy
     }
 }

@@ -1,5 +1,5 @@
 use crate::angle;
-use crate::error::{non_negative, positive, Error};
+use crate::error::{in_range, positive, Error};
 use crate::lab::SplitMix64;
 use crate::math;
 
@@ -10,6 +10,9 @@ pub const ARENA: f64 = 100.0;
 /// The most missiles one swarm holds (a guard against a count typed with a few zeros
 /// too many: 1,000,000 missiles is 60 MB of state).
 pub const MAX_MISSILES: usize = 1_000_000;
+
+/// The largest gain or limit a swarm accepts (see [`SwarmGains::validate`]).
+pub const MAX_GAIN: f64 = 1e6;
 
 /// The heading PID and motor limit every missile of a [`MissileSwarm`] shares.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,13 +45,22 @@ impl Default for SwarmGains {
 }
 
 impl SwarmGains {
-    /// Checks every field: finite, gains non-negative, limits positive.
+    /// Checks every field: gains in `[0, 1e6]`, limits positive and at most 1e6. The
+    /// swarm has no per-missile divergence flag, so gains that could overflow its
+    /// arithmetic (`kp e` with `e` up to pi) are refused up front.
     pub fn validate(&self) -> Result<(), Error> {
-        non_negative("kp", self.kp)?;
-        non_negative("ki", self.ki)?;
-        non_negative("kd", self.kd)?;
+        in_range("kp", self.kp, 0.0, MAX_GAIN)?;
+        in_range("ki", self.ki, 0.0, MAX_GAIN)?;
+        in_range("kd", self.kd, 0.0, MAX_GAIN)?;
         positive("integral_limit", self.integral_limit)?;
+        in_range("integral_limit", self.integral_limit, 0.0, MAX_GAIN)?;
         positive("max_angular_acceleration", self.max_angular_acceleration)?;
+        in_range(
+            "max_angular_acceleration",
+            self.max_angular_acceleration,
+            0.0,
+            MAX_GAIN,
+        )?;
         Ok(())
     }
 }
@@ -127,6 +139,7 @@ impl MissileSwarm {
         gains: SwarmGains,
     ) -> Result<MissileSwarm, Error> {
         positive("dt", dt)?;
+        in_range("dt", dt, 0.0, 1.0)?;
         gains.validate()?;
         if targets == 0 || targets > 4096 {
             return Err(Error::OutOfRange {

@@ -1,0 +1,48 @@
+//! Invariant: a Lab, a scene or a world built from any numbers either refuses them with
+//! an error naming the field, or runs without panicking, and every number it reports is
+//! finite. The fuzz target `runs` checks the same on bytes; inputs it once broke on are
+//! kept below.
+
+use forcelab_invariants::runs;
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        // Seeded, so a run is reproducible; `npm run fuzz` explores beyond these cases.
+        rng_seed: proptest::test_runner::RngSeed::Fixed(20261121),
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(1500)
+    })]
+
+    #[test]
+    fn runs_from_any_bytes_stay_finite(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        runs::from_bytes(&bytes);
+    }
+}
+
+// Inputs that broke the invariant once, each with what was wrong and the fix.
+
+/// A swarm with kp = 1e300: the heading PID overflowed and every missile's position
+/// became NaN (the swarm has no per-missile divergence flag). Its gains are now capped
+/// at 1e6 and its dt at 1 s.
+#[test]
+fn regression_swarm_with_a_huge_gain() {
+    runs::from_bytes(&[
+        113, 116, 89, 0, 0, 77, 0, 0, 236, 61, 0, 1, 1, 1, 179, 0, 0, 0, 0, 0, 0, 0, 96,
+    ]);
+    let gains = forcelab::world::SwarmGains {
+        kp: 1e300,
+        ..Default::default()
+    };
+    assert_eq!(gains.validate().unwrap_err().field(), "kp");
+}
+
+/// A tumble that starts at rest (no spin, no nudge): its energy ratio was 0/0 = NaN.
+/// A body at rest that stays at rest now has ratio 1.
+#[test]
+fn regression_tumble_at_rest() {
+    runs::from_bytes(&[
+        141, 83, 0, 0, 0, 0, 0, 0, 0, 128, 28, 105, 0, 1, 222, 0, 1, 25, 0, 7, 17, 0, 1, 0, 0, 0,
+        0, 0, 0,
+    ]);
+}
