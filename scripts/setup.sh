@@ -4,7 +4,8 @@
 #
 #   scripts/setup.sh          what `npm start` needs (Rust wasm target, wasm-pack,
 #                             wasm-bindgen-cli, npm packages, wasm-opt among them)
-#   scripts/setup.sh --test   also what `npm test` needs (Chromium and ChromeDriver)
+#   scripts/setup.sh --test   also what `npm test` needs (Chromium and ChromeDriver,
+#                             Firefox ESR and geckodriver)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -67,8 +68,19 @@ if [ "$want_browser" = 1 ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   have chromedriver || missing+=(chromium-driver)
+  # A second browser engine, so the wasm tests (and the golden trace hash) run in
+  # Gecko as well as Blink: Debian's Firefox ESR.
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   if [ "${#missing[@]}" -gt 0 ]; then
     apt_install "${missing[@]}"
+  fi
+  # wasm-pack would download geckodriver; build it from crates.io instead.
+  GECKODRIVER_VERSION=0.37.1
+  # (Read whole: geckodriver panics when a pipe closes early.)
+  gecko_found=$(geckodriver --version 2>/dev/null || true)
+  if [ "${gecko_found#geckodriver $GECKODRIVER_VERSION}" = "$gecko_found" ]; then
+    say "installing geckodriver $GECKODRIVER_VERSION (compiles from crates.io, a few minutes once)"
+    cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked
   fi
 fi
 

@@ -23,6 +23,9 @@ cargo test --workspace
 stage "Rust tests (wasm in headless Chromium)"
 wasm-pack test --headless --chrome crates/forcelab-wasm
 
+stage "Rust tests (wasm in headless Firefox: the same bits in a second engine)"
+wasm-pack test --headless --firefox crates/forcelab-wasm
+
 stage "build (release wasm + site)"
 bash scripts/build-wasm.sh
 npx vite build --logLevel warn

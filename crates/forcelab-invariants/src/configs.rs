@@ -235,3 +235,44 @@ fn metrics(options: MetricsOptions) {
     let values = [0.0, 0.6, 1.1, 0.98, 1.0];
     let _ = named(StepMetrics::of(&times, &values, &values, 0.0, 1.0, options));
 }
+
+/// The first byte picks the kind; the rest is the JSON text (the fuzz target's entry).
+pub fn json_from_bytes(bytes: &[u8]) {
+    if let Some((&kind, text)) = bytes.split_first() {
+        json(kind, &String::from_utf8_lossy(text));
+    }
+}
+
+/// The first byte picks the kind; the rest decides, leaf by leaf, whether each field of
+/// its default config keeps its value or becomes a number, null, a string or a boolean
+/// (the fuzz target's entry).
+pub fn value_from_bytes(bytes: &[u8]) {
+    let mut n = crate::numbers::Numbers::new(bytes);
+    let kind = n.byte();
+    let v = replace_leaves(&template(kind), &mut n);
+    value(kind, &v);
+}
+
+fn replace_leaves(template: &Value, n: &mut crate::numbers::Numbers) -> Value {
+    match template {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, v)| (k.clone(), replace_leaves(v, n)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(|v| replace_leaves(v, n)).collect()),
+        leaf => match n.byte() % 8 {
+            0..=2 => leaf.clone(),
+            // serde_json writes a non-finite number as null, as JSON.stringify does.
+            3..=5 => serde_json::Number::from_f64(n.number()).map_or(Value::Null, Value::Number),
+            6 => Value::from(u64::from(n.byte()) * 1000),
+            _ => [
+                Value::Null,
+                Value::from("abc"),
+                Value::from(true),
+                Value::from(-1),
+            ][usize::from(n.byte() % 4)]
+            .clone(),
+        },
+    }
+}

@@ -227,3 +227,17 @@ pub fn spatial(v: &[f64], k: u8) {
         }
     }
 }
+
+/// All four families on numbers read from `bytes` (the fuzz target's entry): the first
+/// byte picks the family, the second the integrator or window.
+pub fn from_bytes(bytes: &[u8]) {
+    let mut n = crate::numbers::Numbers::new(bytes);
+    let (family, k) = (n.byte(), n.byte());
+    let v = n.numbers(20);
+    match family % 4 {
+        0 => one_dimensional(&v, k),
+        1 => stateful(&v, usize::from(k % 40)),
+        2 => planar(&v, k),
+        _ => spatial(&v, k),
+    }
+}

@@ -207,20 +207,24 @@ pub fn dive(steps: u64) -> Soaked {
     }
 }
 
-/// The tennis-racket flip with the implicit gyroscopic term (the stable one of the
-/// three): its energy may fall but never grow past 1 % above the start.
+/// The tennis-racket flip's body with the implicit gyroscopic term (the stable one of
+/// the three; the explicit one gains energy until it overflows, as chapter 7 shows, so
+/// it is stepped on its own here): its energy may fall but never grow past 1 % above
+/// the start.
 pub fn tumble(steps: u64) -> Soaked {
     let name = "tumble/implicit".to_string();
-    let mut t = Tumble::new(TumbleSettings::default()).expect("default settings");
-    let k = 2; // the implicit body, per `MODES`
+    let t = Tumble::new(TumbleSettings::default()).expect("default settings");
+    let mut b = t.bodies[2];
+    assert_eq!(b.gyroscopic, Gyroscopic::Implicit);
     let (mut worst_error, mut worst_speed, mut worst_unit) = (0.0f64, 0.0f64, 0.0f64);
     for n in 0..steps {
-        t.step().expect("the bodies step");
-        let b = &t.bodies[k];
+        b.step(DVec3::ZERO, DVec3::ZERO, t.settings.dt)
+            .expect("the body steps");
         let unit = (b.orientation.length() - 1.0).abs();
+        let ratio = b.kinetic_energy() / t.start_energy;
         check(&name, n, "| |q| - 1 |", unit, UNIT_TOLERANCE);
-        check(&name, n, "energy ratio", t.energy_ratio(k), 1.01);
-        worst_error = worst_error.max((t.energy_ratio(k) - 1.0).abs());
+        check(&name, n, "energy ratio", ratio, 1.01);
+        worst_error = worst_error.max((ratio - 1.0).abs());
         worst_speed = worst_speed.max(b.angular_velocity.length());
         worst_unit = worst_unit.max(unit);
     }

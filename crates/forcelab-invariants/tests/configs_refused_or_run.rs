@@ -100,3 +100,13 @@ fn regression_convergence_with_a_tiny_dt_is_refused_at_once() {
     let err = forcelab::analysis::convergence_sweep(&spec).unwrap_err();
     assert_eq!(err.field(), "dt");
 }
+
+/// Found by `npm run fuzz` (config_values): a tumble whose nudge was 1e300 started with
+/// infinite energy, and its energy ratio was inf/inf. Tumble settings are now bounded
+/// (spin and nudge within 200 rad/s, moments within 1e-6..1e6, dt within 1e-6..1 s).
+#[test]
+fn regression_fuzz_tumble_with_a_huge_nudge() {
+    configs::value_from_bytes(&[
+        0x3a, 0x08, 0x20, 0x28, 0x1e, 0x4b, 0x1e, 0xb2, 0xb2, 0x0a, 0xf0, 0x7f, 0x4f,
+    ]);
+}

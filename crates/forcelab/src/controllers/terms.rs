@@ -34,18 +34,20 @@ impl Terms {
     /// an infinite or NaN force (the settings make the law's arithmetic overflow).
     pub fn finite(self) -> Result<Terms, Error> {
         let all = [self.p, self.i, self.d, self.ff, self.total];
-        match all.iter().find(|v| !v.is_finite()) {
-            None => Ok(self),
-            Some(&value) => Err(Error::NotFinite {
-                field: OUTPUT,
-                value,
-            }),
+        if all.iter().all(|v| v.is_finite()) {
+            Ok(self)
+        } else {
+            Err(OVERFLOW)
         }
     }
 }
 
-/// The field an overflowing output is reported under.
-pub const OUTPUT: &str = "output (the settings overflow the law's arithmetic)";
+/// What an overflowing output is refused with. It shows no value: an infinity is
+/// nothing a reader can act on, while the sentence says what to change.
+pub const OVERFLOW: Error = Error::Unsupported {
+    field: "output",
+    reason: "the law's output overflowed (infinite or NaN); lower the gains, or dt if the law divides by it",
+};
 
 /// [`Terms`] for a vector output (a 3-D force in N or torque in N m).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -77,16 +79,10 @@ impl Terms3 {
     /// These terms if every component is finite (see [`Terms::finite`]).
     pub fn finite(self) -> Result<Terms3, Error> {
         let all = [self.p, self.i, self.d, self.ff, self.total];
-        match all
-            .iter()
-            .flat_map(|v| v.to_array())
-            .find(|v| !v.is_finite())
-        {
-            None => Ok(self),
-            Some(value) => Err(Error::NotFinite {
-                field: OUTPUT,
-                value,
-            }),
+        if all.iter().all(|v| v.is_finite()) {
+            Ok(self)
+        } else {
+            Err(OVERFLOW)
         }
     }
 }

@@ -63,6 +63,7 @@ impl Disturbances {
             in_range("sideswipe.impulse", j, -LARGE, LARGE)?;
         }
         in_range("constant_force", self.constant_force, -LARGE, LARGE)?;
+        non_negative("noise", self.noise)?;
         in_range("noise", self.noise, 0.0, FAST)?;
         if let Some((t, factor)) = self.dt_spike {
             non_negative("dt_spike.time", t)?;

@@ -219,11 +219,10 @@ impl<P: Plant> Lab<P> {
                         terms[k] = t;
                         continue;
                     }
-                    Ok(_) => Error::OutOfRange {
+                    // Not a value to show: the bound was passed, by however much.
+                    Ok(_) => Error::Unsupported {
                         field: "state",
-                        value: f64::INFINITY,
-                        min: -crate::world::DIVERGED_LIMIT,
-                        max: crate::world::DIVERGED_LIMIT,
+                        reason: "the body went past 1e9 (it diverged) and was stopped there",
                     },
                     Err(e) => e,
                 };

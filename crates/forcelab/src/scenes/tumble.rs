@@ -4,7 +4,7 @@
 //! explicit one gains energy as it goes.
 
 use crate::body::{Body3, Gyroscopic};
-use crate::error::{finite, in_range, positive, Error};
+use crate::error::{in_range, Error};
 use glam::DVec3;
 
 /// The settings of a [`Tumble`].
@@ -42,10 +42,11 @@ impl TumbleSettings {
     /// Checks the numbers; the intermediate axis must lie strictly between the others.
     pub fn validate(&self) -> Result<(), Error> {
         in_range("spin", self.spin, -200.0, 200.0)?;
-        finite("nudge", self.nudge)?;
-        positive("inertia.x", self.inertia.x)?;
+        in_range("nudge", self.nudge, -200.0, 200.0)?;
+        in_range("inertia.x", self.inertia.x, 1e-6, 1e6)?;
+        in_range("inertia.z", self.inertia.z, 1e-6, 1e6)?;
         in_range("inertia.y", self.inertia.y, self.inertia.x, self.inertia.z)?;
-        positive("dt", self.dt)?;
+        in_range("dt", self.dt, 1e-6, 1.0)?;
         Ok(())
     }
 }
@@ -103,10 +104,10 @@ impl Tumble {
     }
 
     /// Body `k`'s kinetic energy over the start's: 1 when energy is conserved. A body
-    /// that starts at rest (no spin, no nudge) stays at rest under no torque: 1 too,
-    /// rather than 0/0.
+    /// that starts at rest (no spin, no nudge, or so little that its energy is below the
+    /// smallest normal number) stays at rest under no torque: 1 too, rather than 0/0.
     pub fn energy_ratio(&self, k: usize) -> f64 {
-        if self.start_energy == 0.0 {
+        if self.start_energy < f64::MIN_POSITIVE {
             return 1.0;
         }
         self.bodies[k].kinetic_energy() / self.start_energy
