@@ -34,6 +34,8 @@ export interface LabSnapshot {
   target: Float64Array;
   /** Row-major `[row * n + body]`. */
   x: Float64Array;
+  /** The rate of `x`, row-major like it. */
+  v: Float64Array;
   force: Float64Array;
   p: Float64Array;
   i: Float64Array;
@@ -58,7 +60,7 @@ export interface Metrics {
 }
 
 /** The trace's series: values per row are 1, `n` or `n * poseSize`. */
-const SERIES = ['time', 'target', 'x', 'force', 'p', 'i', 'd', 'ff', 'pose'] as const;
+const SERIES = ['time', 'target', 'x', 'v', 'force', 'p', 'i', 'd', 'ff', 'pose'] as const;
 type SeriesName = (typeof SERIES)[number];
 
 /** A growing JS-owned copy of a Lab's trace, filled a few rows at a time. */
@@ -72,7 +74,7 @@ class TraceCopy {
     private readonly n: number,
     private readonly poseSize: number,
   ) {
-    this.width = { time: 1, target: 1, x: n, force: n, p: n, i: n, d: n, ff: n, pose: n * poseSize };
+    this.width = { time: 1, target: 1, x: n, v: n, force: n, p: n, i: n, d: n, ff: n, pose: n * poseSize };
     for (const name of SERIES) this.buffers[name] = new Float64Array(0);
   }
 
@@ -90,6 +92,7 @@ class TraceCopy {
       time: lab.timeSeries(),
       target: lab.target(),
       x: lab.x(),
+      v: lab.v(),
       force: lab.force(),
       p: lab.p(),
       i: lab.i(),
@@ -113,6 +116,7 @@ class TraceCopy {
       time: cut('time'),
       target: cut('target'),
       x: cut('x'),
+      v: cut('v'),
       force: cut('force'),
       p: cut('p'),
       i: cut('i'),

@@ -10,6 +10,8 @@ import { paramControl } from '../ui/controls';
 import { stepsForFrame } from '../ui/fixed-step';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { LabRun, tuning, type LabSnapshot } from '../wasm';
+import { traceCsv } from '../export/csv';
+import { copyText, download } from '../export/download';
 import { drawLab, viewRange, type Look } from './lab-canvas';
 import {
   DISTURBANCE_DEFS,
@@ -161,6 +163,16 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
     element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable));
   const termsPanel = element('section', { className: 'panel' }, element('h2', { textContent: 'Terms per controller' }), termsBox);
+  // Take it home: the run as data, the response plot as a picture, the link that replays it.
+  const exportButton = (text: string, action: string) => element('button', { type: 'button', textContent: text, className: `export-${action}` });
+  const csvButton = exportButton('Download CSV', 'csv');
+  const pngButton = exportButton('Response as PNG', 'png');
+  const svgButton = exportButton('Response as SVG', 'svg');
+  const linkButton = exportButton('Copy link', 'link');
+  const linkBox = element('input', { type: 'text', readOnly: true, className: 'export-link-text', hidden: true });
+  linkBox.setAttribute('aria-label', 'Link that reproduces this run');
+  const exportStatus = element('p', { className: 'export-status', role: 'status' });
+  runPanel.append(element('div', { className: 'toolbar export', role: 'group', ariaLabel: 'Export this run' }, csvButton, pngButton, svgButton, linkButton), linkBox, exportStatus);
   if (figure) {
     const settings = element('details', { className: 'figure-settings' }, element('summary', { textContent: 'All settings: controllers, plant, disturbances, terms' }), lawsBox, setup, disturbBox, termsPanel);
     host.append(banner, runPanel, settings);
@@ -611,6 +623,36 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       }
     }
   };
+
+  /** A file name that says what the run was: plant, integrator, dt. */
+  const fileName = (ext: string) => `forcelab-${state.plant}-${state.integrator}-dt${formatNumber(state.dt)}.${ext}`;
+  const reproducingLink = () => new URL(`${figure ? '../' : ''}lab.html${writeLabState(state)}`, location.href).href;
+  csvButton.addEventListener('click', () => {
+    if (!run) return;
+    const current = run.snapshot();
+    const units = { position: unitOf(state.plant), effort: state.plant === 'box' ? 'N·m' : 'N' };
+    download(fileName('csv'), new Blob([traceCsv(current, series.map(label), units)], { type: 'text/csv' }));
+    exportStatus.textContent = `Saved ${current.rows} rows as ${fileName('csv')}.`;
+  });
+  pngButton.addEventListener('click', async () => {
+    const blob = await plots[0]?.png();
+    if (blob) download(fileName('png'), blob);
+    exportStatus.textContent = blob ? `Saved the response plot as ${fileName('png')}.` : 'This browser could not draw the plot into a PNG.';
+  });
+  svgButton.addEventListener('click', () => {
+    const svg = plots[0]?.svg();
+    if (!svg) return;
+    download(fileName('svg'), new Blob([svg], { type: 'image/svg+xml' }));
+    exportStatus.textContent = `Saved the response plot as ${fileName('svg')}.`;
+  });
+  linkButton.addEventListener('click', async () => {
+    const link = reproducingLink();
+    linkBox.value = link;
+    linkBox.hidden = false;
+    const copied = await copyText(link);
+    exportStatus.textContent = copied ? 'Link copied: it replays this run exactly.' : 'The browser refused the clipboard: copy the link from the box.';
+    if (!copied) linkBox.select();
+  });
 
   buildSetup();
   buildLaws();

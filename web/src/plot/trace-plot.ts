@@ -3,7 +3,11 @@
  * Lab redraws a finished run, not a scrolling window). Draws what it is given.
  */
 import uPlot from 'uplot';
+import { plotSvg } from '../export/svg';
 import 'uplot/dist/uPlot.min.css';
+
+/** A plot's container element, carrying the data last drawn in it. */
+export type PlotHost = HTMLElement & { plotted?: readonly number[][] };
 
 export interface TraceSeries {
   label: string;
@@ -34,11 +38,11 @@ export class TracePlot {
 
   constructor(
     readonly host: HTMLElement,
-    title: string,
-    yLabel: string,
-    series: readonly TraceSeries[],
+    readonly title: string,
+    readonly yLabel: string,
+    readonly series: readonly TraceSeries[],
     height = 200,
-    xLabel = 'time (s)',
+    readonly xLabel = 'time (s)',
   ) {
     const opts: uPlot.Options = {
       ...(title ? { title } : {}),
@@ -69,12 +73,25 @@ export class TracePlot {
   /** Replaces the data: `columns[0]` is time, then one column per series. */
   set(columns: number[][]): void {
     this.data = columns;
+    // The drawn data, reachable from the element for tests and for tools that read the
+    // page (an exported CSV is checked against exactly this).
+    (this.host as PlotHost).plotted = columns;
     this.plot.setData(columns as uPlot.AlignedData);
   }
 
   /** The data drawn (for tests and the text alternative). */
   get columns(): readonly number[][] {
     return this.data;
+  }
+
+  /** The plot as a standalone SVG document (see `export/svg.ts`). */
+  svg(): string {
+    return plotSvg({ title: this.title, xLabel: this.xLabel, yLabel: this.yLabel, series: this.series, columns: this.data });
+  }
+
+  /** The plot as drawn on screen, as a PNG. */
+  png(): Promise<Blob | null> {
+    return new Promise((resolve) => this.plot.ctx.canvas.toBlob(resolve, 'image/png'));
   }
 
   destroy(): void {

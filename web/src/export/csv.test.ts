@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { LabSnapshot } from '../wasm';
+import { csvField, traceCsv } from './csv';
+
+const snap = (): LabSnapshot => ({
+  n: 2,
+  poseSize: 1,
+  rows: 2,
+  time: new Float64Array([0, 1 / 60]),
+  target: new Float64Array([1, 1]),
+  x: new Float64Array([0, 0, 0.1 + 0.2, -1e-300]),
+  v: new Float64Array([0, 0, 18, -2]),
+  force: new Float64Array([100, 100, 90, 80]),
+  p: new Float64Array([100, 100, 70, 60]),
+  i: new Float64Array([0, 0, 0, 0]),
+  d: new Float64Array([0, 0, 20, 20]),
+  ff: new Float64Array([0, 0, 0, 0]),
+  pose: new Float64Array(4),
+  diverged: new Uint8Array(2),
+  failures: [undefined, undefined],
+});
+
+describe('traceCsv', () => {
+  it('writes one header and one row per step, seven columns per controller', () => {
+    const lines = traceCsv(snap(), ['1: PD', '2: SPD, as printed'], { position: 'm', effort: 'N' }).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(3);
+    const header = lines[0]!.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    expect(header).toHaveLength(2 + 2 * 7);
+    expect(header[0]).toBe('time (s)');
+    expect(header[2]).toBe('1: PD position (m)');
+    // A name with a comma is quoted, so the columns stay aligned.
+    expect(header[9]).toBe('"2: SPD, as printed position (m)"');
+    expect(lines[2]!.split(',')).toHaveLength(16);
+  });
+
+  it('keeps every double exactly (shortest round-trip form)', () => {
+    const row = traceCsv(snap(), ['a', 'b'], { position: 'rad', effort: 'N·m' }).split('\r\n')[2]!.split(',').map(Number);
+    expect(row[0]).toBe(1 / 60);
+    expect(row[2]).toBe(0.1 + 0.2);
+    expect(row[9]).toBe(-1e-300);
+    expect(traceCsv(snap(), ['a', 'b'], { position: 'rad', effort: 'N·m' })).toContain('a velocity (rad/s)');
+  });
+
+  it('quotes only what needs quoting', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('a\nb')).toBe('"a\nb"');
+  });
+});
