@@ -110,3 +110,12 @@ fn regression_fuzz_tumble_with_a_huge_nudge() {
         0x3a, 0x08, 0x20, 0x28, 0x1e, 0x4b, 0x1e, 0xb2, 0xb2, 0x0a, 0xf0, 0x7f, 0x4f,
     ]);
 }
+
+/// Found by `npm run fuzz` (config_values, 60 s): a tumble with a tiny smallest moment
+/// (0.00274 kg m^2) let the explicit body's spin grow until its energy, a square,
+/// overflowed while the spin itself stayed finite. The tumble now stops with an error
+/// at that step instead of reporting an infinite energy ratio.
+#[test]
+fn regression_fuzz_tumble_whose_energy_overflows() {
+    configs::value_from_bytes(&[0x1e, 0xda, 0xb4, 0x0a, 0xb4, 0x0a]);
+}

@@ -91,6 +91,14 @@ impl Tumble {
         let mut next = self.bodies;
         for b in &mut next {
             b.step(DVec3::ZERO, DVec3::ZERO, self.settings.dt)?;
+            // The explicit body gains energy each step; its spin can stay finite while
+            // its energy (a square) no longer is. Stop there rather than plot infinity.
+            if !b.kinetic_energy().is_finite() {
+                return Err(Error::Unsupported {
+                    field: "dt",
+                    reason: "a body's energy overflowed (the explicit gyroscopic step gains energy until it does); the bodies stop here",
+                });
+            }
         }
         self.bodies = next;
         self.time += self.settings.dt;
