@@ -39,4 +39,7 @@ npx vitest run
 stage "end-to-end (Playwright, /usr/bin/chromium)"
 npx playwright test
 
+stage "packages (npm pack of the bindings, cargo publish --dry-run of the core)"
+bash scripts/pack.sh
+
 stage "all suites passed"
