@@ -1,20 +1,13 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-const root = new URL('../..', import.meta.url).pathname;
-const chapters = readdirSync(join(root, 'web/chapters'))
-  .filter((f) => f.endsWith('.html'))
-  .map((f) => `chapters/${f}`);
-const pages = ['index.html', 'lab.html', 'swarm.html', 'embed.html?scene=cube&kp=400&controllers=pd,spd', ...chapters];
+import { ready as drawn, sitePages as pages } from './pages';
 
 test.describe.configure({ timeout: 120_000 });
 
 async function ready(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  const marker = path.startsWith('embed') ? page.locator('forcelab-scene') : page.locator('body');
-  await expect(marker).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await drawn(page, path);
 }
 
 for (const path of pages) {

@@ -1,7 +1,6 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
+import { chapterPaths as chapters, ready } from './pages';
 
 /**
  * Chaos: 2,000 seeded random interactions across the Lab, the index, the embed page
@@ -14,10 +13,6 @@ import { watchConsole } from './console';
  */
 
 const SEED = 20261121;
-const root = new URL('../..', import.meta.url).pathname;
-const chapters = readdirSync(join(root, 'web/chapters'))
-  .filter((f) => f.endsWith('.html'))
-  .map((f) => `chapters/${f}`);
 
 /** Interactions per page: 2,000 in all. */
 const plan: [string, number][] = [['lab.html', 600], ['index.html', 200], ['embed.html?scene=cube', 100], ...chapters.map((c): [string, number] => [c, 110])];
@@ -83,8 +78,7 @@ function hash(text: string): number {
 
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  const marker = url.startsWith('embed') ? page.locator('forcelab-scene') : page.locator('body');
-  await expect(marker).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await ready(page, url);
   // Folded settings are controls too.
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
 }

@@ -1,14 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../web/build/csp-plugin';
 import { watchConsole } from './console';
 
-const root = new URL('../..', import.meta.url).pathname;
-const chapters = readdirSync(join(root, 'web/chapters'))
-  .filter((f) => f.endsWith('.html'))
-  .map((f) => `chapters/${f}`);
-const pages = ['index.html', 'lab.html', 'swarm.html', 'embed.html?scene=cube', ...chapters];
+import { ready, sitePages as pages } from './pages';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -22,11 +16,6 @@ async function recordViolations(page: Page): Promise<void> {
 }
 
 const violations = (scope: Page | Frame) => scope.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-
-async function ready(scope: Page | Frame, path: string): Promise<void> {
-  const marker = path.startsWith('embed') ? scope.locator('forcelab-scene') : scope.locator('body');
-  await expect(marker).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-}
 
 for (const path of pages) {
   test(`${path} runs under the strict CSP with Trusted Types and breaks no rule of it`, async ({ page }) => {

@@ -10,7 +10,7 @@ use crate::runs::{assert_finite, step_dive, step_lab, step_pursuit, step_tumble}
 use forcelab::analysis::{convergence_sweep, Atlas, AtlasSpec, ConvergenceSpec, LinearLaw};
 use forcelab::analysis::{MetricsOptions, StepMetrics};
 use forcelab::controllers::{
-    HeadingController, Missile, MovingEntity, Pid, SubmarineAttitude, WindowedPid,
+    HeadingController, Missile, MovingEntity, Pid, SteeringOutput, SubmarineAttitude, WindowedPid,
 };
 use forcelab::engines::{step_response, translate, Intent};
 use forcelab::lab::Disturbances;
@@ -177,28 +177,28 @@ fn heading(mut h: HeadingController) {
 }
 
 fn missile(mut m: Missile) {
-    let mut body = Body2::default();
-    for _ in 0..STEPS {
-        let Some(out) = named(m.control(&body, DVec2::new(5.0, 3.0), 1.0 / 60.0)) else {
-            return;
-        };
-        if named(body.step(out.force, out.torque.total, 1.0 / 60.0)).is_none() {
-            return;
-        }
-        assert_finite("missile", &[body.position.x, body.position.y, body.angle]);
-    }
+    chase("missile", |body| {
+        m.control(body, DVec2::new(5.0, 3.0), 1.0 / 60.0)
+    });
 }
 
 fn entity(mut m: MovingEntity) {
+    chase("entity", |body| {
+        m.control(body, DVec2::new(5.0, 3.0), 1.0 / 60.0)
+    });
+}
+
+/// A body at rest steered by `control` for [`STEPS`] steps; it stays finite.
+fn chase(what: &str, mut control: impl FnMut(&Body2) -> Result<SteeringOutput, forcelab::Error>) {
     let mut body = Body2::default();
     for _ in 0..STEPS {
-        let Some(out) = named(m.control(&body, DVec2::new(5.0, 3.0), 1.0 / 60.0)) else {
+        let Some(out) = named(control(&body)) else {
             return;
         };
         if named(body.step(out.force, out.torque.total, 1.0 / 60.0)).is_none() {
             return;
         }
-        assert_finite("entity", &[body.position.x, body.position.y, body.angle]);
+        assert_finite(what, &[body.position.x, body.position.y, body.angle]);
     }
 }
 

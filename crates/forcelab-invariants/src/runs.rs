@@ -125,34 +125,25 @@ pub fn step_lab(v: &[f64], kinds: &[u8], disturbances: Option<Disturbances>) {
         return;
     }
     let integrator = Integrator::ALL[usize::from(plant / 3) % 3];
+    let laws_1d: Vec<_> = laws
+        .iter()
+        .map(|&k| {
+            (
+                ControllerKind::ALL[usize::from(k) % ControllerKind::ALL.len()],
+                gains,
+            )
+        })
+        .collect();
     match plant % 3 {
         0 => {
-            let l: Vec<_> = laws
-                .iter()
-                .map(|&k| {
-                    (
-                        ControllerKind::ALL[usize::from(k) % ControllerKind::ALL.len()],
-                        gains,
-                    )
-                })
-                .collect();
             if let Some(p) = named(CubePlant::new(mass, integrator)) {
-                let slots = p.slots_of(&l);
+                let slots = p.slots_of(&laws_1d);
                 run_lab(p, slots, dt, d, 120);
             }
         }
         1 => {
-            let l: Vec<_> = laws
-                .iter()
-                .map(|&k| {
-                    (
-                        ControllerKind::ALL[usize::from(k) % ControllerKind::ALL.len()],
-                        gains,
-                    )
-                })
-                .collect();
             if let Some(p) = named(PlanarPlant::new(mass, integrator)) {
-                let slots = p.slots_of(&l);
+                let slots = p.slots_of(&laws_1d);
                 run_lab(p, slots, dt, d, 120);
             }
         }

@@ -1,4 +1,4 @@
-use super::STEP_OVERFLOWS;
+use super::step_checked;
 use crate::error::{finite, positive, Error};
 use crate::integrator::Integrator;
 
@@ -59,16 +59,7 @@ impl Body1 {
         positive("dt", dt)?;
         finite("force", force)?;
         self.validate()?;
-        // Stepped on a copy: a step that overflows leaves the body as it was, so no
-        // caller ever reads (or draws) a non-finite state from a step that succeeded.
-        let mut next = *self;
-        next.advance(force, dt);
-        next.validate().map_err(|_| Error::Unsupported {
-            field: "dt",
-            reason: STEP_OVERFLOWS,
-        })?;
-        *self = next;
-        Ok(())
+        step_checked(self, |next| next.advance(force, dt), Self::validate)
     }
 
     fn advance(&mut self, force: f64, dt: f64) {

@@ -1,4 +1,4 @@
-use super::STEP_OVERFLOWS;
+use super::step_checked;
 use crate::error::{finite, non_negative, positive, Error};
 use crate::integrator::Integrator;
 use crate::rotation::{integrate_first_order, unit_error};
@@ -188,16 +188,7 @@ impl Body3 {
         vec3("force", force)?;
         vec3("torque", torque)?;
         self.validate()?;
-        // Stepped on a copy: a step that overflows leaves the body as it was, so no
-        // caller ever reads (or draws) a non-finite state from a step that succeeded.
-        let mut next = *self;
-        next.advance(force, torque, dt);
-        next.validate().map_err(|_| Error::Unsupported {
-            field: "dt",
-            reason: STEP_OVERFLOWS,
-        })?;
-        *self = next;
-        Ok(())
+        step_checked(self, |next| next.advance(force, torque, dt), Self::validate)
     }
 
     fn advance(&mut self, force: DVec3, torque: DVec3, dt: f64) {
