@@ -58,3 +58,23 @@ fn regression_fuzz_tumble_with_a_subnormal_energy() {
         0xa0, 0x70, 0x75, 0x73,
     ]);
 }
+
+/// A Lab with dt = 1e306 and a 1000-fold dt spike: its clock overflowed to infinity, and
+/// a target speed of 1e308 did the same to the target. The Lab now takes dt up to 1 s,
+/// and its disturbances are capped (1e9 for positions, impulses and forces, 1e6 for
+/// speeds and noise).
+#[test]
+fn regression_lab_clock_and_target_overflow() {
+    use forcelab::lab::Disturbances;
+    let spike = Disturbances {
+        dt_spike: Some((0.0, 1e3)),
+        ..Disturbances::default()
+    };
+    runs::step_lab(&[100.0, 20.0, 1.0, 1e306, 0.0], &[0, 1, 2], Some(spike));
+    let fast = Disturbances {
+        target_velocity: 1e308,
+        ..Disturbances::default()
+    };
+    assert_eq!(fast.validate().unwrap_err().field(), "target_velocity");
+    runs::step_lab(&[100.0, 20.0, 1.0, 1.0 / 60.0, 0.0], &[0, 1, 2], Some(fast));
+}
