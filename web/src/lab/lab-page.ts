@@ -11,6 +11,7 @@ import { stepsForFrame } from '../ui/fixed-step';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { LabRun, tuning, type LabSnapshot } from '../wasm';
 import { traceCsv } from '../export/csv';
+import { codePanel } from './code-panel';
 import { copyText, download } from '../export/download';
 import { drawLab, viewRange, type Look } from './lab-canvas';
 import {
@@ -351,6 +352,25 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
           element('p', { className: 'note', textContent: ERRATA[twin] ?? '' }),
         );
       }
+      card.append(
+        codePanel(`${p}law-${k}`, () => {
+          const l = state.laws[k];
+          if (!l) return 'This controller was removed.';
+          if (state.plant !== 'cube') return 'Snippets are written for the cube (a body moving along x); switch the plant to the cube.';
+          return {
+            kind: l.kind,
+            name: LAW_NAMES[l.kind] ?? l.kind,
+            kp: l.kp,
+            kd: l.kd,
+            ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0,
+            mass: state.mass,
+            dt: state.dt,
+            integrator: state.integrator,
+            target: state.disturbances.targetStart,
+            steps: totalSteps(),
+          };
+        }),
+      );
       const remove = element('button', { type: 'button', textContent: 'Remove', disabled: state.laws.length <= MIN_CONTROLLERS });
       remove.addEventListener('click', () => {
         change((s) => s.laws.splice(k, 1));

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * "Copy as code" is checked by running what it writes: the Rust snippet compiled
+ * against this workspace's forcelab crate, the JS snippet in Node against the npm
+ * package (target/npm/forcelab, as `npm run pack` builds it), each printing the
+ * positions the page plots, which must agree within 1e-12. The Unity and Godot
+ * snippets cannot run here: their constants are checked against the page's state (and
+ * their text against golden files, in the unit tests).
+ */
+
+test.use({ reducedMotion: 'reduce' });
+test.describe.configure({ timeout: 240_000 });
+
+const root = new URL('../..', import.meta.url).pathname;
+const RUN = 'lab.html?c=pd,spd,pid&kp0=400&kd0=40&kp1=900&kd1=30&kp2=300&kd2=20&ki2=50&mass=2.5&dt=0.01&T=2';
+
+async function openLab(page: Page): Promise<void> {
+  await page.goto(RUN);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /.+/);
+}
+
+async function code(page: Page, k: number, language: string): Promise<string> {
+  const panel = page.locator(`fieldset.law[data-index="${k}"] details.code-panel`);
+  if (!(await panel.evaluate((d: HTMLDetailsElement) => d.open))) await panel.locator('summary').click();
+  await panel.locator('select').selectOption(language);
+  return panel.locator('textarea').inputValue();
+}
+
+/** The positions the page plotted for controller `k`, one per step (row 0, the start, left out). */
+const plotted = (page: Page, k: number) =>
+  page.locator('.plot.response').evaluate((el, k) => (el as HTMLElement & { plotted: number[][] }).plotted[2 + k]!.slice(1), k);
+
+function expectClose(printed: number[], page: number[], label: string): void {
+  expect(printed.length, label).toBe(page.length);
+  const worst = Math.max(...printed.map((v, r) => Math.abs(v - page[r]!)));
+  expect(worst, `${label}: worst difference`).toBeLessThanOrEqual(1e-12);
+}
+
+const numbers = (out: string) => out.trim().split('\n').map(Number);
+
+test('the Rust snippet, compiled against the forcelab crate, prints what the page plots', async ({ page }) => {
+  await openLab(page);
+  const dir = join(root, 'target', 'snippet-check', 'rust');
+  for (const k of [0, 1, 2]) {
+    const source = await code(page, k, 'rust');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'Cargo.toml'), `[package]\nname = "snippet"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nforcelab = { path = ${JSON.stringify(join(root, 'crates/forcelab'))} }\n\n[workspace]\n`);
+    writeFileSync(join(dir, 'src/main.rs'), source);
+    const out = execFileSync('cargo', ['run', '-q', '--offline'], {
+      cwd: dir,
+      env: { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'snippet-check', 'target') },
+      encoding: 'utf8',
+    });
+    expectClose(numbers(out), await plotted(page, k), `Rust snippet of controller ${k + 1}`);
+  }
+});
+
+test('the JS snippet, run in Node against the npm package, prints what the page plots', async ({ page }) => {
+  const pkg = join(root, 'target', 'npm', 'forcelab');
+  if (!existsSync(join(pkg, 'forcelab_bg.wasm'))) {
+    execFileSync('bash', ['-c', 'wasm-pack --log-level warn build crates/forcelab-wasm --release --target web --out-dir ../../target/npm/forcelab --out-name forcelab && node scripts/npm-package.mjs target/npm/forcelab'], { cwd: root, stdio: 'inherit' });
+  }
+  await openLab(page);
+  const dir = join(tmpdir(), `forcelab-js-snippet-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  symlinkSync(pkg, join(dir, 'node_modules', 'forcelab'), 'dir');
+  for (const k of [0, 1, 2]) {
+    writeFileSync(join(dir, 'snippet.mjs'), await code(page, k, 'js'));
+    // Playwright's workers force colours on, and Node would colour the printed numbers.
+    const out = execFileSync('node', ['snippet.mjs'], { cwd: dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    expectClose(numbers(out), await plotted(page, k), `JS snippet of controller ${k + 1}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('the Unity and Godot snippets carry the page\'s gains, mass and step', async ({ page }) => {
+  await openLab(page);
+  const pick = (text: string, re: RegExp) => Number(re.exec(text)?.[1]);
+  for (const [k, kp, kd] of [[0, 400, 40], [1, 900, 30]] as const) {
+    const cs = await code(page, k, 'csharp');
+    expect(pick(cs, /double kp = ([^;]+);/)).toBe(kp);
+    expect(pick(cs, /double kd = ([^;]+);/)).toBe(kd);
+    expect(pick(cs, /double mass = ([^;]+);/)).toBe(2.5);
+    expect(pick(cs, /double dt = ([^;]+);/)).toBe(0.01);
+    const gd = await code(page, k, 'gdscript');
+    expect(pick(gd, /var kp := (\S+)/)).toBe(kp);
+    expect(pick(gd, /var kd := (\S+)/)).toBe(kd);
+    expect(pick(gd, /mass = (\S+)/)).toBe(2.5);
+    expect(pick(gd, /var dt := (\S+)/)).toBe(0.01);
+  }
+  // A PID keeps memory the engine templates do not write out: the snippet says so.
+  expect(await code(page, 2, 'csharp')).toMatch(/use the Rust or JavaScript snippet/);
+});

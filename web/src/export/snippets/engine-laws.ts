@@ -1,0 +1,36 @@
+/**
+ * The laws written out for engines that do not run forcelab: each is the core's own
+ * formula (see the file named), with `x`, `v` the body's position and velocity, `xt`,
+ * `vt` the target's, `m` the mass and `dt` the fixed step. Laws missing here need
+ * memory or solver state a few lines cannot carry (the PIDs' windows, the one-step
+ * landing's integrator cases): their snippet says so and points to Rust and JS.
+ */
+export interface EngineLaw {
+  /** Where the formula lives in the core. */
+  source: string;
+  /** Statements computing `force` (N), in a C-like syntax shared by C# and GDScript
+   *  once `double `/`var ` is put before each new name. */
+  lines: readonly [name: string, expression: string][];
+}
+
+export const ENGINE_LAWS: Readonly<Record<string, EngineLaw>> = {
+  pd: {
+    source: 'crates/forcelab/src/controllers/forward_pd.rs',
+    lines: [['force', 'kp * (xt - x) + kd * (vt - v)']],
+  },
+  'backward-pd': {
+    source: 'crates/forcelab/src/controllers/backward_pd.rs (Wu: gains scaled by g)',
+    lines: [
+      ['g', '1.0 / (1.0 + (kd * dt + kp * dt * dt) / m)'],
+      ['force', 'kp * g * (xt - x) + (kd + kp * dt) * g * (vt - v)'],
+    ],
+  },
+  spd: {
+    source: 'crates/forcelab/src/controllers/spd.rs (Tan et al.: the next step\'s state)',
+    lines: [
+      ['p', 'kp * (xt + vt * dt - x - v * dt)'],
+      ['a', '(p + kd * (vt - v)) / (m + kd * dt)'],
+      ['force', 'p + kd * (vt - v - a * dt)'],
+    ],
+  },
+};

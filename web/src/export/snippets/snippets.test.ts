@@ -1,0 +1,56 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, snippet, type Language, type SnippetInput } from './index';
+
+const input = (kind: string, name: string): SnippetInput => ({
+  kind,
+  name,
+  kp: 400,
+  kd: 40,
+  ki: 0,
+  mass: 2.5,
+  dt: 1 / 60,
+  integrator: 'semi-implicit-euler',
+  target: 1,
+  steps: 360,
+});
+
+const cases: [string, string][] = [
+  ['pd', 'PD'],
+  ['backward-pd', "Wu's backward PD"],
+  ['spd', 'stable PD (SPD)'],
+  ['pid', 'PID'],
+];
+
+// Golden files: the Unity and Godot snippets, which no test here can run, are checked
+// against reviewed text. UPDATE_GOLDEN=1 rewrites them after an intended change.
+describe('engine snippets match their golden files', () => {
+  for (const [kind, name] of cases) {
+    for (const language of ['csharp', 'gdscript'] as Language[]) {
+      it(`${language} ${kind}`, () => {
+        const file = new URL(`golden/${kind}.${LANGUAGES[language].file}`, import.meta.url);
+        const text = snippet(language, input(kind, name));
+        if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
+        expect(text).toBe(readFileSync(file, 'utf8'));
+      });
+    }
+  }
+});
+
+describe('every snippet carries the reader\'s numbers exactly', () => {
+  const odd: SnippetInput = { ...input('spd', 'SPD'), kp: 123.456789012345, kd: 0.1 + 0.2, mass: 1e-3, dt: 1 / 240 };
+  for (const language of Object.keys(LANGUAGES) as Language[]) {
+    it(language, () => {
+      const text = snippet(language, odd);
+      for (const v of [odd.kp, odd.kd, odd.mass, odd.dt]) expect(text).toContain(String(v));
+      expect(text).toMatch(/Units: SI/);
+      expect(text).toMatch(/Signs:/);
+    });
+  }
+
+  it('integers become floating-point literals every language reads as doubles', () => {
+    const text = snippet('rust', { ...input('pd', 'PD'), kp: 400 });
+    expect(text).toContain('400.0');
+    expect(text).not.toMatch(/[^.\d]400[,)]/);
+  });
+});
