@@ -50,6 +50,6 @@ function unavailable(s: SnippetInput): string {
   return `${header(s, '//')}
 // ${s.name} keeps memory or solver state that a few lines of C# would not reproduce
 // faithfully; use the Rust or JavaScript snippet (the forcelab library), or one of
-// PD, Wu's backward PD and SPD, which this Unity template writes out.
+// PD, Wu's backward PD, SPD and the simplified SPD, which this Unity template writes out.
 `;
 }

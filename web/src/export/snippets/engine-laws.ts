@@ -25,6 +25,14 @@ export const ENGINE_LAWS: Readonly<Record<string, EngineLaw>> = {
       ['force', 'kp * g * (xt - x) + (kd + kp * dt) * g * (vt - v)'],
     ],
   },
+  'spd-simplified': {
+    source: 'crates/forcelab/src/controllers/spd_simplified.rs (gains per kg, the next step\'s position)',
+    lines: [
+      ['kpm', 'kp / m'],
+      ['kdm', 'kd / m'],
+      ['force', 'm * (kpm * (xt + vt * dt - x - v * dt)) + m * (kdm * (vt - v))'],
+    ],
+  },
   spd: {
     source: 'crates/forcelab/src/controllers/spd.rs (Tan et al.: the next step\'s state)',
     lines: [

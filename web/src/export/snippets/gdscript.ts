@@ -12,7 +12,7 @@ export function gdscriptSnippet(s: SnippetInput): string {
     return `${header(s, '#')}
 # ${s.name} keeps memory or solver state that a few lines of GDScript would not
 # reproduce faithfully; use the Rust or JavaScript snippet (the forcelab library), or
-# one of PD, Wu's backward PD and SPD, which this Godot template writes out.
+# one of PD, Wu's backward PD, SPD and the simplified SPD, which this Godot template writes out.
 `;
   }
   return `${header(s, '#')}

@@ -19,6 +19,7 @@ const cases: [string, string][] = [
   ['pd', 'PD'],
   ['backward-pd', "Wu's backward PD"],
   ['spd', 'stable PD (SPD)'],
+  ['spd-simplified', 'simplified SPD'],
   ['pid', 'PID'],
 ];
 

@@ -3,4 +3,4 @@
 # the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
 # PID keeps memory or solver state that a few lines of GDScript would not
 # reproduce faithfully; use the Rust or JavaScript snippet (the forcelab library), or
-# one of PD, Wu's backward PD and SPD, which this Godot template writes out.
+# one of PD, Wu's backward PD, SPD and the simplified SPD, which this Godot template writes out.
