@@ -86,6 +86,23 @@ test('the convergence graph equals the native example', async ({ page }) => {
   expect(curves).toEqual(native('convergence'));
 });
 
+test('the convergence figure refuses a dt the core would need too many steps for, and keeps its data', async ({ page }) => {
+  await page.goto('chapters/05-implicit-pd.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const figure = page.locator('.figure[data-scene=convergence]');
+  const before = await figure.getAttribute('data-curves');
+  // 30 s at 1e-5 s is 3,000,000 steps a run: the core's limit is 200,000.
+  await page.locator('#param-convergence-dt').fill('0.00001');
+  await page.locator('#param-convergence-dt').press('Enter');
+  await expect(page.locator('#param-convergence-dt-message')).toContainText('dt must be between 0.00015 and 30, got 0.00001');
+  expect(await figure.getAttribute('data-curves')).toBe(before);
+  // A valid dt after the refusal is taken.
+  await page.locator('#param-convergence-dt').fill('0.02');
+  await page.locator('#param-convergence-dt').press('Enter');
+  await expect(page.locator('#param-convergence-dt-message')).toHaveText('');
+  expect(await figure.getAttribute('data-curves')).not.toBe(before);
+});
+
 test('the atlas equals the native example, cell for cell', async ({ page }) => {
   await page.goto('chapters/08-atlas.html');
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });

@@ -66,7 +66,12 @@ pub fn convergence_sweep(spec: &ConvergenceSpec) -> Result<Vec<ConvergenceSeries
     positive("min_velocity", spec.min_velocity)?;
     positive("max_time", spec.max_time)?;
     // Bounded work: a tiny dt or a long max_time would otherwise hang the page.
-    in_range("dt", spec.dt, spec.max_time / MAX_STEPS_PER_RUN, f64::MAX)?;
+    in_range(
+        "dt",
+        spec.dt,
+        spec.max_time / MAX_STEPS_PER_RUN,
+        spec.max_time,
+    )?;
     in_range("distances.len", spec.distances.len() as f64, 0.0, 64.0)?;
     in_range("time_scales.len", spec.time_scales.len() as f64, 0.0, 256.0)?;
     spec.distances

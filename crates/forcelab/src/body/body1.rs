@@ -59,7 +59,11 @@ impl Body1 {
         positive("dt", dt)?;
         finite("force", force)?;
         self.validate()?;
-        step_checked(self, |next| next.advance(force, dt), Self::validate)
+        step_checked(
+            self,
+            |next| next.advance(force, dt),
+            |b| b.x.is_finite() && b.v.is_finite(),
+        )
     }
 
     fn advance(&mut self, force: f64, dt: f64) {

@@ -75,7 +75,16 @@ impl Body2 {
         finite("force.y", force.y)?;
         finite("torque", torque)?;
         self.validate()?;
-        step_checked(self, |next| next.advance(force, torque, dt), Self::validate)
+        step_checked(
+            self,
+            |next| next.advance(force, torque, dt),
+            |b| {
+                b.position.is_finite()
+                    && b.angle.is_finite()
+                    && b.velocity.is_finite()
+                    && b.angular_velocity.is_finite()
+            },
+        )
     }
 
     fn advance(&mut self, force: DVec2, torque: f64, dt: f64) {

@@ -188,7 +188,16 @@ impl Body3 {
         vec3("force", force)?;
         vec3("torque", torque)?;
         self.validate()?;
-        step_checked(self, |next| next.advance(force, torque, dt), Self::validate)
+        step_checked(
+            self,
+            |next| next.advance(force, torque, dt),
+            |b| {
+                b.position.is_finite()
+                    && b.velocity.is_finite()
+                    && b.angular_velocity.is_finite()
+                    && quat("orientation", b.orientation).is_ok()
+            },
+        )
     }
 
     fn advance(&mut self, force: DVec3, torque: DVec3, dt: f64) {

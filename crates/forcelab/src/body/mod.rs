@@ -13,20 +13,23 @@ pub use body3::{implicit_jacobian, Body3, Gyroscopic, UNIT_TOLERANCE};
 pub const STEP_OVERFLOWS: &str =
     "this step would leave the body at an infinite or NaN state, so it was not taken; lower dt, the gains or the force";
 
-/// Advances a copy of `body` with `advance` and keeps it only if `validate` accepts the
-/// result, so no caller ever reads (or draws) a non-finite state from a step that
-/// succeeded; a refused step leaves `body` as it was.
+/// Advances a copy of `body` with `advance` and keeps it only if `finite` says its
+/// state is finite, so no caller ever reads (or draws) a non-finite state from a step
+/// that succeeded; a refused step leaves `body` as it was. (Only the state can change in
+/// a step, so only the state is checked: this runs per body per step.)
 fn step_checked<B: Copy>(
     body: &mut B,
     advance: impl FnOnce(&mut B),
-    validate: impl Fn(&B) -> Result<(), crate::Error>,
+    finite: impl Fn(&B) -> bool,
 ) -> Result<(), crate::Error> {
     let mut next = *body;
     advance(&mut next);
-    validate(&next).map_err(|_| crate::Error::Unsupported {
-        field: "dt",
-        reason: STEP_OVERFLOWS,
-    })?;
+    if !finite(&next) {
+        return Err(crate::Error::Unsupported {
+            field: "dt",
+            reason: STEP_OVERFLOWS,
+        });
+    }
     *body = next;
     Ok(())
 }
