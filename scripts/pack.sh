@@ -11,9 +11,7 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 out=target/npm/forcelab
 
-rm -rf "$out"
-wasm-pack --log-level warn build crates/forcelab-wasm --release --target web --out-dir "../../$out" --out-name forcelab
-node scripts/npm-package.mjs "$out"
+bash scripts/build-npm.sh
 tarball=$(cd "$out" && npm pack --silent --pack-destination ..)
 echo "[pack] target/npm/$tarball:" >&2
 tar -tzf "target/npm/$tarball" | sed 's/^/  /' >&2

@@ -36,10 +36,11 @@ npx tsc --noEmit
 stage "web unit tests"
 npx vitest run
 
-stage "end-to-end (Playwright, /usr/bin/chromium)"
-npx playwright test
-
+# Before the end-to-end tests, which run the JS snippet against the package it builds.
 stage "packages (npm pack of the bindings, cargo publish --dry-run of the core)"
 bash scripts/pack.sh
+
+stage "end-to-end (Playwright, /usr/bin/chromium)"
+npx playwright test
 
 stage "all suites passed"

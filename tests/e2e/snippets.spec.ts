@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 /**
  * "Copy as code" is checked by running what it writes: the Rust snippet compiled
  * against this workspace's forcelab crate, the JS snippet in Node against the npm
- * package (target/npm/forcelab, as `npm run pack` builds it), each printing the
+ * package (target/npm/forcelab, built by scripts/build-npm.sh), each printing the
  * positions the page plots, which must agree within 1e-12. The Unity and Godot
  * snippets cannot run here: their constants are checked against the page's state (and
  * their text against golden files, in the unit tests).
@@ -65,7 +65,7 @@ test('the Rust snippet, compiled against the forcelab crate, prints what the pag
 test('the JS snippet, run in Node against the npm package, prints what the page plots', async ({ page }) => {
   const pkg = join(root, 'target', 'npm', 'forcelab');
   if (!existsSync(join(pkg, 'forcelab_bg.wasm'))) {
-    execFileSync('bash', ['-c', 'wasm-pack --log-level warn build crates/forcelab-wasm --release --target web --out-dir ../../target/npm/forcelab --out-name forcelab && node scripts/npm-package.mjs target/npm/forcelab'], { cwd: root, stdio: 'inherit' });
+    execFileSync('bash', ['scripts/build-npm.sh'], { cwd: root, stdio: 'inherit' });
   }
   await openLab(page);
   const dir = join(tmpdir(), `forcelab-js-snippet-${process.pid}`);

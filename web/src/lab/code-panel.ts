@@ -5,34 +5,15 @@
  */
 import { copyText } from '../export/download';
 import { LANGUAGES, snippet, type Language, type SnippetInput } from '../export/snippets';
+import { el } from '../ui/dom';
 
 /** The panel; `input()` gives the law as it stands when the button is pressed, or a reason it cannot be written. */
 export function codePanel(id: string, input: () => SnippetInput | string): HTMLDetailsElement {
-  const panel = document.createElement('details');
-  panel.className = 'code-panel';
-  const summary = document.createElement('summary');
-  summary.textContent = 'Copy as code';
-  const language = document.createElement('select');
-  language.id = `${id}-language`;
-  language.setAttribute('aria-label', 'Language');
-  for (const [key, l] of Object.entries(LANGUAGES)) {
-    const option = document.createElement('option');
-    option.value = key;
-    option.textContent = l.name;
-    language.append(option);
-  }
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = 'Copy';
-  const text = document.createElement('textarea');
-  text.readOnly = true;
-  text.rows = 12;
-  text.id = `${id}-code`;
-  text.setAttribute('aria-label', 'The snippet');
-  text.spellcheck = false;
-  const status = document.createElement('p');
-  status.className = 'code-status';
-  status.setAttribute('role', 'status');
+  const language = el('select', { id: `${id}-language`, 'aria-label': 'Language' }, ...Object.entries(LANGUAGES).map(([key, l]) => el('option', { value: key }, l.name)));
+  const button = el('button', { type: 'button' }, 'Copy');
+  const text = el('textarea', { id: `${id}-code`, readonly: true, rows: 12, spellcheck: 'false', 'aria-label': 'The snippet' });
+  const status = el('p', { class: 'code-status', role: 'status' });
+  const panel = el('details', { class: 'code-panel' }, el('summary', {}, 'Copy as code'), language, button, text, status);
   const write = () => {
     const got = input();
     text.value = typeof got === 'string' ? '' : snippet(language.value as Language, got);
@@ -48,6 +29,5 @@ export function codePanel(id: string, input: () => SnippetInput | string): HTMLD
     }
     status.textContent = (await copyText(text.value)) ? 'Copied.' : 'The browser refused the clipboard: select the text and copy it.';
   });
-  panel.append(summary, language, button, text, status);
   return panel;
 }

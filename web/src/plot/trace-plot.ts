@@ -79,11 +79,6 @@ export class TracePlot {
     this.plot.setData(columns as uPlot.AlignedData);
   }
 
-  /** The data drawn (for tests and the text alternative). */
-  get columns(): readonly number[][] {
-    return this.data;
-  }
-
   /** The plot as a standalone SVG document (see `export/svg.ts`). */
   svg(): string {
     return plotSvg({ title: this.title, xLabel: this.xLabel, yLabel: this.yLabel, series: this.series, columns: this.data });
