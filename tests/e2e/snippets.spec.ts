@@ -18,9 +18,15 @@ test.describe.configure({ timeout: 240_000 });
 
 const root = new URL('../..', import.meta.url).pathname;
 const RUN = 'lab.html?c=pd,spd,pid&kp0=400&kd0=40&kp1=900&kd1=30&kp2=300&kd2=20&ki2=50&mass=2.5&dt=0.01&T=2';
+/** One Lab state per plant: the cube's, the plate (three laws per body, the turn's gains scaled) and the box (torque laws). */
+const RUNS = {
+  cube: RUN,
+  plate: 'lab.html?plant=plate&c=backward-pd,spd-simplified,pid&kp0=500&kd0=35&kp1=300&kd1=25&kp2=300&kd2=20&ki2=40&mass=1.5&dt=0.02&T=2',
+  box: 'lab.html?plant=box&c=pd,backward-pd,spd&kp0=300&kd0=30&kp1=800&kd1=40&kp2=600&kd2=20&mass=3&dt=0.01&T=2&int=rk4',
+} as const;
 
-async function openLab(page: Page): Promise<void> {
-  await page.goto(RUN);
+async function openLab(page: Page, run: string = RUN): Promise<void> {
+  await page.goto(run);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /.+/);
 }
@@ -44,42 +50,44 @@ function expectClose(printed: number[], page: number[], label: string): void {
 
 const numbers = (out: string) => out.trim().split('\n').map(Number);
 
-test('the Rust snippet, compiled against the forcelab crate, prints what the page plots', async ({ page }) => {
-  await openLab(page);
-  const dir = join(root, 'target', 'snippet-check', 'rust');
-  for (const k of [0, 1, 2]) {
-    const source = await code(page, k, 'rust');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(join(dir, 'src'), { recursive: true });
-    writeFileSync(join(dir, 'Cargo.toml'), `[package]\nname = "snippet"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nforcelab = { path = ${JSON.stringify(join(root, 'crates/forcelab'))} }\n\n[workspace]\n`);
-    writeFileSync(join(dir, 'src/main.rs'), source);
-    const out = execFileSync('cargo', ['run', '-q', '--offline'], {
-      cwd: dir,
-      env: { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'snippet-check', 'target') },
-      encoding: 'utf8',
-    });
-    expectClose(numbers(out), await plotted(page, k), `Rust snippet of controller ${k + 1}`);
-  }
-});
+for (const [plant, run] of Object.entries(RUNS)) {
+  test(`the Rust snippet, compiled against the forcelab crate, prints what the page plots (${plant})`, async ({ page }) => {
+    await openLab(page, run);
+    const dir = join(root, 'target', 'snippet-check', 'rust');
+    for (const k of [0, 1, 2]) {
+      const source = await code(page, k, 'rust');
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(join(dir, 'src'), { recursive: true });
+      writeFileSync(join(dir, 'Cargo.toml'), `[package]\nname = "snippet"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nforcelab = { path = ${JSON.stringify(join(root, 'crates/forcelab'))} }\n\n[workspace]\n`);
+      writeFileSync(join(dir, 'src/main.rs'), source);
+      const out = execFileSync('cargo', ['run', '-q', '--offline'], {
+        cwd: dir,
+        env: { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'snippet-check', 'target') },
+        encoding: 'utf8',
+      });
+      expectClose(numbers(out), await plotted(page, k), `Rust snippet of controller ${k + 1} on the ${plant}`);
+    }
+  });
 
-test('the JS snippet, run in Node against the npm package, prints what the page plots', async ({ page }) => {
-  const pkg = join(root, 'target', 'npm', 'forcelab');
-  if (!existsSync(join(pkg, 'forcelab_bg.wasm'))) {
-    execFileSync('bash', ['scripts/build-npm.sh'], { cwd: root, stdio: 'inherit' });
-  }
-  await openLab(page);
-  const dir = join(tmpdir(), `forcelab-js-snippet-${process.pid}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'node_modules'), { recursive: true });
-  symlinkSync(pkg, join(dir, 'node_modules', 'forcelab'), 'dir');
-  for (const k of [0, 1, 2]) {
-    writeFileSync(join(dir, 'snippet.mjs'), await code(page, k, 'js'));
-    // Playwright's workers force colours on, and Node would colour the printed numbers.
-    const out = execFileSync('node', ['snippet.mjs'], { cwd: dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
-    expectClose(numbers(out), await plotted(page, k), `JS snippet of controller ${k + 1}`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
+  test(`the JS snippet, run in Node against the npm package, prints what the page plots (${plant})`, async ({ page }) => {
+    const pkg = join(root, 'target', 'npm', 'forcelab');
+    if (!existsSync(join(pkg, 'forcelab_bg.wasm'))) {
+      execFileSync('bash', ['scripts/build-npm.sh'], { cwd: root, stdio: 'inherit' });
+    }
+    await openLab(page, run);
+    const dir = join(tmpdir(), `forcelab-js-snippet-${plant}-${process.pid}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    symlinkSync(pkg, join(dir, 'node_modules', 'forcelab'), 'dir');
+    for (const k of [0, 1, 2]) {
+      writeFileSync(join(dir, 'snippet.mjs'), await code(page, k, 'js'));
+      // Playwright's workers force colours on, and Node would colour the printed numbers.
+      const out = execFileSync('node', ['snippet.mjs'], { cwd: dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+      expectClose(numbers(out), await plotted(page, k), `JS snippet of controller ${k + 1} on the ${plant}`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 test('the Unity and Godot snippets carry the page\'s gains, mass and step', async ({ page }) => {
   await openLab(page);
@@ -98,4 +106,28 @@ test('the Unity and Godot snippets carry the page\'s gains, mass and step', asyn
   }
   // A PID keeps memory the engine templates do not write out: the snippet says so.
   expect(await code(page, 2, 'csharp')).toMatch(/use the Rust or JavaScript snippet/);
+});
+
+test('on the plate and the box, the Unity and Godot snippets carry the page\'s gains, mass and step', async ({ page }) => {
+  const pick = (text: string, re: RegExp) => Number(re.exec(text)?.[1]);
+  await openLab(page, RUNS.plate);
+  for (const [k, kp, kd] of [[0, 500, 35], [1, 300, 25]] as const) {
+    const cs = await code(page, k, 'csharp');
+    expect(cs).toMatch(/Rigidbody2D/);
+    expect([/double kp = ([^;]+);/, /double kd = ([^;]+);/, /double mass = ([^;]+);/, /double dt = ([^;]+);/].map((re) => pick(cs, re))).toEqual([kp, kd, 1.5, 0.02]);
+    const gd = await code(page, k, 'gdscript');
+    expect(gd).toMatch(/extends RigidBody2D/);
+    expect([/var stiffness := (\S+)/, /var damping := (\S+)/, /mass = (\S+)/, /var step := (\S+)/].map((re) => pick(gd, re))).toEqual([kp, kd, 1.5, 0.02]);
+  }
+  await openLab(page, RUNS.box);
+  for (const [k, kp, kd] of [[0, 300, 30], [1, 800, 40]] as const) {
+    const cs = await code(page, k, 'csharp');
+    expect(cs).toMatch(/body\.AddTorque\(InertiaTimes\(alpha\)/);
+    expect([/double kp = ([^;]+);/, /double kd = ([^;]+);/, /double mass = ([^;]+);/, /double dt = ([^;]+);/].map((re) => pick(cs, re))).toEqual([kp, kd, 3, 0.01]);
+    const gd = await code(page, k, 'gdscript');
+    expect(gd).toMatch(/apply_torque\(inertia_times\(alpha\)\)/);
+    expect([/var kp := (\S+)/, /var kd := (\S+)/, /mass = (\S+)/, /var dt := (\S+)/].map((re) => pick(gd, re))).toEqual([kp, kd, 3, 0.01]);
+  }
+  // SPD on orientation is not written out for the engines: the snippet says why.
+  expect(await code(page, 2, 'gdscript')).toMatch(/principal frame/);
 });

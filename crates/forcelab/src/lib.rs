@@ -40,6 +40,10 @@ pub mod world;
 #[cfg(test)]
 mod testing;
 
+/// The vector and quaternion crate forcelab's 2-D and 3-D types are built on, so a
+/// program uses the same version (`forcelab::glam::DVec3`) without naming it again.
+pub use glam;
+
 pub use body::{Body1, Body2, Body3, Gyroscopic};
 pub use controllers::{BackwardPd, Controller1, ControllerKind, ForwardPd, Spd, Target1, Terms};
 pub use error::Error;

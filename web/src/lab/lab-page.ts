@@ -356,8 +356,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         codePanel(`${p}law-${k}`, () => {
           const l = state.laws[k];
           if (!l) return 'This controller was removed.';
-          if (state.plant !== 'cube') return 'Snippets are written for the cube (a body moving along x); switch the plant to the cube.';
           return {
+            plant: state.plant,
             kind: l.kind,
             name: LAW_NAMES[l.kind] ?? l.kind,
             kp: l.kp,

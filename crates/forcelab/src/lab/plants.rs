@@ -341,7 +341,9 @@ impl BoxPlant {
         Controller3::new(kind, g.kp * s, g.kd * s, self.axis_inertia)
     }
 
-    fn twist(&self, q: DQuat) -> f64 {
+    /// The twist (rad) of orientation `q` about the plant's axis `a`, in (-pi, pi]:
+    /// `2 atan2(v . a, w)` with `q = (v, w)` taken with `w >= 0` (the swing-twist split).
+    pub fn twist(&self, q: DQuat) -> f64 {
         let q = if q.w < 0.0 { -q } else { q };
         2.0 * math::atan2(DVec3::new(q.x, q.y, q.z).dot(self.axis), q.w)
     }

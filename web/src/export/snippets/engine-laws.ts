@@ -42,3 +42,40 @@ export const ENGINE_LAWS: Readonly<Record<string, EngineLaw>> = {
     ],
   },
 };
+
+/**
+ * The torque laws written out for engines, per unit inertia: each gives `stiffness`
+ * (1/s^2) and `damping` (1/s) from `kpu = kp / m`, `kdu = kd / m` and the step `dt`;
+ * the snippet then applies `tau = I_w (stiffness theta + damping (w_t - w))`, with
+ * `theta` the shortest rotation vector to the target and `I_w` the world inertia.
+ * The SPDs on orientation need the principal frame and the gyroscopic term; their
+ * snippets point to the library.
+ */
+export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = {
+  pd: {
+    source: 'crates/forcelab/src/controllers/controller3.rs (forward PD, gains per unit inertia)',
+    lines: [
+      ['stiffness', 'kpu'],
+      ['damping', 'kdu'],
+    ],
+  },
+  'backward-pd': {
+    source: 'crates/forcelab/src/controllers/backward_pd_torque.rs (Wu: gains scaled by g)',
+    lines: [
+      ['g', '1.0 / (1.0 + kdu * dt + kpu * dt * dt)'],
+      ['stiffness', 'g * kpu'],
+      ['damping', 'g * (kdu + kpu * dt)'],
+    ],
+  },
+};
+
+/** Why an engine template does not write out `kind` on `plant`, and which laws it does. */
+export function notWrittenOut(plant: string, kind: string, name: string): { why: string; written: string } {
+  if (plant === 'box') {
+    const why = kind.startsWith('spd')
+      ? `${name} predicts the next orientation in the body's principal frame, gyroscopic term included, which a few engine lines would not reproduce faithfully`
+      : `${name} keeps solver state that a few engine lines would not reproduce faithfully`;
+    return { why, written: "PD and Wu's backward PD" };
+  }
+  return { why: `${name} keeps memory or solver state that a few engine lines would not reproduce faithfully`, written: "PD, Wu's backward PD, SPD and the simplified SPD" };
+}

@@ -6,7 +6,7 @@ import { header, literal, type SnippetInput } from './input';
 
 export function jsSnippet(s: SnippetInput): string {
   const config = {
-    plant: 'cube',
+    plant: s.plant,
     mass: s.mass,
     dt: s.dt,
     integrator: s.integrator,
@@ -21,7 +21,7 @@ import { initSync, Lab } from 'forcelab';
 initSync({ module: readFileSync(new URL(import.meta.resolve('forcelab/forcelab_bg.wasm'))) });
 const lab = new Lab(${JSON.stringify(config)});
 lab.step(${s.steps});
-const x = lab.x(); // x[0] is the start, then one position (m) per step of ${literal(s.dt)} s
+const x = lab.x(); // x[0] is the start, then the response (${s.plant === 'box' ? 'the twist about the axis, rad' : 'x, m'}) after each step of ${literal(s.dt)} s
 for (let row = 1; row < lab.rows; row++) console.log(x[row]);
 lab.free();
 `;

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, snippet, type Language, type SnippetInput } from './index';
 
-const input = (kind: string, name: string): SnippetInput => ({
+const input = (kind: string, name: string, plant: SnippetInput['plant'] = 'cube'): SnippetInput => ({
+  plant,
   kind,
   name,
   kp: 400,
@@ -15,22 +16,29 @@ const input = (kind: string, name: string): SnippetInput => ({
   steps: 360,
 });
 
-const cases: [string, string][] = [
-  ['pd', 'PD'],
-  ['backward-pd', "Wu's backward PD"],
-  ['spd', 'stable PD (SPD)'],
-  ['spd-simplified', 'simplified SPD'],
-  ['pid', 'PID'],
+const NAMES: Record<string, string> = {
+  pd: 'PD',
+  'backward-pd': "Wu's backward PD",
+  spd: 'stable PD (SPD)',
+  'spd-simplified': 'simplified SPD',
+  pid: 'PID',
+};
+
+// Every law each plant's engine template writes out, and one it points to the library for.
+const cases: [SnippetInput['plant'], string][] = [
+  ...(['pd', 'backward-pd', 'spd', 'spd-simplified', 'pid'].map((k) => ['cube', k]) as [SnippetInput['plant'], string][]),
+  ...(['pd', 'backward-pd', 'spd', 'spd-simplified', 'pid'].map((k) => ['plate', k]) as [SnippetInput['plant'], string][]),
+  ...(['pd', 'backward-pd', 'spd'].map((k) => ['box', k]) as [SnippetInput['plant'], string][]),
 ];
 
 // Golden files: the Unity and Godot snippets, which no test here can run, are checked
 // against reviewed text. UPDATE_GOLDEN=1 rewrites them after an intended change.
 describe('engine snippets match their golden files', () => {
-  for (const [kind, name] of cases) {
+  for (const [plant, kind] of cases) {
     for (const language of ['csharp', 'gdscript'] as Language[]) {
-      it(`${language} ${kind}`, () => {
-        const file = new URL(`golden/${kind}.${LANGUAGES[language].file}`, import.meta.url);
-        const text = snippet(language, input(kind, name));
+      it(`${language} ${plant} ${kind}`, () => {
+        const file = new URL(`golden/${plant === 'cube' ? '' : `${plant}-`}${kind}.${LANGUAGES[language].file}`, import.meta.url);
+        const text = snippet(language, input(kind, NAMES[kind]!, plant));
         if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
         expect(text).toBe(readFileSync(file, 'utf8'));
       });
@@ -39,14 +47,16 @@ describe('engine snippets match their golden files', () => {
 });
 
 describe('every snippet carries the reader\'s numbers exactly', () => {
-  const odd: SnippetInput = { ...input('spd', 'SPD'), kp: 123.456789012345, kd: 0.1 + 0.2, mass: 1e-3, dt: 1 / 240 };
+  const odd: SnippetInput = { ...input('backward-pd', "Wu's backward PD"), kp: 123.456789012345, kd: 0.1 + 0.2, mass: 1e-3, dt: 1 / 240 };
   for (const language of Object.keys(LANGUAGES) as Language[]) {
-    it(language, () => {
-      const text = snippet(language, odd);
-      for (const v of [odd.kp, odd.kd, odd.mass, odd.dt]) expect(text).toContain(String(v));
-      expect(text).toMatch(/Units: SI/);
-      expect(text).toMatch(/Signs:/);
-    });
+    for (const plant of ['cube', 'plate', 'box'] as const) {
+      it(`${language} on the ${plant}`, () => {
+        const text = snippet(language, { ...odd, plant });
+        for (const v of [odd.kp, odd.kd, odd.mass, odd.dt]) expect(text).toContain(String(v));
+        expect(text).toMatch(/Units: SI/);
+        expect(text).toMatch(/Signs:/);
+      });
+    }
   }
 
   it('integers become floating-point literals every language reads as doubles', () => {

@@ -1,6 +1,7 @@
 # forcelab: PID pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
 # Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
 # the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
-# PID keeps memory or solver state that a few lines of GDScript would not
-# reproduce faithfully; use the Rust or JavaScript snippet (the forcelab library), or
-# one of PD, Wu's backward PD, SPD and the simplified SPD, which this Godot template writes out.
+# PID keeps memory or solver state that a few engine lines would not reproduce
+# faithfully.
+# For it, use the Rust or JavaScript snippet (the forcelab library); this Godot
+# template writes out PD, Wu's backward PD, SPD and the simplified SPD.
