@@ -80,3 +80,45 @@ test('"Copy link" gives a link that replays the same run bit for bit', async ({ 
   await openLab(other, link);
   await expect(other.locator('.metrics')).toHaveAttribute('data-trace-hash', hash!);
 });
+
+/** The chapters' animated figures: the chase (chapter 6), the dives and the tumble (chapter 7). */
+const FIGURES = [
+  ['06-pid-turning', 'pursuit', 'chase'],
+  ['07-submarine', 'dive', 'dive'],
+  ['07-submarine', 'tumble', 'tumble'],
+] as const;
+
+for (const [chapter, scene, name] of FIGURES) {
+  test(`the ${name} figure exports its plots: the CSV holds exactly what is plotted, and PNG and SVG pictures`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(`chapters/${chapter}.html`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    const figure = page.locator(`.figure[data-scene=${scene}]`);
+    // Paused (reduced motion): the figure has run its preview and rests.
+    await expect(figure).toHaveAttribute('data-curves', /.+/);
+    const save = async (button: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: button }).click()]);
+      expect(file.suggestedFilename()).toMatch(new RegExp(`^forcelab-${name}\\.`));
+      return readFileSync((await file.path())!);
+    };
+    const plotted = await figure.locator('.plot').evaluateAll((els) => els.map((el) => (el as HTMLElement & { plotted: number[][] }).plotted));
+    expect(plotted.length).toBeGreaterThanOrEqual(2);
+    const csv = (await save('Download CSV')).toString('utf8');
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    const table = rows.map((r) => r.split(',').map(Number));
+    // One shared time column (the plots are sampled together), then every plotted series in order.
+    const expected = [plotted[0]![0]!, ...plotted.flatMap((columns) => columns.slice(1))];
+    expect(header!.split(',').length).toBeGreaterThanOrEqual(expected.length);
+    expect(table.length).toBe(expected[0]!.length);
+    expect(table.length).toBeGreaterThan(100);
+    table.forEach((row, r) => expect(row).toEqual(expected.map((c) => c[r])));
+    await expect(figure.locator('.export-status')).toContainText(`Saved ${table.length} rows`);
+
+    const png = await save('Plots as PNG');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const svg = (await save('Plots as SVG')).toString('utf8');
+    expect(svg.match(/<svg x="0" y="/g)).toHaveLength(plotted.length);
+    expect(svg.match(/<polyline/g)!.length).toBeGreaterThanOrEqual(plotted.length);
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabSnapshot } from '../wasm';
-import { csvField, traceCsv } from './csv';
+import { csvField, plotsCsv, traceCsv } from './csv';
 
 const snap = (): LabSnapshot => ({
   n: 2,
@@ -45,5 +45,27 @@ describe('traceCsv', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('a\nb')).toBe('"a\nb"');
+  });
+});
+
+describe('plotsCsv', () => {
+  const error = { title: 'Heading error', yLabel: 'rad', series: [{ label: 'missile' }, { label: 'entity, "fast"' }], columns: [[0, 0.5, 1], [0.1, 0.2, 0.30000000000000004], [1, 2, 3]] };
+  const torque = { title: 'Torque', yLabel: 'N m', series: [{ label: 'missile' }], columns: [[0, 0.5, 1], [5, -0, 7e-300]] };
+
+  it('shares the time column between plots sampled together and keeps every double exact', () => {
+    const lines = plotsCsv([error, torque]).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('time (s),Heading error: missile (rad),"Heading error: entity, ""fast"" (rad)",Torque: missile (N m)');
+    expect(lines.slice(1).map((l) => l.split(',').map(Number))).toEqual([
+      [0, 0.1, 1, 5],
+      [0.5, 0.2, 2, -0],
+      [1, 0.30000000000000004, 3, 7e-300],
+    ]);
+  });
+
+  it('gives a plot sampled at other times its own time column, and leaves short columns empty', () => {
+    const other = { ...torque, columns: [[0, 2], [1, 2]] };
+    const lines = plotsCsv([error, other]).trimEnd().split('\r\n');
+    expect(lines[0]!.split(',').slice(-2)).toEqual(['Torque: time (s)', 'Torque: missile (N m)']);
+    expect(lines[3]).toBe('1,0.30000000000000004,3,,');
   });
 });

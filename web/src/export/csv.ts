@@ -13,6 +13,11 @@ export interface CsvUnits {
   effort: string;
 }
 
+/** A double as CSV text that reads back to the same double, the sign of zero included (`String(-0)` is "0"). */
+export function csvNumber(value: number): string {
+  return Object.is(value, -0) ? '-0' : String(value);
+}
+
 /** A field quoted when it holds a comma, a quote or a line break (RFC 4180). */
 export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -44,7 +49,43 @@ export function traceCsv(snap: LabSnapshot, names: readonly string[], units: Csv
       const at = r * n + k;
       row.push(snap.x[at]!, snap.v[at]!, snap.force[at]!, snap.p[at]!, snap.i[at]!, snap.d[at]!, snap.ff[at]!);
     }
-    lines.push(row.map(String).join(','));
+    lines.push(row.map(csvNumber).join(','));
   }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** One plot's data as the CSV export reads it: its title, y unit, series names and columns (time first). */
+export interface PlottedData {
+  title: string;
+  yLabel: string;
+  series: readonly { label: string }[];
+  columns: readonly (readonly number[])[];
+}
+
+/**
+ * A figure's plots as one CSV: `time (s)`, then one column per series named
+ * `plot title: series (unit)`. Plots sampled at the same times share the time column;
+ * a plot sampled at other times gets its own, and the shorter columns end empty.
+ */
+export function plotsCsv(plots: readonly PlottedData[]): string {
+  const header: string[] = [];
+  const columns: (readonly number[])[] = [];
+  let time: readonly number[] | undefined;
+  for (const plot of plots) {
+    const [t = [], ...ys] = plot.columns;
+    const same = time !== undefined && time.length === t.length && time.every((v, r) => v === t[r]);
+    if (!same) {
+      header.push(time === undefined ? 'time (s)' : `${plot.title}: time (s)`);
+      columns.push(t);
+      time = t;
+    }
+    plot.series.forEach((s, k) => {
+      header.push(`${plot.title}: ${s.label} (${plot.yLabel})`);
+      columns.push(ys[k] ?? []);
+    });
+  }
+  const rows = Math.max(0, ...columns.map((c) => c.length));
+  const lines = [header.map(csvField).join(',')];
+  for (let r = 0; r < rows; r++) lines.push(columns.map((c) => (r < c.length ? csvNumber(c[r]!) : '')).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

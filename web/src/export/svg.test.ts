@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plotSvg, ticks } from './svg';
+import { plotSvg, plotsSvg, ticks } from './svg';
 
 describe('plotSvg', () => {
   const columns = [
@@ -40,5 +40,17 @@ describe('plotSvg', () => {
     expect(ticks(0, 10)).toEqual([0, 2, 4, 6, 8, 10]);
     expect(ticks(-0.013, 0.021, 4)).toEqual([-0.01, 0, 0.01, 0.02]);
     expect(ticks(5, 5)).toEqual([5]);
+  });
+});
+
+describe('plotsSvg', () => {
+  it('stacks plots in one document, each at its own offset with its own series', () => {
+    const plot = (title: string) => ({ title, xLabel: 't', yLabel: 'y', series: [{ label: 'a', color: 'red' }], columns: [[0, 1, 2], [0, 1, 0]], height: 300 });
+    const svg = plotsSvg([plot('first'), plot('second')]);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="720" height="600"')).toBe(true);
+    expect([...svg.matchAll(/<svg x="0" y="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([0, 300]);
+    expect(svg).toContain('>first<');
+    expect(svg).toContain('>second<');
+    expect(svg.match(/<polyline/g)).toHaveLength(2);
   });
 });

@@ -97,3 +97,18 @@ export function plotSvg(plot: SvgPlot): string {
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
+
+/**
+ * Several plots stacked top to bottom in one SVG document: each keeps its own axes,
+ * title and legend, drawn by {@link plotSvg} in a nested `<svg>` placed at its offset.
+ */
+export function plotsSvg(plots: readonly SvgPlot[]): string {
+  const width = Math.max(...plots.map((p) => p.width ?? 720));
+  let y = 0;
+  const inner = plots.map((p) => {
+    const text = plotSvg(p).replace(/^<svg xmlns="[^"]*" /, `<svg x="0" y="${y}" `);
+    y += p.height ?? 400;
+    return text;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}">${inner.join('')}</svg>`;
+}

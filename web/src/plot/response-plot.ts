@@ -61,6 +61,11 @@ export class ResponsePlot {
     this.plot.destroy();
   }
 
+  /** The chart underneath, drawn with the data of the last redraw (what the exports read). */
+  get trace(): TracePlot {
+    return this.plot;
+  }
+
   /** Number of samples held (for tests and the text alternative). */
   get length(): number {
     return this.columns[0]!.length;

@@ -3,7 +3,7 @@
  * Lab redraws a finished run, not a scrolling window). Draws what it is given.
  */
 import uPlot from 'uplot';
-import { plotSvg } from '../export/svg';
+import { plotSvg, type SvgPlot } from '../export/svg';
 import 'uplot/dist/uPlot.min.css';
 
 /** A plot's container element, carrying the data last drawn in it. */
@@ -79,14 +79,24 @@ export class TracePlot {
     this.plot.setData(columns as uPlot.AlignedData);
   }
 
+  /** What the plot shows, as the SVG and CSV exports read it: titles, series and the data last drawn. */
+  described(): SvgPlot {
+    return { title: this.title, xLabel: this.xLabel, yLabel: this.yLabel, series: this.series, columns: this.data };
+  }
+
   /** The plot as a standalone SVG document (see `export/svg.ts`). */
   svg(): string {
-    return plotSvg({ title: this.title, xLabel: this.xLabel, yLabel: this.yLabel, series: this.series, columns: this.data });
+    return plotSvg(this.described());
+  }
+
+  /** The canvas the plot is drawn on (its axes and curves; the title and legend are HTML). */
+  get canvas(): HTMLCanvasElement {
+    return this.plot.ctx.canvas;
   }
 
   /** The plot as drawn on screen, as a PNG. */
   png(): Promise<Blob | null> {
-    return new Promise((resolve) => this.plot.ctx.canvas.toBlob(resolve, 'image/png'));
+    return new Promise((resolve) => this.canvas.toBlob(resolve, 'image/png'));
   }
 
   destroy(): void {

@@ -119,6 +119,7 @@ export function mountDive(host: HTMLElement): void {
     load: orders.load,
   });
   const sim = {
+    name: 'dive',
     dt: defaults.dt,
     preview: WINDOW,
     reset() {

@@ -7,8 +7,11 @@
  */
 import { fingerprint, type ResponsePlot } from '../../plot/response-plot';
 import { stepsForFrame } from '../../ui/fixed-step';
+import { figureExport } from './figure-export';
 
 export interface LiveSim {
+  /** A short name for exported files (`chase`, `dive`, ...). */
+  readonly name: string;
   /** Physics step, s. */
   readonly dt: number;
   /** Seconds run at once when the figure is paused and its settings change. */
@@ -49,6 +52,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   toolbar.setAttribute('role', 'group');
   toolbar.setAttribute('aria-label', 'Simulation');
   toolbar.prepend(play, step, reset);
+  toolbar.after(figureExport(sim.name, () => sim.plots()));
 
   // The fingerprint sums every plotted value: worth it when the figure rests, not per frame.
   const draw = () => {

@@ -87,6 +87,7 @@ export function mountPursuit(host: HTMLElement): void {
   };
 
   const sim = {
+    name: 'chase',
     dt: DT,
     preview: WINDOW,
     reset() {

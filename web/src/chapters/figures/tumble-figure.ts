@@ -53,6 +53,7 @@ export function mountTumble(host: HTMLElement): void {
   const energyPlot = new ResponsePlot(energyBox, series, WINDOW, { title: 'Kinetic energy over the start’s', yLabel: 'ratio', height: 170 });
 
   const sim = {
+    name: 'tumble',
     get dt() {
       return values.dt;
     },
