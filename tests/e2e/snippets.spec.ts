@@ -131,3 +131,49 @@ test('on the plate and the box, the Unity and Godot snippets carry the page\'s g
   // SPD on orientation is not written out for the engines: the snippet says why.
   expect(await code(page, 2, 'gdscript')).toMatch(/principal frame/);
 });
+
+test('the chase\'s Copy as code: the Rust and JS snippets print the missile\'s heading error as the figure plots it', async ({ page }) => {
+  const pkg = join(root, 'target', 'npm', 'forcelab');
+  if (!existsSync(join(pkg, 'forcelab_bg.wasm'))) execFileSync('bash', ['scripts/build-npm.sh'], { cwd: root, stdio: 'inherit' });
+  await page.goto('chapters/06-pid-turning.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const figure = page.locator('.figure[data-scene=pursuit]');
+  const panel = figure.locator('details.code-panel');
+  await panel.locator('summary').click();
+  const rustDir = join(root, 'target', 'snippet-check', 'chase');
+  const jsDir = join(tmpdir(), `forcelab-chase-snippet-${process.pid}`);
+  rmSync(jsDir, { recursive: true, force: true });
+  mkdirSync(join(jsDir, 'node_modules'), { recursive: true });
+  symlinkSync(pkg, join(jsDir, 'node_modules', 'forcelab'), 'dir');
+  // Not the defaults: a stiffer heading loop; then the same with the goal at a point.
+  await figure.locator('input[type=range]').first().evaluate((s: HTMLInputElement) => {
+    s.value = String(Number(s.value) + 150);
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  for (const goal of ['waypoints', 'point']) {
+    await figure.getByRole('combobox', { name: 'Goal' }).selectOption(goal);
+    await expect(figure).toHaveAttribute('data-curves', /.+/);
+    const plotted = await figure.locator('.plot').first().evaluate((el) => (el as HTMLElement & { plotted: number[][] }).plotted[1]!);
+    expect(plotted.length, goal).toBeGreaterThan(100);
+
+    await panel.locator('select').selectOption('rust');
+    rmSync(rustDir, { recursive: true, force: true });
+    mkdirSync(join(rustDir, 'src'), { recursive: true });
+    writeFileSync(join(rustDir, 'Cargo.toml'), `[package]\nname = "chase"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nforcelab = { path = ${JSON.stringify(join(root, 'crates/forcelab'))} }\n\n[workspace]\n`);
+    const source = await panel.locator('textarea').inputValue();
+    expect(source.includes('DVec2::new(4.0, 2.0)'), `${goal}: the snippet's goal`).toBe(goal === 'point');
+    writeFileSync(join(rustDir, 'src/main.rs'), source);
+    const rust = execFileSync('cargo', ['run', '-q', '--offline'], { cwd: rustDir, env: { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'snippet-check', 'target') }, encoding: 'utf8' });
+    expectClose(numbers(rust), plotted, `Rust chase snippet (${goal})`);
+
+    await panel.locator('select').selectOption('js');
+    writeFileSync(join(jsDir, 'snippet.mjs'), await panel.locator('textarea').inputValue());
+    const js = execFileSync('node', ['snippet.mjs'], { cwd: jsDir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    expectClose(numbers(js), plotted, `JS chase snippet (${goal})`);
+
+    // The heading PID keeps memory: the engine templates say so instead of pretending.
+    await panel.locator('select').selectOption('csharp');
+    await expect(panel.locator('textarea')).toHaveValue(/Use the Rust or JavaScript snippet/);
+  }
+  rmSync(jsDir, { recursive: true, force: true });
+});

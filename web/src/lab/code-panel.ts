@@ -4,11 +4,15 @@
  * can be copied by hand when the clipboard is refused).
  */
 import { copyText } from '../export/download';
-import { LANGUAGES, snippet, type Language, type SnippetInput } from '../export/snippets';
+import { LANGUAGES, type Language } from '../export/snippets';
 import { el } from '../ui/dom';
 
-/** The panel; `input()` gives the law as it stands when the button is pressed, or a reason it cannot be written. */
-export function codePanel(id: string, input: () => SnippetInput | string): HTMLDetailsElement {
+/**
+ * The panel; `input()` gives the controller as it stands when the button is pressed, or
+ * a reason it cannot be written, and `toCode` makes it a snippet (the Lab passes its
+ * laws' templates, a chapter figure its own).
+ */
+export function codePanel<T>(id: string, input: () => T | string, toCode: (language: Language, input: T) => string): HTMLDetailsElement {
   const language = el('select', { id: `${id}-language`, 'aria-label': 'Language' }, ...Object.entries(LANGUAGES).map(([key, l]) => el('option', { value: key }, l.name)));
   const button = el('button', { type: 'button' }, 'Copy');
   const text = el('textarea', { id: `${id}-code`, readonly: true, rows: 12, spellcheck: 'false', 'aria-label': 'The snippet' });
@@ -16,7 +20,7 @@ export function codePanel(id: string, input: () => SnippetInput | string): HTMLD
   const panel = el('details', { class: 'code-panel' }, el('summary', {}, 'Copy as code'), language, button, text, status);
   const write = () => {
     const got = input();
-    text.value = typeof got === 'string' ? '' : snippet(language.value as Language, got);
+    text.value = typeof got === 'string' ? '' : toCode(language.value as Language, got);
     return got;
   };
   language.addEventListener('change', write);

@@ -12,6 +12,7 @@ import { formatNumber, type ParamDef } from '../ui/params';
 import { LabRun, tuning, type LabSnapshot } from '../wasm';
 import { traceCsv } from '../export/csv';
 import { codePanel } from './code-panel';
+import { snippet, type SnippetInput } from '../export/snippets';
 import { copyText, download } from '../export/download';
 import { drawLab, viewRange, type Look } from './lab-canvas';
 import {
@@ -353,7 +354,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         );
       }
       card.append(
-        codePanel(`${p}law-${k}`, () => {
+        codePanel(`${p}law-${k}`, (): SnippetInput | string => {
           const l = state.laws[k];
           if (!l) return 'This controller was removed.';
           return {
@@ -369,7 +370,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
             target: state.disturbances.targetStart,
             steps: totalSteps(),
           };
-        }),
+        }, snippet),
       );
       const remove = element('button', { type: 'button', textContent: 'Remove', disabled: state.laws.length <= MIN_CONTROLLERS });
       remove.addEventListener('click', () => {

@@ -11,6 +11,8 @@ import { paramControl } from '../../ui/controls';
 import type { ParamDef } from '../../ui/params';
 import { fitCanvas, liveFigure, toggle } from './live-figure';
 import { el } from '../../ui/dom';
+import { codePanel } from '../../lab/code-panel';
+import { chaseSnippet, type ChaseInput } from '../../export/snippets/chase';
 
 const STRIDE = 7;
 const DT = 1 / 60;
@@ -213,6 +215,25 @@ export function mountPursuit(host: HTMLElement): void {
       }
     });
   }
+  // The missile's controller as code: the settings on screen, run from the start for as
+  // many steps as the figure has run, toward the goal as it stands.
+  controls.append(
+    codePanel(
+      'pursuit',
+      (): ChaseInput => ({
+        kp: values['pursuit-kp']!,
+        ki: values['pursuit-ki']!,
+        kd: values['pursuit-kd']!,
+        window: values['pursuit-window']!,
+        maxAngularAcceleration: values['pursuit-amax']!,
+        speed: values['pursuit-speed']!,
+        dt: DT,
+        steps: Math.round(scene.time / DT),
+        point: target,
+      }),
+      chaseSnippet,
+    ),
+  );
   goalSelect.addEventListener('change', () => {
     target = goalSelect.value === 'point' ? [4, 2] : null;
     live.rerun();
