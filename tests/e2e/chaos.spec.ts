@@ -197,10 +197,15 @@ async function stillAnimates(page: Page): Promise<void> {
     await speed.fill('1');
     await speed.press('Enter');
   }
-  const reset = all(page, 'button').filter({ hasText: /^Reset$/ }).first();
+  // Reset and Play of the clock's own figure: a chapter holds several, each stepping
+  // only while on screen, and clicking another figure's Play would scroll this one away.
+  const figure = clock.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " figure ")][1]');
+  const buttons = (await figure.count()) ? figure.locator('button') : all(page, 'button');
+  const reset = buttons.filter({ hasText: /^Reset$/ }).first();
   if (await reset.count()) await reset.click();
-  const play = all(page, 'button').filter({ hasText: /^Play$/ }).first();
+  const play = buttons.filter({ hasText: /^Play$/ }).first();
   if (await play.count()) await play.click();
+  await clock.scrollIntoViewIfNeeded();
   const before = await clock.textContent();
   await expect.poll(() => clock.textContent(), { timeout: 10_000, message: 'the clock still runs' }).not.toBe(before);
 }
