@@ -48,8 +48,11 @@ function extent(values: Iterable<number>): [number, number] {
   return [lo, hi];
 }
 
-/** The SVG document text for `plot`. */
-export function plotSvg(plot: SvgPlot): string {
+/**
+ * The SVG document text for `plot`; given `top` (px), the same drawing as an `<svg>`
+ * element placed that far down inside another (see {@link plotsSvg}).
+ */
+export function plotSvg(plot: SvgPlot, top?: number): string {
   const width = plot.width ?? 720;
   const height = plot.height ?? 400;
   const m = { left: 72, right: 16, top: 40, bottom: 72 };
@@ -59,7 +62,8 @@ export function plotSvg(plot: SvgPlot): string {
   const sy = (y: number) => height - m.bottom - ((y - y0) / (y1 - y0)) * (height - m.top - m.bottom);
   const f = (v: number) => v.toFixed(2);
   const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`);
+  const place = top === undefined ? 'xmlns="http://www.w3.org/2000/svg"' : `x="0" y="${top}"`;
+  parts.push(`<svg ${place} width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`);
   parts.push(`<rect width="${width}" height="${height}" fill="white"/>`);
   parts.push(`<text x="${width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="600">${xml(plot.title)}</text>`);
   for (const t of ticks(x0, x1)) {
@@ -106,7 +110,7 @@ export function plotsSvg(plots: readonly SvgPlot[]): string {
   const width = Math.max(...plots.map((p) => p.width ?? 720));
   let y = 0;
   const inner = plots.map((p) => {
-    const text = plotSvg(p).replace(/^<svg xmlns="[^"]*" /, `<svg x="0" y="${y}" `);
+    const text = plotSvg(p, y);
     y += p.height ?? 400;
     return text;
   });
