@@ -7,6 +7,7 @@ use crate::laws::named;
 use crate::numbers::Numbers;
 use forcelab::controllers::{ControllerKind, TorqueKind};
 use forcelab::lab::{BoxPlant, CubePlant, Disturbances, Lab, LawGains, PlanarPlant, Plant, Trace};
+use forcelab::rotation::unit_error;
 use forcelab::scenes::{default_waypoints, Dive, DiveSettings, Orders, Pursuit, PursuitSettings};
 use forcelab::scenes::{Tumble, TumbleSettings};
 use forcelab::world::{MissileSwarm, PlanarBody, PlanarLaw, SwarmGains};
@@ -54,7 +55,7 @@ pub fn step_dive(d: &mut Dive, steps: usize) {
             assert_finite("hull orientation", &h.orientation.to_array());
             assert_finite("hull angular velocity", &h.angular_velocity.to_array());
             assert!(
-                (h.orientation.length() - 1.0).abs() < 1e-9,
+                unit_error(h.orientation) < 1e-9,
                 "hull orientation not unit"
             );
         }

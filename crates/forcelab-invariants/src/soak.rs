@@ -9,7 +9,7 @@
 //! nothing.
 
 use forcelab::controllers::{Controller3, ControllerKind, Target3, TorqueKind};
-use forcelab::rotation::{from_rotation_vector, integrate_exact};
+use forcelab::rotation::{from_rotation_vector, integrate_exact, unit_error};
 use forcelab::scenes::{default_waypoints, Dive, DiveSettings, Orders, Pursuit, PursuitSettings};
 use forcelab::scenes::{Tumble, TumbleSettings};
 use forcelab::{Body1, Body3, Controller1, Gyroscopic, Target1};
@@ -138,7 +138,7 @@ pub fn spinning_box(kind: TorqueKind, steps: u64) -> Soaked {
             .total;
         body.step(DVec3::ZERO, torque, DT).expect("the body steps");
         target.orientation = integrate_exact(target.orientation, spin, DT);
-        let unit = (body.orientation.length() - 1.0).abs();
+        let unit = unit_error(body.orientation);
         check(&name, n, "| |q| - 1 |", unit, UNIT_TOLERANCE);
         check(&name, n, "|w|", body.angular_velocity.length(), 1e3);
         check(&name, n, "|torque|", torque.length(), 1e6);
@@ -191,7 +191,7 @@ pub fn dive(steps: u64) -> Soaked {
         }
         d.step().expect("the hulls step");
         for h in &d.hulls {
-            let unit = (h.orientation.length() - 1.0).abs();
+            let unit = unit_error(h.orientation);
             check(&name, n, "| |q| - 1 |", unit, UNIT_TOLERANCE);
             check(&name, n, "|w|", h.angular_velocity.length(), 1e3);
             worst_speed = worst_speed.max(h.angular_velocity.length());
@@ -220,7 +220,7 @@ pub fn tumble(steps: u64) -> Soaked {
     for n in 0..steps {
         b.step(DVec3::ZERO, DVec3::ZERO, t.settings.dt)
             .expect("the body steps");
-        let unit = (b.orientation.length() - 1.0).abs();
+        let unit = unit_error(b.orientation);
         let ratio = b.kinetic_energy() / t.start_energy;
         check(&name, n, "| |q| - 1 |", unit, UNIT_TOLERANCE);
         check(&name, n, "energy ratio", ratio, 1.01);
