@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSync } from '../../../pkg/forcelab_wasm.js';
 import { LabRun } from '../../wasm';
-import { ENGINE_LAWS } from './engine-laws';
+import { ENGINE_LAWS, ENGINE_TORQUE_LAWS } from './engine-laws';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../../../pkg/forcelab_wasm_bg.wasm', import.meta.url)) });
@@ -43,6 +43,29 @@ describe('the engine snippets\' laws', () => {
       const worst = Math.max(...mine.map((value, r) => Math.abs(value - core[r]!)));
       expect(worst).toBeLessThanOrEqual(1e-12);
       expect(Math.abs(mine[steps - 1]! - 1)).toBeLessThan(0.05);
+    });
+  }
+});
+
+// Per unit inertia, each torque law the box templates write out is its 1-D law on a unit
+// mass (the core's backward_pd_torque.rs and controller3.rs say so): about any axis,
+// stiffness * theta + damping * (w_t - w) must equal that law's force for x = 0,
+// x_t = theta, v = w, v_t = 0, m = 1 and the gains per unit inertia.
+describe('the engine snippets\' torque laws', () => {
+  const run = (lines: readonly [string, string][], names: string[], result: string) =>
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function(...names, `${lines.map(([n, e]) => `const ${n} = ${e};`).join('\n')}\nreturn ${result};`) as (...a: number[]) => number[];
+  for (const [kind, law] of Object.entries(ENGINE_TORQUE_LAWS)) {
+    it(`${kind} is the 1-D ${kind} on a unit mass, per unit inertia`, () => {
+      const gains = run(law.lines, ['kpu', 'kdu', 'dt'], '[stiffness, damping]');
+      const force = run(ENGINE_LAWS[kind]!.lines, ['kp', 'kd', 'm', 'dt', 'x', 'v', 'xt', 'vt'], '[force]');
+      for (const [kpu, kdu, dt] of [[160, 16, 0.01], [900, 5, 1 / 60], [4, 0.5, 0.1]] as const) {
+        const [stiffness, damping] = gains(kpu, kdu, dt);
+        for (const [theta, w] of [[0.3, -1.2], [-2, 0.4], [1e-3, 7]] as const) {
+          const [f] = force(kpu, kdu, 1, dt, 0, w, theta, 0);
+          expect(Math.abs(stiffness! * theta - damping! * w - f!)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(f!)));
+        }
+      }
     });
   }
 });
