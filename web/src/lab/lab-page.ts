@@ -11,7 +11,7 @@ import { stepsForFrame } from '../ui/fixed-step';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { LabRun, tuning, type LabSnapshot } from '../wasm';
 import { traceCsv } from '../export/csv';
-import { codePanel } from './code-panel';
+import { codePanel } from '../ui/code-panel';
 import { snippet, type SnippetInput } from '../export/snippets';
 import { copyText, download } from '../export/download';
 import { drawLab, viewRange, type Look } from './lab-canvas';

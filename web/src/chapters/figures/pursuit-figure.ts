@@ -11,7 +11,7 @@ import { paramControl } from '../../ui/controls';
 import type { ParamDef } from '../../ui/params';
 import { fitCanvas, liveFigure, toggle } from './live-figure';
 import { el } from '../../ui/dom';
-import { codePanel } from '../../lab/code-panel';
+import { codePanel } from '../../ui/code-panel';
 import { chaseSnippet, type ChaseInput } from '../../export/snippets/chase';
 
 const STRIDE = 7;

@@ -1,11 +1,11 @@
 /**
- * "Copy as code" on a controller card: pick a language, get the law with the card's
- * current gains, step and body as a snippet, copied to the clipboard (and shown, so it
- * can be copied by hand when the clipboard is refused).
+ * "Copy as code" on a controller card, the Lab's or a chapter figure's: pick a language,
+ * get the controller with its current settings as a snippet, copied to the clipboard
+ * (and shown, so it can be copied by hand when the clipboard is refused).
  */
 import { copyText } from '../export/download';
 import { LANGUAGES, type Language } from '../export/snippets';
-import { el } from '../ui/dom';
+import { el } from './dom';
 
 /**
  * The panel; `input()` gives the controller as it stands when the button is pressed, or
