@@ -12,7 +12,7 @@ use forcelab::analysis::{MetricsOptions, StepMetrics};
 use forcelab::controllers::{
     HeadingController, Missile, MovingEntity, Pid, SteeringOutput, SubmarineAttitude, WindowedPid,
 };
-use forcelab::engines::{step_response, translate, Intent};
+use forcelab::engines::{entries, report, translate, Intent};
 use forcelab::lab::Disturbances;
 use forcelab::scenes::{default_waypoints, Dive, DiveSettings, Orders, Pursuit};
 use forcelab::scenes::{PursuitSettings, Tumble, TumbleSettings};
@@ -143,8 +143,21 @@ fn intent(i: Intent) {
     if let Some(rows) = named(translate(&i)) {
         for row in &rows {
             assert_finite("engine gains", &[row.kp, row.kd]);
-            if let Some(trace) = named(step_response(&i, row, STEPS)) {
-                assert_finite("step response", &trace);
+        }
+        // Every engine twin at its defaults: a diverging run stops its trace instead of
+        // reporting a non-finite position.
+        for entry in entries() {
+            if let Some(r) = named(report(
+                entry,
+                &i,
+                "default",
+                &entry.default_settings(),
+                STEPS,
+            )) {
+                assert_finite("engine twin", &r.predicted.positions);
+                if let Some(exact) = &r.predicted_exact {
+                    assert_finite("engine twin (discrete-exact)", &exact.positions);
+                }
             }
         }
     }

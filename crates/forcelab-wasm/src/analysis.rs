@@ -193,32 +193,3 @@ pub fn sampled_effective(
     ))?;
     Ok(e.map(|e| vec![e.natural_frequency, e.damping_ratio]))
 }
-
-/// One engine's parameters with its step response.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Translated {
-    #[serde(flatten)]
-    gains: forcelab::engines::EngineGains,
-    response: Vec<f64>,
-}
-
-/// The gain translator: `intent` `{ frequency (Hz), dampingRatio, mass (kg or kg m^2),
-/// dt (s), angular }` written for every engine (`[{ id, engine, parameters: [{ name,
-/// value, unit }], convention, step, kp, kd, response }]`), each `response` the
-/// position after each of `steps` steps toward 1 from 0 (shorter if it diverged).
-#[wasm_bindgen(js_name = translateGains)]
-pub fn translate_gains(intent: JsValue, steps: usize) -> Result<JsValue, JsError> {
-    let intent: forcelab::engines::Intent = from_js("intent", intent)?;
-    if steps > 100_000 {
-        return Err(JsError::new(&format!(
-            "steps must be at most 100000, got {steps}"
-        )));
-    }
-    let mut out = Vec::new();
-    for gains in js(forcelab::engines::translate(&intent))? {
-        let response = js(forcelab::engines::step_response(&intent, &gains, steps))?;
-        out.push(Translated { gains, response });
-    }
-    to_js(&out)
-}

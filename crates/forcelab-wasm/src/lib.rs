@@ -14,6 +14,8 @@ pub mod analysis;
 pub mod bodies;
 #[cfg(feature = "full")]
 pub mod config;
+#[cfg(feature = "full")]
+pub mod engines;
 mod error;
 #[cfg(feature = "full")]
 pub mod lab;

@@ -9,7 +9,8 @@ use forcelab::lab::{Disturbances, LawGains, PlanarPlant};
 use forcelab::rotation::from_rotation_vector;
 use forcelab::{published, tuning, Body1, Body2, Body3, Integrator, Target1};
 use forcelab_wasm::{
-    analysis, bodies, stateful, step_functions as law, worlds, Lab, MissileSwarm, World2, World3,
+    analysis, bodies, engines, stateful, step_functions as law, worlds, Lab, MissileSwarm, World2,
+    World3,
 };
 use glam::{DQuat, DVec2, DVec3};
 use serde::Serialize;
@@ -1107,8 +1108,8 @@ fn the_chapter_scenes_match_the_core_step_for_step() {
 }
 
 #[wasm_bindgen_test]
-fn the_gain_translator_matches_the_core() {
-    use forcelab::engines::{step_response, translate, Intent};
+fn the_gain_translator_and_the_engine_twin_match_the_core() {
+    use forcelab::engines::{entries, entry, report, translate, Intent};
     let intent = Intent {
         frequency: 3.0,
         damping_ratio: 0.6,
@@ -1116,11 +1117,8 @@ fn the_gain_translator_matches_the_core() {
         dt: 0.01,
         angular: true,
     };
-    let ours = analysis::translate_gains(
-        json(r#"{"frequency": 3, "dampingRatio": 0.6, "mass": 2.5, "dt": 0.01, "angular": true}"#),
-        120,
-    )
-    .unwrap();
+    let text = r#"{"frequency": 3, "dampingRatio": 0.6, "mass": 2.5, "dt": 0.01, "angular": true}"#;
+    let ours = engines::translate_gains(json(text)).unwrap();
     let core = translate(&intent).unwrap();
     let rows = js_sys::Array::from(&ours);
     assert_eq!(rows.length() as usize, core.len());
@@ -1139,9 +1137,59 @@ fn the_gain_translator_matches_the_core() {
             );
             assert_eq!(get(&q, "unit").as_string().unwrap(), p.unit);
         }
-        let response: Vec<f64> = serde_wasm_bindgen::from_value(get(&row, "response")).unwrap();
-        assert_eq!(response, step_response(&intent, g, 120).unwrap());
     }
-    let bad = analysis::translate_gains(json(r#"{"frequency": -1}"#), 10).unwrap_err();
+    let bad = engines::translate_gains(json(r#"{"frequency": -1}"#)).unwrap_err();
     assert!(message(bad).contains("frequency"));
+
+    // The twin: the same prediction as the core, at the defaults and with a setting.
+    let catalogue = js_sys::Array::from(&engines::engine_catalogue().unwrap());
+    assert_eq!(catalogue.length() as usize, entries().len());
+    let jolt = entry("jolt-frequency").unwrap();
+    let mut settings = jolt.default_settings();
+    settings
+        .set(
+            "collisionSteps",
+            forcelab::engines::settings::Value::Number(2.0),
+        )
+        .unwrap();
+    let core = report(jolt, &intent, "custom", &settings, 90).unwrap();
+    let twin = engines::engine_twin(
+        "jolt-frequency",
+        json(text),
+        json(r#"{"collisionSteps": 2}"#),
+        90,
+    )
+    .unwrap();
+    let predicted: Vec<f64> =
+        serde_wasm_bindgen::from_value(get(&get(&twin, "predicted"), "positions")).unwrap();
+    assert_eq!(predicted, core.predicted.positions);
+    assert_eq!(js_sys::Array::from(&get(&twin, "ideal")).length(), 90);
+    // Bad settings are named, never a trap.
+    for (settings, words) in [
+        (
+            r#"{"collisionStep": 2}"#,
+            "settings.collisionStep is not a setting of jolt-frequency",
+        ),
+        (
+            r#"{"collisionSteps": 0}"#,
+            "settings.collisionSteps must be between 1 and 64, got 0",
+        ),
+        (
+            r#"{"allowSleeping": "no"}"#,
+            "settings.allowSleeping must be a number or true/false",
+        ),
+    ] {
+        let e = engines::engine_twin("jolt-frequency", json(text), json(settings), 10).unwrap_err();
+        assert!(message(e).contains(words), "{settings}");
+    }
+    let e = engines::engine_twin(
+        "mujoco-position",
+        json(text),
+        json(r#"{"integrator": "Verlet"}"#),
+        10,
+    )
+    .unwrap_err();
+    assert!(message(e).contains("settings.integrator must be one of Euler"));
+    let e = engines::engine_twin("nope", json(text), JsValue::UNDEFINED, 10).unwrap_err();
+    assert!(message(e).contains("id must be one of"));
 }

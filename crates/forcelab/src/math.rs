@@ -35,6 +35,12 @@ pub fn atan2(y: f64, x: f64) -> f64 {
     libm::atan2(y, x)
 }
 
+/// Arc sine of `x`, in radians in `[-pi/2, pi/2]`.
+#[inline]
+pub fn asin(x: f64) -> f64 {
+    libm::asin(x)
+}
+
 /// Arc cosine of `x`, in radians in `[0, pi]`.
 #[inline]
 pub fn acos(x: f64) -> f64 {
