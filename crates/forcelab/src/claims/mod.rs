@@ -1,5 +1,5 @@
-//! Every checkable claim of the five articles, measured by the core when asked and
-//! given a verdict. Nothing here is typed in: each figure comes from running the
+//! Every checkable claim of the five articles, and of the engines' documentation
+//! ([`engines`]), measured by the core when asked and given a verdict. Nothing here is typed in: each figure comes from running the
 //! controllers, the atlas or the published listings at the moment [`all_claims`] runs.
 //! The scenario numbers (gains, steps) are the articles' own where they give them.
 
@@ -52,7 +52,8 @@ impl Verdict {
 pub struct Claim {
     /// Stable identifier, e.g. `"wu-damping-1-is-critical"`.
     pub id: &'static str,
-    /// The source article's file name.
+    /// The source: an article's file name, or the engine documentation a claim of
+    /// the engine twin comes from, in words.
     pub article: &'static str,
     /// The claim, in one line of our own words.
     pub claim: &'static str,
@@ -141,9 +142,11 @@ fn claim(
     }
 }
 
+mod engines;
+
 /// Measures every claim. Takes a few seconds in release.
 pub fn all_claims() -> Vec<Claim> {
-    vec![
+    let articles = vec![
         spd_stable_if_kd_ge_kp_dt(),
         spd_v2_stable_if_kd_ge_kp_dt(),
         spd_v2_tolerant_of_gains(),
@@ -167,7 +170,8 @@ pub fn all_claims() -> Vec<Claim> {
         pid_windup_clamp(),
         euler_feedforward_decouples(),
         tennis_racket_flip(),
-    ]
+    ];
+    articles.into_iter().chain(engines::claims()).collect()
 }
 
 fn spd_stable_if_kd_ge_kp_dt() -> Claim {
@@ -903,7 +907,14 @@ fn tennis_racket_flip() -> Claim {
 mod tests {
     use super::*;
 
-    const REQUIRED: [&str; 19] = [
+    const REQUIRED: [&str; 26] = [
+        "rapier-acceleration-ignores-mass",
+        "box2d-hertz-ignores-mass",
+        "jolt-frequency-is-the-frequency",
+        "physx-drive-depends-on-dt",
+        "mujoco-euler-keeps-kv-explicit",
+        "mujoco-implicitfast-stable-for-any-kp",
+        "soft-constraints-stable-at-any-stiffness",
         "spd-stable-if-kd-ge-kp-dt",
         "spd-v2-tolerant-of-gains",
         "spd-no-overshoot-vs-pd",

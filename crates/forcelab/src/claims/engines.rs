@@ -1,0 +1,369 @@
+//! What the engines' documentation (and the folklore around it) says their drives do,
+//! measured with the engine twin (`crate::engines`), whose every model is checked
+//! against the real engine in `npm test`.
+
+use super::{claim, Claim, Verdict};
+use crate::analysis::spectral_radius;
+use crate::engines::settings::Value;
+use crate::engines::{effective, entry, Intent};
+use core::f64::consts::TAU;
+
+const RAPIER: &str = "Rapier's documentation";
+const BOX2D: &str = "Box2D's documentation";
+const JOLT: &str = "Jolt's documentation";
+const PHYSX: &str = "PhysX drives, as users report them";
+const MUJOCO: &str = "MuJoCo's documentation";
+const SOFT: &str = "soft constraints (Box2D's and Jolt's documentation)";
+
+/// The engine claims, in the order the chapters cite them.
+pub(super) fn claims() -> Vec<Claim> {
+    vec![
+        rapier_acceleration_ignores_mass(),
+        box2d_hertz_ignores_mass(),
+        jolt_frequency_is_the_frequency(),
+        physx_drive_depends_on_dt(),
+        mujoco_euler_keeps_kv_explicit(),
+        mujoco_implicitfast_stable_for_any_kp(),
+        soft_constraints_stable_at_any_stiffness(),
+    ]
+}
+
+fn intent(frequency: f64, damping_ratio: f64, mass: f64, dt: f64) -> Intent {
+    Intent {
+        frequency,
+        damping_ratio,
+        mass,
+        dt,
+        angular: false,
+    }
+}
+
+/// The largest gap between the positions of the same knobs on a 1 kg and a 50 kg body.
+fn mass_gap(id: &str, knobs: [f64; 2]) -> f64 {
+    let e = entry(id).expect("catalogued");
+    let run = |mass| {
+        e.predict(
+            knobs,
+            &intent(2.0, 0.5, mass, 1.0 / 60.0),
+            &e.default_settings(),
+            180,
+        )
+        .expect("valid")
+        .positions
+    };
+    let (light, heavy) = (run(1.0), run(50.0));
+    light
+        .iter()
+        .zip(&heavy)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max)
+}
+
+fn rapier_acceleration_ignores_mass() -> Claim {
+    let w = TAU * 2.0;
+    let gap = mass_gap("rapier-acceleration", [w * w, w]);
+    let force_gap = mass_gap("rapier-force", [w * w, w]);
+    claim(
+        "rapier-acceleration-ignores-mass",
+        RAPIER,
+        "Rapier's default motor model (acceleration-based) gives a joint motor the same motion whatever the \
+         body's mass",
+        gap,
+        "m, largest gap between a 1 kg and a 50 kg body under the same stiffness and damping",
+        "Rapier twin, default settings (4 substeps), dt 1/60 s",
+        if gap < 1e-12 { Verdict::Holds } else { Verdict::DoesNotHold },
+        format!("with the force-based model the same numbers move the two bodies up to {force_gap:.3} m apart"),
+    )
+}
+
+fn box2d_hertz_ignores_mass() -> Claim {
+    let gap = mass_gap("box2d-v3", [2.0, 0.5]);
+    claim(
+        "box2d-hertz-ignores-mass",
+        BOX2D,
+        "a Box2D joint spring set in hertz and damping ratio moves a light and a heavy body alike",
+        gap,
+        "m, largest gap between a 1 kg and a 50 kg body at 2 Hz, damping ratio 0.5",
+        "Box2D twin, 4 sub-steps, dt 1/60 s",
+        if gap < 1e-12 {
+            Verdict::Holds
+        } else {
+            Verdict::DoesNotHold
+        },
+        String::new(),
+    )
+}
+
+fn jolt_frequency_is_the_frequency() -> Claim {
+    let e = entry("jolt-frequency").expect("catalogued");
+    let shown = |dt| {
+        let i = intent(2.0, 0.2, 1.0, dt);
+        effective(e, [2.0, 0.2], &i, &e.default_settings())
+            .expect("valid")
+            .expect("a continuous equivalent")
+    };
+    let (at60, at240) = (shown(1.0 / 60.0), shown(1.0 / 240.0));
+    let f60 = at60.natural_frequency / TAU;
+    claim(
+        "jolt-frequency-is-the-frequency",
+        JOLT,
+        "Jolt's FrequencyAndDamping spring oscillates at mFrequency with damping ratio mDamping",
+        f60,
+        "Hz, the natural frequency the stepped drive shows for mFrequency 2, mDamping 0.2",
+        "Jolt twin, default settings, dt 1/60 s",
+        Verdict::HoldsWithConditions,
+        format!(
+            "only as dt shrinks: at 60 Hz the drive shows {f60:.3} Hz and a damping ratio of {:.3} (the motor's \
+             implicit step and the body's default damping of 0.05 1/s), at 240 Hz {:.3} Hz and {:.3}",
+            at60.damping_ratio,
+            at240.natural_frequency / TAU,
+            at240.damping_ratio
+        ),
+    )
+}
+
+fn physx_drive_depends_on_dt() -> Claim {
+    let e = entry("physx-drive").expect("catalogued");
+    let shown = |dt| {
+        let i = intent(3.0, 0.2, 1.0, dt);
+        let g = i.gains();
+        effective(e, [g.kp, g.kd], &i, &e.default_settings())
+            .expect("valid")
+            .expect("a continuous equivalent")
+    };
+    let (coarse, fine) = (shown(1.0 / 30.0), shown(1.0 / 240.0));
+    let change = 100.0 * (fine.natural_frequency / coarse.natural_frequency - 1.0);
+    claim(
+        "physx-drive-depends-on-dt",
+        PHYSX,
+        "a PhysX joint drive with the same stiffness and damping moves differently when the step changes",
+        change,
+        "% more natural frequency at dt 1/240 s than at 1/30 s (3 Hz, damping ratio 0.2 by k and c)",
+        "PhysX twin, PGS, default settings",
+        if change.abs() > 1.0 { Verdict::Holds } else { Verdict::DoesNotHold },
+        format!(
+            "the drive is one implicit step per dt: at 1/30 s it shows {:.2} Hz and damping ratio {:.2}, at \
+             1/240 s {:.2} Hz and {:.2}",
+            coarse.natural_frequency / TAU,
+            coarse.damping_ratio,
+            fine.natural_frequency / TAU,
+            fine.damping_ratio
+        ),
+    )
+}
+
+/// The damping of the MuJoCo claims: 5 Hz at damping ratio 0.5 on 1 kg, `kv = 2 m zeta w`.
+const MUJOCO_KV: f64 = 2.0 * 0.5 * TAU * 5.0;
+
+/// The largest `kp` (N/m) for which MuJoCo's `integrator` keeps a 1 kg body with
+/// `kv` N s/m stable at 60 Hz, by bisection on the twin's spectral radius: 0 when no
+/// kp is, infinite when every kp up to 1e9 is.
+fn mujoco_largest_stable_kp(integrator: &'static str, kv: f64) -> f64 {
+    let e = entry("mujoco-position").expect("catalogued");
+    let mut s = e.default_settings();
+    s.set("integrator", Value::Choice(integrator))
+        .expect("an integrator");
+    let i = intent(1.0, 1.0, 1.0, 1.0 / 60.0);
+    let stable = |kp: f64| spectral_radius(e.linear_map([kp, kv], &i, &s).expect("valid")) < 1.0;
+    let (mut lo, mut hi) = (1e-6, 1e9);
+    if stable(hi) {
+        return f64::INFINITY;
+    }
+    if !stable(lo) {
+        return 0.0;
+    }
+    for _ in 0..200 {
+        let mid = (lo * hi).sqrt();
+        if stable(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+fn mujoco_euler_keeps_kv_explicit() -> Claim {
+    let euler = mujoco_largest_stable_kp("Euler", MUJOCO_KV);
+    let fast = mujoco_largest_stable_kp("implicitfast", MUJOCO_KV);
+    claim(
+        "mujoco-euler-keeps-kv-explicit",
+        MUJOCO,
+        "under MuJoCo's default Euler integrator a position actuator's kv is explicit (only joint damping is \
+         made implicit)",
+        euler,
+        "N/m, the largest stable kp with kv = 31.4 N s/m on 1 kg at dt 1/60 s",
+        "MuJoCo twin, integrator Euler",
+        if euler < fast { Verdict::Holds } else { Verdict::DoesNotHold },
+        format!(
+            "an explicit kv shrinks the stable range: implicitfast, which makes kv implicit, stays stable up to \
+             kp = {fast:.0} N/m"
+        ),
+    )
+}
+
+fn mujoco_implicitfast_stable_for_any_kp() -> Claim {
+    let fast = mujoco_largest_stable_kp("implicitfast", MUJOCO_KV);
+    let discrete = mujoco_largest_stable_kp("discrete", MUJOCO_KV);
+    claim(
+        "mujoco-implicitfast-stable-for-any-kp",
+        MUJOCO,
+        "MuJoCo's implicitfast integrator keeps a position actuator stable for any kp",
+        fast,
+        "N/m, the largest stable kp with kv = 31.4 N s/m on 1 kg at dt 1/60 s",
+        "MuJoCo twin, integrator implicitfast",
+        if fast.is_finite() { Verdict::DoesNotHold } else { Verdict::Holds },
+        format!(
+            "implicitfast makes only the velocity term (kv) implicit, so a large enough kp diverges \
+             (dt^2 kp > 4 m + 2 dt kv); {}",
+            if discrete.is_finite() {
+                format!("the discrete integrator also fails above kp = {discrete:.0} N/m")
+            } else {
+                "MuJoCo 4.0's discrete integrator, implicit in kp as well, is stable for any kp".to_string()
+            }
+        ),
+    )
+}
+
+fn soft_constraints_stable_at_any_stiffness() -> Claim {
+    let mut worst: f64 = 0.0;
+    let mut at = "";
+    for id in [
+        "physx-drive",
+        "box2d-v3",
+        "jolt-frequency",
+        "rapier-acceleration",
+    ] {
+        let e = entry(id).expect("catalogued");
+        for k in 0..=40 {
+            let f = 0.1 * 10f64.powf(k as f64 / 10.0);
+            for zeta in [0.0, 0.5, 1.0, 2.0] {
+                let i = intent(f, zeta, 1.0, 1.0 / 60.0);
+                let knobs = (e.docs)(&i);
+                let r = spectral_radius(
+                    e.linear_map(knobs, &i, &e.default_settings())
+                        .expect("valid"),
+                );
+                if r > worst {
+                    worst = r;
+                    at = id;
+                }
+            }
+        }
+    }
+    claim(
+        "soft-constraints-stable-at-any-stiffness",
+        SOFT,
+        "soft-constraint drives (PhysX, Box2D, Jolt, Rapier) stay stable however stiff the spring",
+        worst,
+        "largest spectral radius of the stepped drive, 0.1 to 1000 Hz, damping ratio 0 to 2, dt 1/60 s",
+        "each engine's twin at its default settings",
+        if worst <= 1.0 { Verdict::Holds } else { Verdict::DoesNotHold },
+        if worst <= 1.0 {
+            String::new()
+        } else {
+            format!("{at} reaches a spectral radius of {worst:.4}")
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::eigenvalues;
+
+    fn find(id: &str) -> Claim {
+        claims().into_iter().find(|c| c.id == id).unwrap()
+    }
+
+    /// The natural frequency (Hz) of a one-step map from its eigenvalues, by hand.
+    fn hertz(m: [[f64; 2]; 2], dt: f64) -> f64 {
+        let [z, _] = eigenvalues(m);
+        let (re, im) = (z.abs().ln() / dt, z.im.atan2(z.re).abs() / dt);
+        (re * re + im * im).sqrt() / TAU
+    }
+
+    /// Backward Euler with a body damping factor `d` in front, the map of Jolt's motor
+    /// and of a PhysX PGS drive: `D = m + h c + h^2 k`,
+    /// `A = [[1 - h^2 k/D, h m d/D], [-h k/D, m d/D]]`.
+    fn backward_euler(k: f64, c: f64, m: f64, h: f64, d: f64) -> [[f64; 2]; 2] {
+        let den = m + h * c + h * h * k;
+        [
+            [1.0 - h * h * k / den, h * m * d / den],
+            [-h * k / den, m * d / den],
+        ]
+    }
+
+    #[test]
+    fn mass_claims_hold_and_the_force_model_is_the_contrast() {
+        for id in [
+            "rapier-acceleration-ignores-mass",
+            "box2d-hertz-ignores-mass",
+        ] {
+            let c = find(id);
+            assert_eq!(c.verdict, Verdict::Holds, "{id}");
+            assert!(c.figure < 1e-12, "{id}: {}", c.figure);
+        }
+        // The force-based model's gap is large: a 50 kg body under 1 kg gains barely moves.
+        assert!(find("rapier-acceleration-ignores-mass")
+            .conditions
+            .contains("up to 1.0"));
+    }
+
+    #[test]
+    fn jolts_frequency_is_backward_euler_with_the_body_damping() {
+        let c = find("jolt-frequency-is-the-frequency");
+        assert_eq!(c.verdict, Verdict::HoldsWithConditions);
+        let h = (1.0f64 / 60.0) as f32 as f64; // Jolt keeps dt in f32
+        let w = TAU * 2.0;
+        let m = backward_euler(w * w, 2.0 * 0.2 * w, 1.0, h, 1.0 - 0.05 * h);
+        assert!(
+            (c.figure - hertz(m, 1.0 / 60.0)).abs() < 1e-6,
+            "{} vs {}",
+            c.figure,
+            hertz(m, 1.0 / 60.0)
+        );
+        assert!(c.figure < 2.0);
+    }
+
+    #[test]
+    fn physx_pgs_is_one_backward_euler_step_per_dt() {
+        let c = find("physx-drive-depends-on-dt");
+        assert_eq!(c.verdict, Verdict::Holds);
+        let w = TAU * 3.0;
+        let (k, kd) = (w * w, 2.0 * 0.2 * w);
+        let f = |dt: f64| hertz(backward_euler(k, kd, 1.0, dt, 1.0), dt);
+        let change = 100.0 * (f(1.0 / 240.0) / f(1.0 / 30.0) - 1.0);
+        assert!((c.figure - change).abs() < 1e-9, "{} vs {change}", c.figure);
+    }
+
+    /// The Jury bounds of the two integrators on 1 kg at h = 1/60 s: explicit kv,
+    /// `h^2 kp < 4 m - 2 h kv`; implicit kv, `h^2 kp < 4 m + 2 h kv`.
+    #[test]
+    fn mujocos_stability_bounds_are_the_jury_bounds() {
+        let h = 1.0 / 60.0;
+        let euler = find("mujoco-euler-keeps-kv-explicit");
+        let fast = find("mujoco-implicitfast-stable-for-any-kp");
+        let bound = |sign: f64| (4.0 + sign * 2.0 * h * MUJOCO_KV) / (h * h);
+        assert!(
+            (euler.figure / bound(-1.0) - 1.0).abs() < 1e-9,
+            "{}",
+            euler.figure
+        );
+        assert!(
+            (fast.figure / bound(1.0) - 1.0).abs() < 1e-9,
+            "{}",
+            fast.figure
+        );
+        assert_eq!(euler.verdict, Verdict::Holds);
+        assert_eq!(fast.verdict, Verdict::DoesNotHold);
+        assert!(fast.conditions.contains("stable for any kp"));
+    }
+
+    #[test]
+    fn soft_constraints_never_leave_the_unit_circle() {
+        let c = find("soft-constraints-stable-at-any-stiffness");
+        assert_eq!(c.verdict, Verdict::Holds);
+        assert!(c.figure <= 1.0 && c.figure > 0.99, "{}", c.figure);
+    }
+}
