@@ -20,6 +20,9 @@ cargo clippy -p forcelab-wasm --all-targets --target wasm32-unknown-unknown -- -
 stage "Rust tests (native)"
 cargo test --workspace
 
+stage "engine twins against the real engines (Rapier, Box2D, Jolt, PhysX from npm; MuJoCo from PyPI)"
+npx vitest run --config tests/engines/vitest.config.mjs
+
 stage "Rust tests (wasm in headless Chromium)"
 wasm-pack test --headless --chrome crates/forcelab-wasm
 

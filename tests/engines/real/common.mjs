@@ -1,0 +1,32 @@
+/**
+ * What every real-engine harness shares. A case is the core's own description of one
+ * twin run, as the `engines` example prints it:
+ *   { id, parameters: { knobName: value, ... }, mass, dt, angular, steps, settings: { key: value, ... } }
+ * and a harness must apply EVERY setting it is given: `applyAll` throws on a key it
+ * has no handler for, so a setting the twin models but the harness ignores fails the
+ * test instead of passing it by accident.
+ */
+
+/** The ball every twin drives (forcelab::engines::BODY_RADIUS), m. */
+export const BODY_RADIUS = 0.5;
+/** The drive's target (forcelab::engines::TARGET), m or rad. */
+export const TARGET = 1;
+
+/** Calls `handlers[key](value)` for every setting; throws on a key without a handler. */
+export function applyAll(engine, settings, handlers) {
+  for (const [key, value] of Object.entries(settings)) {
+    const apply = handlers[key];
+    if (!apply) throw new Error(`${engine}: setting ${key} is not applied to the real engine`);
+    apply(value);
+  }
+}
+
+/** The knob `name` of a case; throws when it is missing. */
+export function knob(c, name) {
+  const v = c.parameters[name];
+  if (typeof v !== 'number') throw new Error(`${c.id}: no parameter ${name}`);
+  return v;
+}
+
+/** Thrown for a variant no engine here can run (said plainly, skipped by name). */
+export class NotRunnable extends Error {}
