@@ -7,9 +7,9 @@ import { watchConsole } from './console';
 
 // The reference for every figure is the native core, run once here.
 const root = new URL('../..', import.meta.url).pathname;
-const native = (example: string): unknown =>
+const native = (example: string, ...args: string[]): unknown =>
   JSON.parse(
-    execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--example', example, '--', '--json'], {
+    execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--example', example, '--', '--json', ...args], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
@@ -125,12 +125,61 @@ test('the atlas equals the native example, cell for cell', async ({ page }) => {
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
 });
 
-test('the gain translator equals the native example, engine for engine', async ({ page }) => {
+interface NativeTwin {
+  id: string;
+  variant: string;
+  parameters: { name: string; value: number }[];
+  discreteExact: { name: string; value: number }[] | null;
+  predicted: number[];
+}
+
+test('the gain translator and the engine twin equal the native example, engine for engine', async ({ page }) => {
+  const problems = watchConsole(page);
   await page.goto('chapters/10-translator.html');
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  // The page opens on 3 Hz, damping ratio 0.2, 1 kg, 1/60 s.
+  const all = native('engines', '--frequency', '3', '--damping-ratio', '0.2', '--mass', '1', '--dt', String(1 / 60), '--seconds', '3') as NativeTwin[];
+  const defaults = all.filter((r) => r.variant === all.find((d) => d.id === r.id)!.variant);
   const ours = JSON.parse((await page.locator('.figure[data-scene=translator]').getAttribute('data-curves'))!) as { id: string; parameters: unknown[] }[];
-  expect(ours.map(({ id, parameters }) => ({ id, parameters }))).toEqual(native('engines'));
-  // The table names every engine the issue asks for.
-  const table = await page.locator('.translator-table').innerText();
-  for (const name of ['Unity ArticulationDrive', 'PhysX', 'Box2D v3', 'Jolt SpringSettings', 'Rapier joint motor', 'MuJoCo <position>', 'Wu', 'Bloom']) expect(table).toContain(name);
+  expect(ours).toEqual(defaults.map(({ id, parameters }) => ({ id, parameters })));
+  // The table names every engine the issue asks for, and gives the discrete-exact numbers.
+  const table = page.locator('.translator-table');
+  for (const name of ['Unity ArticulationDrive', 'Unity ConfigurableJoint', 'PhysX', 'Box2D v3', 'Jolt SpringSettings', 'Rapier joint motor', 'MuJoCo <position>', 'Wu', 'Bloom']) {
+    await expect(table).toContainText(name);
+  }
+  const jolt = defaults.find((r) => r.id === 'jolt-frequency')!;
+  await expect(table.locator('tr[data-entry="jolt-frequency"] td').nth(2)).toContainText(`mFrequency = ${Number(jolt.discreteExact![0]!.value.toPrecision(4))}`);
+
+  // One engine in detail: Jolt with two collision steps moves as the native twin says.
+  const panel = page.locator('.engine-panel');
+  await panel.locator('#twin-engine').selectOption('jolt-frequency');
+  const steps = panel.locator('[data-setting=collisionSteps] input');
+  await steps.fill('2');
+  await steps.press('Enter');
+  await expect(panel.locator('[data-setting=collisionSteps]')).toHaveClass(/changed/);
+  const variant = all.find((r) => r.id === 'jolt-frequency' && r.variant === 'collision-steps-2')!;
+  const plotted = await panel.locator('.plot').evaluate((e) => (e as HTMLElement & { plotted: number[][] }).plotted);
+  expect(plotted[2]).toEqual(variant.predicted);
+  await expect(panel.locator('.twin-readout')).toContainText('puts the body to sleep');
+  // Refused entries keep the value in force and say why, next to the field.
+  await steps.fill('abc');
+  await steps.press('Enter');
+  await expect(panel.locator('[data-setting=collisionSteps] .message')).toContainText('must be a number, got "abc"; still using 2');
+  await steps.fill('0');
+  await steps.press('Enter');
+  await expect(panel.locator('[data-setting=collisionSteps] .message')).toContainText('collisionSteps must be between 1 and 64, got 0; still using 2');
+  expect(JSON.parse((await panel.getAttribute('data-twin'))!).changed).toEqual(['collisionSteps']);
+  // Back to the defaults.
+  await panel.getByRole('button', { name: 'Back to the defaults' }).click();
+  expect(JSON.parse((await panel.getAttribute('data-twin'))!).changed).toEqual([]);
+  await expect(panel.locator('[data-setting=collisionSteps] input')).toHaveValue('1');
+  // MuJoCo at 20 Hz is the stiff case: Euler diverges and is reset, and the page says so.
+  await panel.locator('#twin-engine').selectOption('mujoco-position');
+  const f = page.locator('#param-translate-frequency');
+  await f.fill('20');
+  await f.press('Enter');
+  await expect(panel.locator('.twin-readout')).toContainText('reset the body');
+  await panel.locator('[data-setting=integrator] select').selectOption('discrete');
+  await expect(panel.locator('.twin-readout')).not.toContainText('reset the body');
+  expect(problems).toEqual([]);
 });

@@ -65,6 +65,13 @@ export const CLAIM_CHAPTERS: Readonly<Record<string, string>> = {
   'pid-windup-clamp': '07-submarine',
   'euler-feedforward-decouples': '07-submarine',
   'tennis-racket-flip': '07-submarine',
+  'rapier-acceleration-ignores-mass': '10-translator',
+  'box2d-hertz-ignores-mass': '10-translator',
+  'jolt-frequency-is-the-frequency': '10-translator',
+  'physx-drive-depends-on-dt': '10-translator',
+  'mujoco-euler-keeps-kv-explicit': '10-translator',
+  'mujoco-implicitfast-stable-for-any-kp': '10-translator',
+  'soft-constraints-stable-at-any-stiffness': '10-translator',
 };
 
 const VERDICT_CLASS: Record<Claim['verdict'], string> = {

@@ -10,6 +10,11 @@ const ARTICLES: Record<string, string> = {
   '004': 'submarine PID (004)',
 };
 
+/** An article's name, or the source as the core words it (an engine's documentation). */
+function source(article: string): string {
+  return ARTICLES[article.slice(0, 3)] ?? article;
+}
+
 export function mountClaims(host: HTMLElement): void {
   const table = document.createElement('table');
   table.className = 'readout claims-table';
@@ -19,7 +24,7 @@ export function mountClaims(host: HTMLElement): void {
   for (const c of claims) counts.set(VERDICT_WORDS[c.verdict], (counts.get(VERDICT_WORDS[c.verdict]) ?? 0) + 1);
   caption.textContent = `${claims.length} claims: ${[...counts].map(([v, n]) => `${n} ${v}`).join(', ')}`;
   const head = table.createTHead().insertRow();
-  for (const h of ['article', 'claim', 'measured', 'verdict', 'conditions']) {
+  for (const h of ['source', 'claim', 'measured', 'verdict', 'conditions']) {
     const th = document.createElement('th');
     th.scope = 'col';
     th.textContent = h;
@@ -29,7 +34,7 @@ export function mountClaims(host: HTMLElement): void {
   for (const c of claims) {
     const row = body.insertRow();
     row.dataset.claim = c.id;
-    row.insertCell().textContent = ARTICLES[c.article.slice(0, 3)] ?? c.article;
+    row.insertCell().textContent = source(c.article);
     const claimCell = row.insertCell();
     const chapter = CLAIM_CHAPTERS[c.id];
     if (chapter) {

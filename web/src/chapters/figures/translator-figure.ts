@@ -1,118 +1,70 @@
 /**
  * The gain translator (chapter 10): the reader's intent (frequency, damping ratio,
- * mass or inertia, step) goes to the core's `translateGains`, which writes it for every
- * engine with units and sign conventions and steps each engine's rule on the same body.
- * The page lays out the table and plots one curve per step rule, naming the engines
- * that share it.
+ * mass or inertia, step) written for every engine API, with what each engine really
+ * does with the documentation's numbers at its default settings and the numbers that
+ * give the intended motion at this step (the engine twin), then one engine in detail
+ * (`engine-panel.ts`). The core computes every number; the page lays them out.
  */
-import { translateGains } from '../../../pkg/forcelab_wasm.js';
-import { TracePlot } from '../../plot/trace-plot';
+import { engines, twin, type Intent } from '../../engines-wasm';
 import { paramControl } from '../../ui/controls';
-import { formatNumber, type ParamDef } from '../../ui/params';
-import { cssColor } from '../../ui/colors';
+import { type ParamDef } from '../../ui/params';
 import { toggle } from './live-figure';
 import { el } from '../../ui/dom';
-
-interface Translated {
-  id: string;
-  engine: string;
-  parameters: { name: string; value: number; unit: string }[];
-  convention: string;
-  step: 'explicit' | 'implicit' | 'wu-backward' | 'bloom-implicit';
-  kp: number;
-  kd: number;
-  response: number[];
-}
-
-const SECONDS = 3;
-const RULES: { step: Translated['step']; words: string; color: string; dash?: number[] }[] = [
-  { step: 'implicit', words: 'soft constraint (implicit)', color: '--s1' },
-  { step: 'explicit', words: 'explicit actuator', color: '--s0' },
-  { step: 'wu-backward', words: 'Wu’s backward PD', color: '--s2', dash: [6, 4] },
-  { step: 'bloom-implicit', words: 'Bloom’s implicit PD', color: '--s3', dash: [2, 3] },
-];
+import { enginePanel, parametersText, shownText } from './engine-panel';
 
 const DEFS: ParamDef[] = [
-  { key: 'translate-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 30, scale: 'log', initial: 2, minExclusive: true, hardMax: 1000 },
-  { key: 'translate-zeta', label: 'Damping ratio ζ', unit: '', min: 0, max: 2, scale: 'linear', initial: 1, hardMax: 100 },
+  { key: 'translate-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 30, scale: 'log', initial: 3, minExclusive: true, hardMax: 1e4 },
+  { key: 'translate-zeta', label: 'Damping ratio ζ', unit: '', min: 0, max: 2, scale: 'linear', initial: 0.2, hardMax: 1000 },
   { key: 'translate-mass', label: 'Mass or inertia', unit: 'kg or kg m²', min: 0.01, max: 1000, scale: 'log', initial: 1, minExclusive: true, hardMax: 1e9 },
   { key: 'translate-dt', label: 'Engine step dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: 1 / 60, minExclusive: true, hardMax: 1 },
 ];
 
 export function mountTranslator(host: HTMLElement): void {
-  const intent = { frequency: 2, dampingRatio: 1, mass: 1, dt: 1 / 60, angular: false };
-  const controls = document.createElement('div');
-  controls.className = 'params';
+  const intent: Intent = { frequency: 3, dampingRatio: 0.2, mass: 1, dt: 1 / 60, angular: false };
+  const controls = el('div', { class: 'params' });
   const kind = toggle('A rotational drive (units per radian; mass is the moment of inertia)', (on) => {
     intent.angular = on;
     draw();
   });
   kind.className = 'toolbar';
-  const plotBox = document.createElement('div');
-  plotBox.className = 'plot';
-  const table = document.createElement('table');
-  table.className = 'readout translator-table';
-  host.append(controls, kind, plotBox, table);
-  let plot: TracePlot | undefined;
-  let plotKey = '';
+  const table = el('table', { class: 'readout translator-table' });
+  const panelBox = el('section', { class: 'engine-panel', 'aria-label': 'One engine in detail' });
+  host.append(controls, kind, el('div', { class: 'table-scroll' }, table), el('h2', {}, 'Your engine, your settings'), panelBox);
+  const panel = enginePanel(panelBox, { ...intent });
 
   const draw = () => {
-    const steps = Math.max(1, Math.round(SECONDS / intent.dt));
-    const engines = translateGains(intent, steps) as Translated[];
-    const time = Array.from({ length: steps }, (_, k) => (k + 1) * intent.dt);
-    const groups = RULES.map((r) => ({ ...r, engines: engines.filter((e) => e.step === r.step) })).filter((g) => g.engines.length > 0);
-    const yLabel = intent.angular ? 'angle (rad)' : 'position (m)';
-    const series = groups.map((g) => ({ label: `${g.words}: ${[...new Set(g.engines.map((e) => shortName(e.engine)))].join(', ')}`, color: cssColor(host, g.color), dash: g.dash }));
-    // The chart is rebuilt only when its axis or legend changes, not for new data.
-    const key = `${yLabel}|${series.map((x) => x.label).join('|')}`;
-    if (!plot || key !== plotKey) {
-      plot?.destroy();
-      plot = new TracePlot(plotBox, 'Each engine’s response on the same body, from 0 toward 1', yLabel, series, 240);
-      plotKey = key;
-    }
-    // A run that diverged is shorter: the rest of its curve is left blank, not zero; and
-    // once it leaves the band drawn it is cut, so the others keep a readable scale (the
-    // table says when it diverged).
-    const shown = (x: number | undefined) => (x === undefined || Math.abs(x) > 3 ? Number.NaN : x);
-    plot.set([time, ...groups.map((g) => time.map((_, k) => shown(g.engines[0]!.response[k])))]);
-    host.dataset.curves = JSON.stringify(engines.map((e) => ({ id: e.id, parameters: e.parameters, steps: e.response.length })));
-    // Built with text nodes: the core's strings hold "<position>" and the like.
-    const cell = (tag: 'th' | 'td', ...children: (Node | string)[]) => {
-      const c = document.createElement(tag);
-      c.append(...children);
-      return c;
-    };
-    const body = document.createElement('tbody');
-    for (const e of engines) {
-      const values = e.parameters.flatMap((p, k) => {
-        const name = document.createElement('code');
-        name.textContent = p.name;
-        return [...(k ? [document.createElement('br')] : []), name, ` = ${formatNumber(p.value)}${p.unit ? ` ${p.unit}` : ''}`];
-      });
-      const law = cell('td', e.convention);
-      if (e.response.length < steps) {
-        const warn = document.createElement('strong');
-        warn.className = 'diverged';
-        warn.textContent = ` diverges at t = ${formatNumber(e.response.length * intent.dt)} s`;
-        law.append(warn);
-      }
-      const head = cell('th', e.engine);
-      head.scope = 'row';
-      const row = document.createElement('tr');
-      row.append(head, cell('td', ...values), law);
-      body.append(row);
-    }
-    table.replaceChildren();
-    table.createCaption().textContent = 'The intent written for each engine';
-    table.createTHead().append(el('tr', {}, ...['engine', 'set', 'law, signs and units'].map((h) => el('th', { scope: 'col' }, h))));
-    table.append(body);
+    const rows = engines().map((e) => ({ e, t: twin(e.id, intent, {}, 1) }));
+    host.dataset.curves = JSON.stringify(rows.map(({ t }) => ({ id: t.id, parameters: t.parameters })));
+    const body = el(
+      'tbody',
+      {},
+      ...rows.map(({ e, t }) =>
+        el(
+          'tr',
+          { 'data-entry': e.id },
+          el('th', { scope: 'row' }, e.api, el('span', { class: 'convention' }, e.convention)),
+          el('td', {}, parametersText(t.parameters)),
+          el('td', {}, shownText(t.effective)),
+          el('td', {}, t.discreteExact ? parametersText(t.discreteExact) : `none: ${t.discreteExactError}`),
+        ),
+      ),
+    );
+    table.replaceChildren(
+      el('caption', {}, 'The intent written for each engine, and what each engine really does with it at its default settings'),
+      el(
+        'thead',
+        {},
+        el('tr', {}, ...["engine and API, its law, signs and units", "the documentation's numbers", 'how they really move', 'numbers that move as intended at this step'].map((h) => el('th', { scope: 'col' }, h))),
+      ),
+      body,
+    );
+    panel.update({ ...intent });
   };
 
   const keys = ['frequency', 'dampingRatio', 'mass', 'dt'] as const;
   DEFS.forEach((def, i) => {
     paramControl(controls, def, def.initial, (v) => {
       const key = keys[i]!;
-      if (key === 'dt' && SECONDS / v > 100_000) throw new Error(`Engine step dt must be at least ${SECONDS / 100_000} s here, got ${v}`);
       const previous = intent[key];
       intent[key] = v;
       try {
@@ -125,9 +77,4 @@ export function mountTranslator(host: HTMLElement): void {
     });
   });
   draw();
-}
-
-/** The engine's first word ("PhysX", "Unity", "Wu"), for the legend. */
-function shortName(engine: string): string {
-  return engine.split(' ')[0]!.replace('’s', '').replace("'s", '');
 }

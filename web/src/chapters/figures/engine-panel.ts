@@ -1,0 +1,139 @@
+/**
+ * One engine API in detail (chapter 10): its settings with their real defaults and what
+ * each does, the response the engine twin predicts at those settings with the
+ * documentation's numbers and with the discrete-exact ones, against the continuous
+ * spring the reader asked for, and plain sentences on what shaped it. Every number is
+ * the core's (`engineTwin`); the panel lays them out.
+ */
+import { engines, twin, type EngineEntry, type Intent, type Parameter, type Prediction, type SettingValue, type Shown, type Twin } from '../../engines-wasm';
+import { TracePlot } from '../../plot/trace-plot';
+import { cssColor } from '../../ui/colors';
+import { el } from '../../ui/dom';
+import { formatNumber } from '../../ui/params';
+import { settingsForm, type SettingsForm } from '../../ui/settings-form';
+
+/** Seconds of response drawn. */
+const SECONDS = 3;
+
+export interface EnginePanel {
+  /** Redraws for a new intent, keeping the engine and its settings. */
+  update(intent: Intent): void;
+}
+
+/** "2.03 Hz, ζ 0.21", or why there is no such pair. */
+export function shownText(s: Shown | null): string {
+  return s ? `${formatNumber(s.frequency)} Hz, ζ ${formatNumber(s.dampingRatio)}` : 'no continuous equivalent (it diverges or flips sign every step)';
+}
+
+/** `name = value unit` for each parameter. */
+export function parametersText(ps: readonly Parameter[]): string {
+  return ps.map((p) => `${p.name} = ${formatNumber(p.value)}${p.unit ? ` ${p.unit}` : ''}`).join(', ');
+}
+
+/** What shaped a prediction, in sentences (times from the step count and dt). */
+export function eventSentences(p: Prediction, dt: number, engineName: string): string[] {
+  const out: string[] = [];
+  const at = (k: number) => `t = ${formatNumber(k * dt)} s`;
+  if (p.asleepAfter !== null) {
+    const x = p.positions[p.asleepAfter - 1];
+    const gap = x === undefined ? '' : `, ${formatNumber(Math.abs(1 - x))} from the target,`;
+    out.push(`${engineName} puts the body to sleep at ${at(p.asleepAfter)}${gap} and it stays there.`);
+  }
+  if (p.cappedSteps > 0) out.push(`A speed cap clipped the motion in ${p.cappedSteps} step${p.cappedSteps > 1 ? 's' : ''}.`);
+  if (p.resetAfter !== null) out.push(`The motion diverged and ${engineName} reset the body at ${at(p.resetAfter)}.`);
+  if (p.divergedAfter !== null) out.push(`The motion diverges: it leaves the plot at ${at(p.divergedAfter)}.`);
+  return out;
+}
+
+export function enginePanel(host: HTMLElement, initial: Intent, initialId = 'unity-configurable-joint'): EnginePanel {
+  const all = engines();
+  let intent = initial;
+  let entry: EngineEntry = all.find((e) => e.id === initialId) ?? all[0]!;
+  let settings: Record<string, SettingValue> = {};
+  let form: SettingsForm | undefined;
+
+  const picker = el('select', { id: 'twin-engine' }, ...all.map((e) => el('option', { value: e.id }, e.api)));
+  picker.value = entry.id;
+  const reset = el('button', { type: 'button' }, 'Back to the defaults');
+  const checked = el('p', { class: 'caption checked-against' });
+  const plotBox = el('div', { class: 'plot' });
+  const readout = el('div', { class: 'twin-readout', role: 'status', 'aria-live': 'polite' });
+  const formBox = el('details', { class: 'twin-settings', open: true }, el('summary', {}, 'Settings that change the motion, with their defaults'));
+  host.append(
+    el('div', { class: 'toolbar' }, el('label', { for: 'twin-engine' }, 'Engine and API '), picker, reset),
+    checked,
+    plotBox,
+    readout,
+    formBox,
+  );
+  let plot: TracePlot | undefined;
+  let plotKey = '';
+
+  const draw = () => {
+    const steps = Math.max(1, Math.min(100_000, Math.round(SECONDS / intent.dt)));
+    const t: Twin = twin(entry.id, intent, settings, steps);
+    const time = Array.from({ length: steps }, (_, k) => (k + 1) * intent.dt);
+    const unit = intent.angular ? 'angle (rad)' : 'position (m)';
+    const series = [
+      { label: 'the intent (continuous spring)', color: cssColor(host, '--fg-muted'), dash: [6, 4] },
+      { label: `${entry.engineName}, the documentation's numbers`, color: cssColor(host, '--s0') },
+      { label: `${entry.engineName}, discrete-exact numbers`, color: cssColor(host, '--s1') },
+    ];
+    const key = `${unit}|${entry.id}`;
+    if (!plot || key !== plotKey) {
+      plot?.destroy();
+      plot = new TracePlot(plotBox, `${entry.api}: from 0 toward 1`, unit, series, 260);
+      plotKey = key;
+    }
+    // A diverging curve is cut where it leaves the band drawn, so the others stay readable.
+    const shown = (x: number | undefined) => (x === undefined || Math.abs(x) > 3 ? Number.NaN : x);
+    plot.set([
+      time,
+      t.ideal,
+      time.map((_, k) => shown(t.predicted.positions[k])),
+      time.map((_, k) => shown(t.predictedExact?.positions[k])),
+    ]);
+    host.dataset.twin = JSON.stringify({ id: t.id, settings: t.settings, changed: t.changed, parameters: t.parameters, discreteExact: t.discreteExact });
+    const asked = `${formatNumber(intent.frequency)} Hz, ζ ${formatNumber(intent.dampingRatio)}`;
+    const sentences = [
+      `With the documentation's numbers (${parametersText(t.parameters)}), ${entry.engineName} at these settings moves like ${shownText(t.effective)}; you asked for ${asked}.`,
+      t.discreteExact
+        ? `Set ${parametersText(t.discreteExact)} instead and the stepped motion has exactly ${asked} at this step.`
+        : `No numbers make this engine show ${asked} at this step: ${t.discreteExactError}.`,
+      ...eventSentences(t.predicted, intent.dt, entry.engineName),
+    ];
+    readout.replaceChildren(...sentences.map((s) => el('p', {}, s)));
+  };
+
+  const buildForm = () => {
+    formBox.querySelector('.settings-form')?.remove();
+    settings = {};
+    form = settingsForm(formBox, `twin-${entry.id}-`, entry.settings, (changed) => {
+      const previous = settings;
+      settings = changed;
+      try {
+        draw();
+      } catch (e) {
+        settings = previous;
+        draw();
+        throw e;
+      }
+    });
+    checked.textContent = `Checked against ${entry.checkedAgainst}.`;
+  };
+
+  picker.addEventListener('change', () => {
+    entry = all.find((e) => e.id === picker.value)!;
+    buildForm();
+    draw();
+  });
+  reset.addEventListener('click', () => form?.reset());
+  buildForm();
+  draw();
+  return {
+    update(next: Intent) {
+      intent = next;
+      draw();
+    },
+  };
+}
