@@ -14,6 +14,14 @@ describe('safeRange', () => {
     expect(lo).toBeLessThanOrEqual(-0.3);
     expect(hi).toBeGreaterThanOrEqual(1.2);
   });
+  it('never collapses a narrow span straddling 1 (uPlot.rangeNum gives [1, 1] there)', () => {
+    // The tumbling body's energy ratios that froze chapter 7's plot in the chaos test.
+    const [min, max] = [0.9999993980704444, 1.0000005577936748];
+    const [lo, hi] = safeRange(null, min, max);
+    expect(lo).toBeLessThanOrEqual(min);
+    expect(hi).toBeGreaterThanOrEqual(max);
+    expect(hi - lo).toBeGreaterThan(max - min);
+  });
   it('gives a default for no data', () => {
     expect(safeRange(null, null, null)).toEqual([0, 1]);
     expect(safeRange(null, Number.NaN, 1)).toEqual([0, 1]);

@@ -29,7 +29,13 @@ export function safeRange(_u: uPlot | null, min: number | null, max: number | nu
     return [mid - half, mid + half];
   }
   const [lo, hi] = uPlot.rangeNum(min, max, 0.1, true);
-  return [lo!, hi!];
+  // rangeNum rounds to "nice" bounds, and for a span of about 1e-6 straddling 1 it
+  // returns [1, 1] (0.9999994 .. 1.0000006, a tumbling body's energy ratio); uPlot's
+  // tick loop then never advances and throws. Keep its bounds only when they still
+  // hold the data with room to spare.
+  if (lo! <= min && hi! >= max && hi! > lo!) return [lo!, hi!];
+  const pad = 0.1 * (max - min);
+  return [min - pad, max + pad];
 }
 
 export class TracePlot {
