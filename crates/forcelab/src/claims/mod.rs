@@ -143,6 +143,8 @@ fn claim(
 }
 
 mod engines;
+#[cfg(test)]
+mod pinned;
 
 /// Measures every claim. Takes a few seconds in release.
 pub fn all_claims() -> Vec<Claim> {
@@ -368,6 +370,7 @@ fn forward_pd_lags_moving_target() -> Claim {
         t.x - b.x
     };
     let (absolute, relative) = (run(false), run(true));
+    let lags = absolute > 1e-3;
     claim(
         "forward-pd-lags-moving-target",
         A002,
@@ -375,7 +378,11 @@ fn forward_pd_lags_moving_target() -> Claim {
         absolute,
         "m of lag at 2 m/s (kp 100, kd 20, 1 kg)",
         SEMI,
-        Verdict::HoldsWithConditions,
+        match (lags, relative.abs() < 1e-6) {
+            (true, true) => Verdict::HoldsWithConditions,
+            (true, false) => Verdict::Holds,
+            (false, _) => Verdict::DoesNotHold,
+        },
         format!(
             "only when the damper acts on the body's own velocity (lag kd v/kp = {:.2} m); fed the \
              target's velocity it trails by {relative:.1e} m",
@@ -534,14 +541,19 @@ fn deadbeat_force_one_step() -> Claim {
     a.step(printed, DT).unwrap();
     let mut b = body;
     b.step(one_step_force(&body, 1.0, DT).unwrap(), DT).unwrap();
+    let miss = (a.x - 1.0).abs();
     claim(
         "deadbeat-force-one-step",
         A002,
         "the printed force puts the body on the desired position in one step",
-        (a.x - 1.0).abs(),
+        miss,
         "m missed by the printed force (1 m asked, dt 1/60 s)",
         SEMI,
-        Verdict::DoesNotHold,
+        if miss > 1e-9 {
+            Verdict::DoesNotHold
+        } else {
+            Verdict::Holds
+        },
         format!(
             "the listing divides by dt, not dt^2; with dt^2 the body lands within {:.1e} m",
             (b.x - 1.0).abs()
@@ -563,14 +575,15 @@ fn deadbeat_torque_one_step() -> Claim {
     fixed
         .step(DVec3::ZERO, one_step_torque3(&body, goal, DT).unwrap(), DT)
         .unwrap();
+    let miss = error_vector(printed.orientation, goal).length();
     claim(
         "deadbeat-torque-one-step",
         A002,
         "the printed torque turns the body to the desired rotation in one step",
-        error_vector(printed.orientation, goal).length(),
+        miss,
         "rad missed by the printed torque",
         SEMI,
-        Verdict::DoesNotHold,
+        if miss > 1e-9 { Verdict::DoesNotHold } else { Verdict::Holds },
         format!(
             "it returns I dw (an impulse; /dt is missing) and applies the inertia rotation inverted; \
              the corrected torque misses by {:.1e} rad",
@@ -680,7 +693,7 @@ fn simpson_integral() -> Claim {
         printed / exact,
         "printed integral / true integral of a constant error over the 7-sample window",
         "sampled at the article's dt = 0.01 s",
-        Verdict::DoesNotHold,
+        if (printed / exact - 1.0).abs() > 1e-9 { Verdict::DoesNotHold } else { Verdict::Holds },
         "the listing divides the weighted sum by 3 dt instead of multiplying by dt/3 (1/dt^2 too large) \
          and mis-weights the even windows (4 and 6 samples) while filling"
             .to_string(),
