@@ -13,6 +13,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   retries: 0,
+  // A test.only left in a spec would silently skip every other test on CI.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   reporter: [['list']],
   use: {

@@ -198,10 +198,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_sampled_ratio_of_wus_law_is_the_discrete_one_of_its_effective_gains() {
-        let (kp, kd, dt) = (400.0, 12.0, 1.0 / 60.0);
-        let (p, d) = LinearLaw::BackwardPd.effective_gains(kp, kd, dt);
-        let direct = discrete_effective(p, d, dt).unwrap().unwrap();
+    fn the_sampled_ratio_of_wus_law_is_the_closed_form_of_its_map() {
+        // Wu's backward PD on a unit mass is the forward PD at kp g and (kd + kp dt) g,
+        // g = 1 / (1 + kd dt + kp dt^2); under semi-implicit Euler its map has
+        // tr = 2 - (p' + q') and det = 1 - q' (p' = kp g dt^2, q' = (kd + kp dt) g dt).
+        // Its roots z give s = ln z / dt: w_n = |s|, zeta = -Re(s) / |s|.
+        let (kp, kd, dt) = (400.0f64, 12.0f64, 1.0 / 60.0);
+        let g = 1.0 / (1.0 + kd * dt + kp * dt * dt);
+        let (p, q) = (kp * g * dt * dt, (kd + kp * dt) * g * dt);
+        let (tr, det) = (2.0 - p - q, 1.0 - q);
+        let im = (det - tr * tr / 4.0).sqrt(); // complex roots at these gains
+        let (re_s, im_s) = (det.sqrt().ln() / dt, im.atan2(tr / 2.0) / dt);
+        let wn = (re_s * re_s + im_s * im_s).sqrt();
         let sampled = sampled_effective(
             LinearLaw::BackwardPd,
             Integrator::SemiImplicitEuler,
@@ -211,8 +219,14 @@ mod tests {
         )
         .unwrap()
         .unwrap();
-        assert!((direct.damping_ratio - sampled.damping_ratio).abs() < 1e-9);
-        assert!((direct.natural_frequency - sampled.natural_frequency).abs() < 1e-9);
+        assert!(
+            (sampled.natural_frequency - wn).abs() < 1e-9,
+            "{sampled:?} vs {wn}"
+        );
+        assert!(
+            (sampled.damping_ratio + re_s / wn).abs() < 1e-9,
+            "{sampled:?}"
+        );
         // A fine step approaches the continuous figures.
         let fine = sampled_effective(LinearLaw::ForwardPd, Integrator::Rk4, kp, kd, 1e-5)
             .unwrap()

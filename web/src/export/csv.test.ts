@@ -41,6 +41,32 @@ describe('traceCsv', () => {
     expect(traceCsv(snap(), ['a', 'b'], { position: 'rad', effort: 'N·m' })).toContain('a velocity (rad/s)');
   });
 
+  it('puts every field of every controller under its own header', () => {
+    // Each field and controller gets its own value (field f, controller k, row r:
+    // 100 f + 10 k + r), so two swapped columns cannot go unseen.
+    const fields = ['x', 'v', 'force', 'p', 'i', 'd', 'ff'] as const;
+    const headers = ['position', 'velocity', 'effort', 'p', 'i', 'd', 'ff'];
+    const value = (f: number, k: number, r: number) => 100 * (f + 1) + 10 * k + r;
+    const s = snap();
+    fields.forEach((field, f) => {
+      s[field] = new Float64Array([0, 1].flatMap((r) => [0, 1].map((k) => value(f, k, r))));
+    });
+    const [head, ...rows] = traceCsv(s, ['a', 'b'], { position: 'm', effort: 'N' }).trimEnd().split('\r\n');
+    const names = head!.split(',');
+    rows.forEach((line, r) => {
+      const row = line.split(',').map(Number);
+      ['a', 'b'].forEach((name, k) => {
+        headers.forEach((h, f) => {
+          const col = names.findIndex((n) => n.startsWith(`${name} ${h} (`));
+          expect(col, `${name} ${h}`).toBeGreaterThan(1);
+          expect(row[col], `${name} ${h}, row ${r}`).toBe(value(f, k, r));
+        });
+      });
+      expect(row[0]).toBe(s.time[r]);
+      expect(row[1]).toBe(s.target[r]);
+    });
+  });
+
   it('quotes only what needs quoting', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');

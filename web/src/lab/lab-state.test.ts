@@ -40,6 +40,18 @@ describe('Lab state in the URL', () => {
     expect(problems.kp0).toContain('"abc"');
   });
 
+  it('refuses empty values by name instead of ignoring them', () => {
+    const { state, problems } = readLabState('?kp0=&dt=&int=&step=&mass=2');
+    expect(state.laws[0]!.kp).toBe(400);
+    expect(state.dt).toBe(defaultState().dt);
+    expect(state.mass).toBe(2);
+    expect(Object.keys(problems).sort()).toEqual(['dt', 'int', 'kp0', 'step']);
+    expect(problems.kp0).toContain('needs a value');
+    expect(problems.dt).toContain('needs a value');
+    expect(problems.int).toContain('got ""');
+    expect(problems.step).toContain('got ""');
+  });
+
   it('caps a run at 20,000 steps', () => {
     const { state, problems } = readLabState('?T=120&dt=0.001');
     expect(problems.T).toContain('120000');

@@ -19,6 +19,13 @@ describe('URL state', () => {
     expect(s.problems.kp).toContain('kp must be a finite number');
     expect(s.problems.mass).toContain('mass must be a number');
   });
+  it('refuses an empty value by name instead of ignoring it', () => {
+    // "?kp=" is a value the reader must answer: a link that dropped its number.
+    const s = readUrlState(defs, '?kp=&mass=2');
+    expect(s.values).toEqual({ kp: 100, mass: 2 });
+    expect(s.problems.kp).toBe('kp needs a value (from the link; using 100)');
+    expect(Object.keys(s.problems)).toEqual(['kp']);
+  });
   it('writes only what differs from the defaults and keeps unrelated keys', () => {
     expect(writeUrlState(defs, { kp: 400, mass: 1 }, '?scene=cube')).toBe('?scene=cube&kp=400');
     expect(writeUrlState(defs, { kp: 100, mass: 1 }, '')).toBe('');

@@ -9,10 +9,17 @@
 
 use super::*;
 
+/// Every claim, measured once per test run (a few seconds in a debug build).
+fn measured() -> &'static [Claim] {
+    static ALL: std::sync::OnceLock<Vec<Claim>> = std::sync::OnceLock::new();
+    ALL.get_or_init(all_claims)
+}
+
 fn find(id: &str) -> Claim {
-    all_claims()
-        .into_iter()
+    measured()
+        .iter()
         .find(|c| c.id == id)
+        .cloned()
         .unwrap_or_else(|| panic!("no claim {id}"))
 }
 

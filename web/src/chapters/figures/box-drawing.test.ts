@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { camera, rotate } from './box-drawing';
 
-const close = (a: number[], b: number[]) => a.forEach((v, k) => expect(v).toBeCloseTo(b[k]!, 12));
+const close = (a: number[], b: number[]) => {
+  // The lengths first: a forEach over an empty result would pass on nothing.
+  expect(a).toHaveLength(b.length);
+  a.forEach((v, k) => expect(v).toBeCloseTo(b[k]!, 12));
+};
 
 describe('rotate', () => {
   it('turns x into -z a quarter turn about y, as a right-handed rotation does', () => {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { FORMS, type Conversions } from './parameterisation';
+
+/** The core's conversions (`forcelab::tuning`), written out, so no wasm is needed. */
+const core: Conversions = {
+  fromWu: (f, d, m) => [m * 9 * f * f, m * 4.5 * f * d],
+  fromBloom: (k, d, t, m) => [m * 36 * (k / t) ** 2, (m * 9 * k * d) / t],
+  fromNatural: (wn, z, m) => [m * wn * wn, 2 * m * z * wn],
+  fromHalfLife: (h, m) => {
+    const wn = Math.LN2 / h;
+    return [m * wn * wn, 2 * m * wn];
+  },
+  toWu: (kp, kd, m) => {
+    const f = Math.sqrt(kp / m / 9);
+    return [f, kd / m / (4.5 * f)];
+  },
+  toBloom: (kp, kd, t, m) => {
+    const k = Math.sqrt(kp / m / 36) * t;
+    return [k, ((kd / m) * t) / (9 * k)];
+  },
+  toNatural: (kp, kd, m) => [Math.sqrt(kp / m), kd / (2 * Math.sqrt(kp * m))],
+};
+
+const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
+
+describe('gain forms', () => {
+  it('every form gives back the raw gains it was read from', () => {
+    const mass = 2.5;
+    for (const raw of [{ kp: 400, kd: 20 }, { kp: 3, kd: 0.7 }, { kp: 1e5, kd: 900 }]) {
+      for (const form of Object.values(FORMS)) {
+        if (form.id === 'half-life') continue; // critically damped only: below
+        const back = form.toRaw(form.fromRaw(raw, mass, core), mass, core);
+        close(back.kp, raw.kp);
+        close(back.kd, raw.kd);
+      }
+    }
+  });
+
+  it("Bloom's form shows the time scale that keeps K = 1: T = 6 sqrt(m / kp)", () => {
+    // kp = 288 on 2 kg: ks = kp/m = 144 = 36 (1/T)^2, so T = 0.5 s.
+    const [k, d, t] = FORMS.bloom.fromRaw({ kp: 288, kd: 36 }, 2, core);
+    close(t!, 0.5);
+    close(k!, 1);
+    // kd/m = 18 = 9 K D / T, so D = 1.
+    close(d!, 1);
+  });
+
+  it('the half-life is ln 2 / wn, and setting it gives a critically damped pair', () => {
+    // kp = 144 on 1 kg: wn = 12 rad/s, the envelope e^{-12 t} halves every ln 2 / 12 s.
+    const [h] = FORMS['half-life'].fromRaw({ kp: 144, kd: 24 }, 1, core);
+    close(h!, Math.LN2 / 12);
+    const raw = FORMS['half-life'].toRaw([Math.LN2 / 12], 1, core);
+    close(raw.kp, 144);
+    close(raw.kd, 24);
+  });
+
+  it("each form's fields and toRaw agree in number", () => {
+    for (const form of Object.values(FORMS)) {
+      expect(form.fromRaw({ kp: 100, kd: 10 }, 1, core)).toHaveLength(form.fields.length);
+    }
+  });
+});
