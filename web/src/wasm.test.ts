@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initSync } from '../pkg/forcelab_wasm.js';
-import { defaultState, labConfig } from './lab/lab-state';
+import { initSync, Lab } from '../pkg/forcelab_wasm.js';
+import { defaultState, labConfig, LAWS, PLANTS, TWINS } from './lab/lab-state';
 import { LabRun, type LabSnapshot } from './wasm';
 
 beforeAll(() => {
@@ -43,5 +43,16 @@ describe('LabRun snapshots', () => {
     fresh.step(20);
     expect(plain(pieces.snapshot())).toEqual(plain(fresh.snapshot()));
     for (const run of [pieces, whole, fresh]) run.free();
+  });
+});
+
+describe("the Lab's law menus", () => {
+  it('offer every law the core drives on each plant, and each printed twin beside its law', () => {
+    for (const plant of PLANTS) {
+      const core = [...Lab.controllersFor(plant)].sort();
+      const page = [...LAWS[plant], ...Object.values(TWINS[plant])].sort();
+      expect(page, plant).toEqual(core);
+      for (const law of Object.keys(TWINS[plant])) expect(LAWS[plant], `${plant} ${law}`).toContain(law);
+    }
   });
 });

@@ -94,4 +94,22 @@ describe('plotsCsv', () => {
     expect(lines[0]!.split(',').slice(-2)).toEqual(['Torque: time (s)', 'Torque: missile (N m)']);
     expect(lines[3]).toBe('1,0.30000000000000004,3,,');
   });
+
+  it('gives a plot of the same length but other times its own time column', () => {
+    const shifted = { ...torque, columns: [[0, 0.5, 2], [1, 2, 3]] };
+    expect(plotsCsv([error, shifted]).split('\r\n')[0]!.split(',').at(-2)).toBe('Torque: time (s)');
+  });
+
+  it('writes the one plot it is given with its time first, and an empty column for a series without data', () => {
+    const lone = { title: 'P', yLabel: 'm', series: [{ label: 'a' }, { label: 'b' }], columns: [[0, 1], [2, 3]] };
+    expect(plotsCsv([lone])).toBe('time (s),P: a (m),P: b (m)\r\n0,2,\r\n1,3,\r\n');
+  });
+});
+
+describe('traceCsv units', () => {
+  it('labels a linear plant in m and m/s, and writes only the named controllers it holds', () => {
+    const head = traceCsv(snap(), ['a', 'b', 'c'], { position: 'm', effort: 'N' }).split('\r\n')[0]!;
+    expect(head.startsWith('time (s),target (m),a position (m),a velocity (m/s),a effort (N)')).toBe(true);
+    expect(head).not.toContain('c position');
+  });
 });

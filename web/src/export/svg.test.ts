@@ -1,25 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { plotSvg, plotsSvg, ticks } from './svg';
+import { plotSvg, plotsSvg, ticks, type SvgPlot } from './svg';
 
-describe('plotSvg', () => {
-  const columns = [
+// Every document is built inside a test, never while the file is collected: a plot that
+// throws must fail its test, not empty the file of tests (which reads as a pass).
+const sample = (): SvgPlot => ({
+  title: 'Response <of> "two"',
+  xLabel: 'time (s)',
+  yLabel: 'position (m)',
+  series: [
+    { label: 'target', color: 'rgb(1, 2, 3)', dash: [4, 4] },
+    { label: 'PD & co', color: 'red' },
+  ],
+  columns: [
     [0, 1, 2, 3],
     [0, 0.5, 1, 1],
     [0, Number.NaN, 2, 3],
-  ];
-  const svg = plotSvg({
-    title: 'Response <of> "two"',
-    xLabel: 'time (s)',
-    yLabel: 'position (m)',
-    series: [
-      { label: 'target', color: 'rgb(1, 2, 3)', dash: [4, 4] },
-      { label: 'PD & co', color: 'red' },
-    ],
-    columns,
-  });
+  ],
+});
 
+/** The points of each polyline, by series, as [x, y] pairs in px. */
+const polylines = (svg: string) =>
+  [...svg.matchAll(/<polyline data-series="(\d+)"[^>]* points="([^"]*)"/g)].map((m) => ({
+    series: Number(m[1]),
+    points: m[2]!.split(' ').map((p) => p.split(',').map(Number)),
+  }));
+
+describe('plotSvg', () => {
   it('is one svg document whose text is escaped', () => {
-    expect(svg.startsWith('<svg ')).toBe(true);
+    const svg = plotSvg(sample());
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="720" height="400" viewBox="0 0 720 400"')).toBe(true);
     expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
     expect(svg).toContain('Response &lt;of&gt; &quot;two&quot;');
     expect(svg).toContain('PD &amp; co');
@@ -27,27 +36,96 @@ describe('plotSvg', () => {
   });
 
   it('draws each series, broken where a value is missing', () => {
-    const lines = [...svg.matchAll(/<polyline data-series="(\d)"[^>]* points="([^"]*)"/g)];
-    expect(lines.filter((m) => m[1] === '0')).toHaveLength(1);
-    expect(lines.find((m) => m[1] === '0')![2]!.split(' ')).toHaveLength(4);
+    const svg = plotSvg(sample());
+    const lines = polylines(svg);
+    expect(lines.filter((l) => l.series === 0).map((l) => l.points.length)).toEqual([4]);
     // Series 1 has a NaN at row 1: its first run has one point (not drawn), the second two.
-    expect(lines.filter((m) => m[1] === '1').map((m) => m[2]!.split(' ').length)).toEqual([2]);
-    expect(svg).toContain('stroke-dasharray="4 4"');
+    expect(lines.filter((l) => l.series === 1).map((l) => l.points.length)).toEqual([2]);
+    expect(svg.match(/stroke-dasharray="4 4"/g)).toHaveLength(2); // the line and its legend
   });
 
+  it('maps the data range onto the frame: x from left to right, y from bottom to top', () => {
+    // 720 x 400 with margins left 72, right 16, top 40, bottom 72: the frame is
+    // x 72..704, y 40..328. The data span x 0..3 and y 0..3.
+    const svg = plotSvg(sample());
+    expect(svg).toContain('<rect x="72" y="40" width="632" height="288" fill="none"');
+    const [target, pd] = [polylines(svg)[0]!, polylines(svg)[1]!];
+    expect(target.points[0]).toEqual([72, 328]); // (0, 0): bottom left
+    expect(target.points[1]).toEqual([282.67, 280]); // (1, 0.5): 632/3 right, 288/6 up
+    expect(pd.points.at(-1)).toEqual([704, 40]); // (3, 3): top right
+  });
+
+  it('puts ticks, labels, title and legend where the frame says', () => {
+    const svg = plotSvg(sample());
+    expect(svg).toContain('<text x="360" y="22" text-anchor="middle" font-size="15" font-weight="600">');
+    // The x tick at 1: a grid line over the frame's height, its label 16 px under it.
+    expect(svg).toContain('<line x1="282.67" x2="282.67" y1="40" y2="328" stroke="#ddd"/>');
+    expect(svg).toContain('<text x="282.67" y="344" text-anchor="middle">1</text>');
+    // The y tick at 2: a grid line across, its label right-aligned 6 px left of the frame.
+    expect(svg).toContain('<line x1="72" x2="704" y1="136.00" y2="136.00" stroke="#ddd"/>');
+    expect(svg).toContain('<text x="66" y="140.00" text-anchor="end">2</text>');
+    expect(svg).toContain('<text x="388" y="364" text-anchor="middle">time (s)</text>');
+    expect(svg).toContain('<text transform="translate(16 184) rotate(-90)" text-anchor="middle">position (m)</text>');
+    expect(svg).toContain('<line x1="80" x2="100" y1="378" y2="378" stroke="rgb(1, 2, 3)" stroke-width="2" stroke-dasharray="4 4"/>');
+    expect(svg).toContain('<text x="106" y="382">target</text>');
+    expect(svg).toContain('<text x="266" y="382">PD &amp; co</text>');
+  });
+
+  it('gives a legend of more than four series a second row, and the frame room for it', () => {
+    const series = Array.from({ length: 6 }, (_, k) => ({ label: `law ${k}`, color: 'red' }));
+    const columns = [[0, 1], ...series.map(() => [0, 1])];
+    const svg = plotSvg({ title: 't', xLabel: 'x', yLabel: 'y', series, columns });
+    const legend = [...svg.matchAll(/<text x="(\d+)" y="(\d+)">law (\d)<\/text>/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(legend).toEqual([[106, 366], [266, 366], [426, 366], [586, 366], [106, 382], [266, 382]]);
+    expect(svg).toContain('<rect x="72" y="40" width="632" height="272" fill="none"'); // bottom margin 88
+  });
+
+  it('widens a flat series to one unit each side, and places data-free plots on [0, 1]', () => {
+    const flat = plotSvg({ title: 't', xLabel: 'x', yLabel: 'y', series: [{ label: 'a', color: 'red' }], columns: [[0, 1], [2, 2]] });
+    expect(polylines(flat)[0]!.points).toEqual([[72, 184], [704, 184]]); // y = 2 in [1, 3]: mid-height
+    expect(flat).toContain('>1</text>');
+    expect(flat).toContain('>3</text>');
+    const empty = plotSvg({ title: 't', xLabel: 'x', yLabel: 'y', series: [{ label: 'a', color: 'red' }], columns: [[Number.NaN], [Number.NaN]] });
+    expect(polylines(empty)).toEqual([]);
+    expect(empty).toContain('<text x="72.00" y="344" text-anchor="middle">0</text>');
+    expect(empty).toContain('<text x="704.00" y="344" text-anchor="middle">1</text>');
+  });
+
+  it('breaks a series where x is missing too, and ignores non-finite values in the range', () => {
+    const svg = plotSvg({
+      title: 't', xLabel: 'x', yLabel: 'y', series: [{ label: 'a', color: 'red' }],
+      columns: [[0, 1, Number.NaN, 3, 4], [0, 1, 1, Number.POSITIVE_INFINITY, 4]],
+    });
+    // x spans 0..4 and y 0..4 whatever the NaN and the infinity: (1, 1) is a quarter of each.
+    expect(polylines(svg).map((l) => l.points)).toEqual([[[72, 328], [230, 256]]]);
+  });
+
+  it('matches its reviewed golden file', async () => {
+    await expect(plotSvg(sample())).toMatchFileSnapshot('golden/plot.svg');
+  });
+});
+
+describe('ticks', () => {
   it('puts round ticks over the range', () => {
     expect(ticks(0, 3)).toEqual([0, 1, 2, 3]);
     expect(ticks(0, 10)).toEqual([0, 2, 4, 6, 8, 10]);
     expect(ticks(-0.013, 0.021, 4)).toEqual([-0.01, 0, 0.01, 0.02]);
     expect(ticks(5, 5)).toEqual([5]);
   });
+
+  it('steps by ten times the power when five times is too fine', () => {
+    // raw step 0.7: power 0.1, and 0.1, 0.2, 0.5 are all finer than 0.7, so the step is 1.
+    expect(ticks(0, 3.5)).toEqual([0, 1, 2, 3]);
+    // raw step 6: power 1, 5 is finer than 6, so the step is 10.
+    expect(ticks(0, 30)).toEqual([0, 10, 20, 30]);
+  });
 });
 
 describe('plotsSvg', () => {
   it('stacks plots in one document, each at its own offset with its own series', () => {
-    const plot = (title: string) => ({ title, xLabel: 't', yLabel: 'y', series: [{ label: 'a', color: 'red' }], columns: [[0, 1, 2], [0, 1, 0]], height: 300 });
-    const svg = plotsSvg([plot('first'), plot('second')]);
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="720" height="600"')).toBe(true);
+    const plot = (title: string, width?: number) => ({ title, xLabel: 't', yLabel: 'y', series: [{ label: 'a', color: 'red' }], columns: [[0, 1, 2], [0, 1, 0]], height: 300, width });
+    const svg = plotsSvg([plot('first'), plot('second', 900)]);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600" viewBox="0 0 900 600">')).toBe(true);
     expect([...svg.matchAll(/<svg x="0" y="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([0, 300]);
     expect(svg).toContain('>first<');
     expect(svg).toContain('>second<');

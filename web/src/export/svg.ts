@@ -29,7 +29,7 @@ export function ticks(lo: number, hi: number, count = 5): number[] {
   if (!(hi > lo)) return [lo];
   const raw = (hi - lo) / count;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const step = [1, 2, 5].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
   const out: number[] = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
   return out;
@@ -55,7 +55,9 @@ function extent(values: Iterable<number>): [number, number] {
 export function plotSvg(plot: SvgPlot, top?: number): string {
   const width = plot.width ?? 720;
   const height = plot.height ?? 400;
-  const m = { left: 72, right: 16, top: 40, bottom: 72 };
+  // The legend takes one 16 px row per four series under the x label.
+  const legendRows = Math.max(1, Math.ceil(plot.series.length / 4));
+  const m = { left: 72, right: 16, top: 40, bottom: 56 + 16 * legendRows };
   const [x0, x1] = extent(plot.columns[0] ?? []);
   const [y0, y1] = extent(plot.columns.slice(1).flatMap((c) => c));
   const sx = (x: number) => m.left + ((x - x0) / (x1 - x0)) * (width - m.left - m.right);
@@ -94,7 +96,7 @@ export function plotSvg(plot: SvgPlot, top?: number): string {
     }
     flush();
     const lx = m.left + 8 + (k % 4) * 160;
-    const ly = height - 18 + Math.floor(k / 4) * 0;
+    const ly = height - m.bottom + 54 + 16 * Math.floor(k / 4);
     parts.push(`<line x1="${lx}" x2="${lx + 20}" y1="${ly - 4}" y2="${ly - 4}" stroke="${xml(s.color)}" stroke-width="2"${dash}/>`);
     parts.push(`<text x="${lx + 26}" y="${ly}">${xml(s.label)}</text>`);
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultState, labConfig, readLabState, seriesOf, writeLabState } from './lab-state';
+import type { ParamDef } from '../ui/params';
+import {
+  defaultState, DISTURBANCE_DEFS, GAIN_DEFS, labConfig, LAWS, MAX_STEPS, PARAMETERISATIONS, PLANTS, readLabState, seriesOf,
+  SETTING_DEFS, writeLabState, type Disturbances, type LabState,
+} from './lab-state';
 
 describe('Lab state in the URL', () => {
   it('writes nothing for the defaults and reads them back', () => {
@@ -76,5 +80,146 @@ describe('the core config of a state', () => {
     const config = labConfig(s) as { controllers: { kind: string; ki: number; kp: number }[] };
     expect(config.controllers[2]).toEqual({ kind: 'windowed-pid-as-printed', kp: 50, kd: 5, ki: 7 });
     expect(config.controllers[1]!.ki).toBe(0);
+  });
+});
+
+/** Every numeric field a link can set: its definition and where it lands in the state. */
+const NUMERIC: [ParamDef, (s: LabState) => number][] = [
+  [SETTING_DEFS.dt, (s) => s.dt],
+  [SETTING_DEFS.mass, (s) => s.mass],
+  [SETTING_DEFS.horizon, (s) => s.horizon],
+  [SETTING_DEFS.seed, (s) => s.seed],
+  [SETTING_DEFS.speed, (s) => s.speed],
+  ...(Object.entries(DISTURBANCE_DEFS) as [keyof Disturbances, ParamDef | null][])
+    .filter((e): e is [keyof Disturbances, ParamDef] => e[1] !== null)
+    .map(([field, def]) => [def, (s: LabState) => s.disturbances[field] as number] as [ParamDef, (s: LabState) => number]),
+];
+
+describe('every setting a link can carry', () => {
+  it('has its own URL key, a label, a unit where it has one, and a slider range that holds its default', () => {
+    const keys = NUMERIC.map(([def]) => def.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const d = defaultState();
+    for (const [def, get] of NUMERIC) {
+      expect(def.key, def.label).toMatch(/^[a-zA-Z][a-zA-Z0-9]*$/);
+      expect(def.label.length, def.key).toBeGreaterThan(2);
+      expect(def.min, def.key).toBeLessThan(def.max);
+      expect(get(d), def.key).toBeGreaterThanOrEqual(def.min);
+      expect(get(d), def.key).toBeLessThanOrEqual(def.max);
+    }
+  });
+
+  it('states each quantity in its SI unit', () => {
+    const units = Object.fromEntries(NUMERIC.map(([def]) => [def.key, def.unit]));
+    expect(units).toEqual({
+      dt: 's', mass: 'kg', T: 's', seed: '', speed: '×', x0: 'm', stepAt: 's', stepTo: 'm', vel: 'm/s',
+      swAt: 's', swJ: 'N·s', load: 'N', noise: 'm', spikeAt: 's', spikeX: '×',
+    });
+    expect([GAIN_DEFS.kp.unit, GAIN_DEFS.kd.unit, GAIN_DEFS.ki.unit]).toEqual(['N/m', 'N·s/m', 'N/(m·s)']);
+  });
+
+  it('is read from its key at the ends of its slider range and refused past its hard limits', () => {
+    for (const [def, get] of NUMERIC) {
+      for (const value of [def.min === 0 && def.minExclusive ? def.max / 2 : def.min, def.max]) {
+        const q = def.key === 'T' ? `?T=${value}&dt=0.01` : def.key === 'dt' ? `?dt=${value}&T=1` : `?${def.key}=${value}`;
+        const { state, problems } = readLabState(q);
+        expect(problems, `${def.key}=${value}`).toEqual({});
+        expect(get(state), `${def.key}=${value}`).toBe(def.key === 'seed' ? Math.floor(value) : value);
+      }
+      for (const value of [def.hardMax === undefined ? undefined : def.hardMax * 2 + 1, def.hardMin === undefined ? undefined : def.hardMin * 2 - 1]) {
+        if (value === undefined) continue;
+        expect(readLabState(`?${def.key}=${value}`).problems[def.key], `${def.key}=${value}`).toBeDefined();
+      }
+    }
+    // Negative targets and loads are real settings; a negative time is not.
+    expect(readLabState('?x0=-1e6&vel=-1e6&swJ=-1e6&load=-1e6&stepTo=-1e6').problems).toEqual({});
+    expect(readLabState('?stepAt=-1').problems.stepAt).toBeDefined();
+    expect(readLabState('?noise=-0.1').problems.noise).toBeDefined();
+    expect(readLabState('?spikeX=0').problems.spikeX).toBeDefined();
+  });
+
+  it('turns each disturbance on and off by its 0/1 flag', () => {
+    const on = readLabState('?step=1&sw=1&spike=1');
+    expect(on.problems).toEqual({});
+    expect([on.state.disturbances.stepOn, on.state.disturbances.sideswipeOn, on.state.disturbances.spikeOn]).toEqual([true, true, true]);
+    const off = readLabState('?step=0&sw=0&spike=0');
+    expect(off.problems).toEqual({});
+    expect([off.state.disturbances.stepOn, off.state.disturbances.sideswipeOn, off.state.disturbances.spikeOn]).toEqual([false, false, false]);
+    expect(readLabState('?spike=2').problems.spike).toBe('spike must be 0 or 1, got "2" (from the link; using 0)');
+  });
+});
+
+describe('a Lab link, at its edges', () => {
+  it('opens on the raw gains with every disturbance off', () => {
+    const d = defaultState();
+    expect(d.parameterisation).toBe('raw');
+    expect([d.disturbances.stepOn, d.disturbances.sideswipeOn, d.disturbances.spikeOn]).toEqual([false, false, false]);
+    expect([d.disturbances.constantForce, d.disturbances.noise, d.disturbances.targetVelocity]).toEqual([0, 0, 0]);
+  });
+
+  it('reads every plant and every gain form by name', () => {
+    for (const plant of PLANTS) expect(readLabState(`?plant=${plant}`).state.plant).toBe(plant);
+    for (const form of PARAMETERISATIONS) expect(readLabState(`?param=${form}`).state.parameterisation).toBe(form);
+    expect(readLabState('?param=polar').problems.param).toBe('param must be one of raw, wu, bloom, natural, half-life, got "polar" (from the link; using raw)');
+  });
+
+  it(`runs exactly ${MAX_STEPS} steps and refuses one more`, () => {
+    expect(readLabState('?T=20&dt=0.001').problems).toEqual({});
+    expect(readLabState('?T=20&dt=0.001').state.horizon).toBe(20);
+    expect(readLabState('?T=20.001&dt=0.001').problems.T).toBe('run length / dt must be at most 20000 steps, got 20001 (from the link; using 6 s)');
+  });
+
+  it('takes four controllers, of the plant\'s own laws, and names them when it refuses', () => {
+    const four = readLabState('?c=pd,spd,pid,one-step');
+    expect(four.problems).toEqual({});
+    expect(four.state.laws).toEqual(['pd', 'spd', 'pid', 'one-step'].map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false })));
+    expect(readLabState('?plant=box&c=pd,pid').problems.c).toBe(
+      `controllers must be 2 to 4 of ${LAWS.box.join(', ')}, got "pd,pid" (from the link; using the defaults)`,
+    );
+  });
+
+  it('clips a long bad value to 21 characters in the message, and keeps one of 24 whole', () => {
+    expect(readLabState(`?plant=${'x'.repeat(30)}`).problems.plant).toContain(`got "${'x'.repeat(21)}..."`);
+    expect(readLabState(`?plant=${'y'.repeat(24)}`).problems.plant).toContain(`got "${'y'.repeat(24)}"`);
+  });
+
+  it('reads ki only for laws with an integral, and writes it only for them', () => {
+    const read = readLabState('?c=pid,pd&ki0=7&ki1=9&kd1=3');
+    expect(read.problems).toEqual({});
+    expect(read.state.laws.map((l) => [l.kd, l.ki])).toEqual([[20, 7], [3, 0]]);
+    expect(readLabState('?c=pid,pd&ki0=-1').problems.ki0).toBeDefined();
+    const s = defaultState();
+    s.laws = [{ kind: 'pid', kp: 400, kd: 20, ki: 5, asPrinted: false }, { kind: 'pd', kp: 400, kd: 20, ki: 5, asPrinted: false }];
+    expect(writeLabState(s)).toBe('?c=pid%2Cpd&ki0=5');
+  });
+
+  it('ticks "as printed" only on laws that have a printed listing', () => {
+    const { state } = readLabState('?c=pd,one-step&printed=0,1');
+    expect(state.laws.map((l) => l.asPrinted)).toEqual([false, true]);
+    expect(writeLabState(state)).toBe('?c=pd%2Cone-step&printed=1');
+  });
+});
+
+describe('the series and the config of a state', () => {
+  it('marks only the twins as printed listings, each owned by its law', () => {
+    const s = defaultState();
+    s.plant = 'box';
+    s.laws = [{ kind: 'backward-pd', kp: 1, kd: 1, ki: 0, asPrinted: true }, { kind: 'pd', kp: 1, kd: 1, ki: 0, asPrinted: false }];
+    expect(seriesOf(s)).toEqual([
+      { kind: 'backward-pd', owner: 0, asPrinted: false },
+      { kind: 'pd', owner: 1, asPrinted: false },
+      { kind: 'backward-pd-as-printed', owner: 0, asPrinted: true },
+    ]);
+  });
+
+  it('gives the core each switched-on disturbance as its [time, value] pair, and null when off', () => {
+    const s = defaultState();
+    const off = labConfig(s) as { disturbances: Record<string, unknown> };
+    expect(off.disturbances).toEqual({
+      targetStart: 1, targetStep: null, targetVelocity: 0, sideswipe: null, constantForce: 0, noise: 0, seed: 1, dtSpike: null,
+    });
+    Object.assign(s.disturbances, { stepOn: true, sideswipeOn: true, spikeOn: true });
+    const on = labConfig(s) as { disturbances: Record<string, unknown> };
+    expect([on.disturbances.targetStep, on.disturbances.sideswipe, on.disturbances.dtSpike]).toEqual([[3, 0], [2, 2], [1, 4]]);
   });
 });

@@ -60,3 +60,33 @@ describe('gain forms', () => {
     }
   });
 });
+
+describe('the fields each gain form shows', () => {
+  it('name each quantity once, in its unit, on a slider scale that suits it', () => {
+    const fields = Object.fromEntries(
+      Object.values(FORMS).map((form) => [form.id, form.fields.map((f) => [f.key, f.unit, f.scale, f.min, f.max])]),
+    );
+    // Frequencies, stiffness and times span decades (log sliders); damping numbers are
+    // read around 1 (linear). Wu's f is in 1/s (the article's "frequency"), ωn in rad/s.
+    expect(fields).toEqual({
+      raw: [['kp', 'N/m', 'log', 0.1, 1e6], ['kd', 'N·s/m', 'log', 0.01, 1e5]],
+      wu: [['f', '1/s', 'log', 0.01, 200], ['damping', '', 'linear', 0, 10]],
+      bloom: [['K', '', 'log', 0.01, 10], ['D', '', 'linear', 0, 10], ['T', 's', 'log', 0.01, 10]],
+      natural: [['wn', 'rad/s', 'log', 0.1, 1000], ['zeta', '', 'linear', 0, 5]],
+      'half-life': [['h', 's', 'log', 0.001, 10]],
+    });
+    expect(FORMS.raw.fields.map((f) => f.hardMax)).toEqual([1e12, 1e12]);
+    expect(FORMS.wu.fields.map((f) => f.hardMax)).toEqual([1e9, 1e9]);
+  });
+
+  it('each has its own label, a note with its equations, and field labels', () => {
+    const forms = Object.values(FORMS);
+    expect(new Set(forms.map((f) => f.label)).size).toBe(forms.length);
+    const symbols: Record<string, string[]> = { raw: ['kp', 'kd'], wu: ['6f', '4.5'], bloom: ['36', '9 m K D / T'], natural: ['m ωn²', '2 m ζ ωn'], 'half-life': ['ln 2 / h'] };
+    for (const form of forms) {
+      expect(form.label.length, form.id).toBeGreaterThan(5);
+      for (const s of symbols[form.id]!) expect(form.note, form.id).toContain(s);
+      for (const field of form.fields) expect(field.label, `${form.id} ${field.key}`).toContain(field.key === 'wn' ? 'ωn' : field.key === 'zeta' ? 'ζ' : field.key);
+    }
+  });
+});

@@ -61,3 +61,40 @@ describe('integer parameters', () => {
     expect(parseParam(window, '9')).toEqual({ value: 9 });
   });
 });
+
+describe('slider positions, exactly', () => {
+  const freq: ParamDef = { key: 'f', label: 'f', unit: '1/s', min: 0.01, max: 100, scale: 'log', initial: 1 };
+  const lin: ParamDef = { key: 'x', label: 'x', unit: 'm', min: -2, max: 6, scale: 'linear', initial: 0 };
+
+  it('spaces a log slider by decades: 0.01..100 puts 1 at the middle and 0.1 at a quarter', () => {
+    expect(toSlider(freq, 1)).toBeCloseTo(0.5, 12);
+    expect(toSlider(freq, 0.1)).toBeCloseTo(0.25, 12);
+    expect(fromSlider(freq, 0.5)).toBe(1);
+    expect(fromSlider(freq, 0.75)).toBe(10);
+  });
+
+  it('spaces a linear slider evenly: -2..6 puts 2 at the middle', () => {
+    expect(toSlider(lin, 2)).toBe(0.5);
+    expect(toSlider(lin, 0)).toBe(0.25);
+    expect(fromSlider(lin, 0.5)).toBe(2);
+    expect(fromSlider(lin, 0.25)).toBe(0);
+  });
+});
+
+describe('number formatting at its edges', () => {
+  it('switches to an exponent at 100,000 and below 0.001, both signs', () => {
+    expect(formatNumber(99_999)).toBe('100000');
+    expect(formatNumber(99_990)).toBe('99990');
+    expect(formatNumber(100_000)).toBe('1.00e+5');
+    expect(formatNumber(-100_000)).toBe('-1.00e+5');
+    expect(formatNumber(0.001)).toBe('0.001');
+    expect(formatNumber(0.000999)).toBe('9.99e-4');
+    expect(formatNumber(0)).toBe('0');
+  });
+
+  it('clips a long refused value to 21 characters, and keeps one of 24 whole', () => {
+    expect(parseParam(kp, `1${'x'.repeat(29)}`)).toEqual({ error: expect.stringContaining(`got "1${'x'.repeat(20)}..."`) });
+    const whole = `1${'y'.repeat(23)}`;
+    expect(parseParam(kp, whole)).toEqual({ error: expect.stringContaining(`got "${whole}"`) });
+  });
+});

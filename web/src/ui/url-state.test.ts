@@ -35,3 +35,10 @@ describe('URL state', () => {
     expect(readUrlState(defs, q).values).toEqual({ kp: 0.25, mass: 3 });
   });
 });
+
+describe('URL state, unset values', () => {
+  it('drops a key whose value is unset, even when the link carried it', () => {
+    const one: ParamDef[] = [{ key: 'kp', label: 'kp', unit: 'N/m', min: 1, max: 1e4, scale: 'log', initial: 100 }];
+    expect(writeUrlState(one, {}, '?kp=5&keep=1')).toBe('?keep=1');
+  });
+});

@@ -149,4 +149,17 @@ mod tests {
             "a refused step leaves the body as it was"
         );
     }
+
+    #[test]
+    fn a_step_that_overflows_the_position_alone_is_refused_and_changes_nothing() {
+        // Explicit Euler moves with the old, finite velocity: only x overflows.
+        let start = Body1 {
+            v: 1e308,
+            integrator: Integrator::ExplicitEuler,
+            ..Body1::default()
+        };
+        let mut b = start;
+        assert_eq!(b.step(0.0, 10.0).unwrap_err().field(), "dt");
+        assert_eq!(b, start);
+    }
 }

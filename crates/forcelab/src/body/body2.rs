@@ -222,4 +222,139 @@ mod tests {
             "force.x"
         );
     }
+
+    #[test]
+    fn explicit_step_moves_with_the_old_velocities() {
+        let mut b = Body2 {
+            velocity: DVec2::new(1.0, 2.0),
+            angular_velocity: 3.0,
+            mass: 2.0,
+            inertia: 0.5,
+            integrator: Integrator::ExplicitEuler,
+            ..Body2::default()
+        };
+        b.step(DVec2::new(4.0, -2.0), 1.0, 0.5).unwrap();
+        // x += v dt with the old v, then v += a dt.
+        assert_eq!(b.position, DVec2::new(0.5, 1.0));
+        assert_eq!(b.angle, 1.5);
+        assert_eq!(b.velocity, DVec2::new(2.0, 1.5));
+        assert_eq!(b.angular_velocity, 4.0);
+    }
+
+    #[test]
+    fn explicit_step_damps_both_velocities_after_the_move() {
+        let mut b = Body2 {
+            velocity: DVec2::new(2.0, 0.0),
+            angular_velocity: 2.0,
+            linear_damping: 1.0,
+            angular_damping: 3.0,
+            integrator: Integrator::ExplicitEuler,
+            ..Body2::default()
+        };
+        b.step(DVec2::ZERO, 0.0, 0.25).unwrap();
+        assert_eq!(b.position.x, 0.5);
+        assert_eq!(b.angle, 0.5);
+        assert_eq!(b.velocity.x, 2.0 / 1.25);
+        assert_eq!(b.angular_velocity, 2.0 / 1.75);
+    }
+
+    /// The exact solution of `x'' = a - c x'` from (x0, v0) after `t`: (x, v).
+    fn exact(c: f64, a: f64, v0: f64, t: f64) -> (f64, f64) {
+        let e = (-c * t).exp();
+        (
+            a * t / c + (v0 - a / c) * (1.0 - e) / c,
+            a / c + (v0 - a / c) * e,
+        )
+    }
+
+    #[test]
+    fn rk4_reference_turns_exactly_under_constant_torque_and_angular_damping() {
+        let (c, alpha) = (2.5, -4.0);
+        let mut b = Body2 {
+            angular_velocity: 1.5,
+            inertia: 0.5,
+            angular_damping: c,
+            integrator: Integrator::Rk4,
+            ..Body2::default()
+        };
+        b.step(DVec2::ZERO, alpha * 0.5, 0.3).unwrap();
+        let (angle, w) = exact(c, alpha, 1.5, 0.3);
+        assert!((b.angle - angle).abs() < 1e-14, "{} vs {angle}", b.angle);
+        assert!((b.angular_velocity - w).abs() < 1e-14);
+        assert_eq!(b.position, DVec2::ZERO);
+    }
+
+    #[test]
+    fn rk4_reference_without_damping_is_constant_acceleration() {
+        let mut b = Body2 {
+            velocity: DVec2::new(1.0, -1.0),
+            angular_velocity: 2.0,
+            mass: 2.0,
+            inertia: 0.25,
+            integrator: Integrator::Rk4,
+            ..Body2::default()
+        };
+        b.step(DVec2::new(6.0, 2.0), 1.0, 0.5).unwrap();
+        // x = v0 t + a t^2 / 2 with a = (3, 1), alpha = 4.
+        assert_eq!(b.position, DVec2::new(0.875, -0.375));
+        assert_eq!(b.velocity, DVec2::new(2.5, -0.5));
+        assert_eq!(b.angle, 1.5);
+        assert_eq!(b.angular_velocity, 4.0);
+    }
+
+    #[test]
+    fn rk4_reference_keeps_tiny_damping_accurate_through_its_series() {
+        // c t = 5e-8 takes the series branch; the next terms of the series
+        // (c^2 t^3 / 6 and c^2 t^4 / 24, about 1e-18 here) bound its error.
+        let (c, t, a, v0) = (1e-6, 0.05, 3.0, 2.0);
+        let mut b = Body2 {
+            velocity: DVec2::new(v0, 0.0),
+            angular_velocity: v0,
+            linear_damping: c,
+            angular_damping: c,
+            integrator: Integrator::Rk4,
+            inertia: 1.0,
+            ..Body2::default()
+        };
+        b.step(DVec2::new(a, 0.0), a, t).unwrap();
+        let p = t - c * t * t / 2.0 + c * c * t * t * t / 6.0;
+        let q = t * t / 2.0 - c * t * t * t / 6.0 + c * c * t * t * t * t / 24.0;
+        let g = t - c * t * t / 2.0 + c * c * t * t * t / 6.0;
+        for (x, v) in [(b.position.x, b.velocity.x), (b.angle, b.angular_velocity)] {
+            assert!((x - (v0 * p + a * q)).abs() < 1e-16, "{x}");
+            assert!(
+                (v - (v0 * (1.0 - c * t + c * c * t * t / 2.0) + a * g)).abs() < 1e-15,
+                "{v}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_step_that_overflows_any_part_of_the_state_is_refused_and_changes_nothing() {
+        // Explicit Euler moves with the old, finite velocity: only the position (or
+        // the angle) overflows, so each part of the check must refuse on its own.
+        let fast = Body2 {
+            velocity: DVec2::new(1e308, 0.0),
+            integrator: Integrator::ExplicitEuler,
+            ..Body2::default()
+        };
+        let spinning = Body2 {
+            angular_velocity: 1e308,
+            ..fast
+        };
+        let spinning = Body2 {
+            velocity: DVec2::ZERO,
+            ..spinning
+        };
+        for start in [fast, spinning] {
+            let mut b = start;
+            let err = b.step(DVec2::ZERO, 0.0, 10.0).unwrap_err();
+            assert_eq!(err.field(), "dt");
+            assert_eq!(b, start);
+        }
+        let mut b = Body2::default();
+        assert!(b.step(DVec2::new(1e308, 0.0), 0.0, 1e10).is_err());
+        let mut b = Body2::default();
+        assert!(b.step(DVec2::ZERO, 1e308, 1e10).is_err());
+    }
 }

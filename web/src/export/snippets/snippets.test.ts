@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { chaseSnippet, type ChaseInput } from './chase';
 import { LANGUAGES, snippet, type Language, type SnippetInput } from './index';
 
 const input = (kind: string, name: string, plant: SnippetInput['plant'] = 'cube'): SnippetInput => ({
@@ -43,6 +44,29 @@ describe('engine snippets match their golden files', () => {
         expect(text).toBe(readFileSync(file, 'utf8'));
       });
     }
+  }
+});
+
+// The Rust and JS snippets are compiled and run by the browser tests (tests/e2e/
+// snippets.spec.ts), which prove that they print what the page plots; their golden
+// files pin the reviewed text here, where mutation testing and a quick run can see it.
+describe('runnable snippets match their golden files', () => {
+  const golden = (name: string, text: string) => {
+    const file = new URL(`golden/${name}`, import.meta.url);
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
+    expect(text).toBe(readFileSync(file, 'utf8'));
+  };
+  for (const [plant, kind] of [['cube', 'pd'], ['cube', 'pid'], ['plate', 'spd'], ['box', 'backward-pd']] as [SnippetInput['plant'], string][]) {
+    for (const language of ['rust', 'js'] as Language[]) {
+      it(`${language} ${plant} ${kind}`, () => golden(`${plant}-${kind}.${LANGUAGES[language].file}`, snippet(language, input(kind, NAMES[kind]!, plant))));
+    }
+  }
+  const chase: ChaseInput = { kp: 30, ki: 2, kd: 8, window: 12, maxAngularAcceleration: 40, speed: 6, dt: 1 / 60, steps: 240, point: null };
+  for (const language of Object.keys(LANGUAGES) as Language[]) {
+    it(`the chase in ${language}, round the waypoints and to a dragged goal`, () => {
+      golden(`chase-waypoints.${LANGUAGES[language].file}`, chaseSnippet(language, chase));
+      golden(`chase-point.${LANGUAGES[language].file}`, chaseSnippet(language, { ...chase, point: [3.5, -2] }));
+    });
   }
 });
 
