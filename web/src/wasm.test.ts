@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSync, Lab } from '../pkg/forcelab_wasm.js';
-import { defaultState, labConfig, LAWS, PLANTS, TWINS } from './lab/lab-state';
+import { defaultState, GAINLESS, labConfig, LAWS, PLANTS, TWINS } from './lab/lab-state';
 import { LabRun, type LabSnapshot } from './wasm';
 
 beforeAll(() => {
@@ -54,5 +54,19 @@ describe("the Lab's law menus", () => {
       expect(page, plant).toEqual(core);
       for (const law of Object.keys(TWINS[plant])) expect(LAWS[plant], `${plant} ${law}`).toContain(law);
     }
+  });
+
+  it('hide the gains of exactly the laws that ignore them', () => {
+    // The Lab hides the gain fields of a gainless law: run each law with two gain sets.
+    const trace = (kind: string, kp: number) => {
+      const state = defaultState();
+      state.laws = [{ kind, kp, kd: 20, ki: 0, asPrinted: false }, { kind: 'pd', kp: 400, kd: 20, ki: 0, asPrinted: false }];
+      const run = new LabRun(labConfig(state));
+      run.step(60);
+      const x = Array.from(run.snapshot().x);
+      run.free();
+      return x;
+    };
+    for (const kind of LAWS.cube) expect(trace(kind, 400).join() === trace(kind, 40).join(), kind).toBe(GAINLESS.has(kind));
   });
 });

@@ -106,6 +106,12 @@ describe('plotsCsv', () => {
   });
 });
 
+describe('plotsCsv without data', () => {
+  it('writes the header alone for a plot that has no columns yet', () => {
+    expect(plotsCsv([{ title: 'P', yLabel: 'm', series: [{ label: 'a' }], columns: [] }])).toBe('time (s),P: a (m)\r\n');
+  });
+});
+
 describe('traceCsv units', () => {
   it('labels a linear plant in m and m/s, and writes only the named controllers it holds', () => {
     const head = traceCsv(snap(), ['a', 'b', 'c'], { position: 'm', effort: 'N' }).split('\r\n')[0]!;

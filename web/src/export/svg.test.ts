@@ -100,6 +100,20 @@ describe('plotSvg', () => {
     expect(polylines(svg).map((l) => l.points)).toEqual([[[72, 328], [230, 256]]]);
   });
 
+  it('maps a range that does not start at zero, whatever order the values come in', () => {
+    const svg = plotSvg({ title: 't', xLabel: 'x', yLabel: 'y', series: [{ label: 'a', color: 'red' }], columns: [[2, 3, 4], [-1, 5, 1]] });
+    // x 2..4 onto 72..704, y -1..5 onto 328..40: the peak is in the middle.
+    expect(polylines(svg)[0]!.points).toEqual([[72, 328], [388, 40], [704, 232]]);
+  });
+
+  it('keeps a tiny spread on a large value as data, and widens only true rounding', () => {
+    const plot = (ys: number[]) => plotSvg({ title: 't', xLabel: 'x', yLabel: 'y', series: [{ label: 'a', color: 'red' }], columns: [[0, 1], ys] });
+    // 1e6 and 1e6 + 1e-7 differ by 1e-13 relative: rounding, drawn flat at mid-height.
+    expect(polylines(plot([1e6, 1e6 + 1e-7]))[0]!.points).toEqual([[72, 184], [704, 184]]);
+    // 0.5 and 0.5 + 1e-10: a real (small) spread, drawn corner to corner.
+    expect(polylines(plot([0.5, 0.5 + 1e-10]))[0]!.points).toEqual([[72, 328], [704, 40]]);
+  });
+
   it('matches its reviewed golden file', async () => {
     await expect(plotSvg(sample())).toMatchFileSnapshot('golden/plot.svg');
   });
@@ -130,5 +144,6 @@ describe('plotsSvg', () => {
     expect(svg).toContain('>first<');
     expect(svg).toContain('>second<');
     expect(svg.match(/<polyline/g)).toHaveLength(2);
+    expect(svg).toBe(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600" viewBox="0 0 900 600">${plotSvg(plot('first'), 0)}${plotSvg(plot('second', 900), 300)}</svg>`);
   });
 });

@@ -118,6 +118,17 @@ describe('every setting a link can carry', () => {
     expect([GAIN_DEFS.kp.unit, GAIN_DEFS.kd.unit, GAIN_DEFS.ki.unit]).toEqual(['N/m', 'N·s/m', 'N/(m·s)']);
   });
 
+  it('has a slider scale and hard limits fit for its quantity', () => {
+    const table = Object.fromEntries(NUMERIC.map(([def]) => [def.key, [def.scale, def.hardMin ?? null, def.hardMax ?? null]]));
+    // Times and the noise cannot be negative; targets, speeds and loads can.
+    expect(table).toEqual({
+      dt: ['log', 0, 1], mass: ['log', 0, 1e6], T: ['linear', 0, 120], seed: ['linear', 0, 2 ** 32], speed: ['log', 0, 16],
+      x0: ['linear', -1e6, 1e6], stepAt: ['linear', null, 1e6], stepTo: ['linear', -1e6, 1e6], vel: ['linear', -1e6, 1e6],
+      swAt: ['linear', null, 1e6], swJ: ['linear', -1e6, 1e6], load: ['linear', -1e6, 1e6], noise: ['linear', null, 1e3],
+      spikeAt: ['linear', null, 1e6], spikeX: ['linear', 0, 1000],
+    });
+  });
+
   it('is read from its key at the ends of its slider range and refused past its hard limits', () => {
     for (const [def, get] of NUMERIC) {
       for (const value of [def.min === 0 && def.minExclusive ? def.max / 2 : def.min, def.max]) {
@@ -188,6 +199,8 @@ describe('a Lab link, at its edges', () => {
     expect(read.problems).toEqual({});
     expect(read.state.laws.map((l) => [l.kd, l.ki])).toEqual([[20, 7], [3, 0]]);
     expect(readLabState('?c=pid,pd&ki0=-1').problems.ki0).toBeDefined();
+    expect(readLabState('?kd1=-1').problems.kd1).toContain('kd');
+    expect(readLabState('?kd1=-1').state.laws[1]!.kd).toBe(20);
     const s = defaultState();
     s.laws = [{ kind: 'pid', kp: 400, kd: 20, ki: 5, asPrinted: false }, { kind: 'pd', kp: 400, kd: 20, ki: 5, asPrinted: false }];
     expect(writeLabState(s)).toBe('?c=pid%2Cpd&ki0=5');
@@ -197,6 +210,15 @@ describe('a Lab link, at its edges', () => {
     const { state } = readLabState('?c=pd,one-step&printed=0,1');
     expect(state.laws.map((l) => l.asPrinted)).toEqual([false, true]);
     expect(writeLabState(state)).toBe('?c=pd%2Cone-step&printed=1');
+    const both = readLabState('?plant=box&c=one-step,backward-pd,pd&printed=0,1');
+    expect(both.state.laws.map((l) => l.asPrinted)).toEqual([true, true, false]);
+    expect(readLabState(writeLabState(both.state)).state).toEqual(both.state);
+  });
+
+  it('carries the playback speed', () => {
+    const s = defaultState();
+    s.speed = 2;
+    expect(writeLabState(s)).toBe('?speed=2');
   });
 });
 

@@ -12,6 +12,9 @@ describe('parseParam', () => {
     expect(parseParam(kp, ' 400 ')).toEqual({ value: 400 });
     expect(parseParam(kp, '1e6')).toEqual({ value: 1e6 });
     expect(parseParam(kp, '.5')).toEqual({ value: 0.5 });
+    expect(parseParam(kp, '.25')).toEqual({ value: 0.25 });
+    expect(parseParam(kp, '1e+6')).toEqual({ value: 1e6 });
+    expect(parseParam(kp, '2.5E-3')).toEqual({ value: 2.5e-3 });
     expect(parseParam(kp, '-0')).toEqual({ value: 0 });
   });
   it('names the field and the value it refuses', () => {

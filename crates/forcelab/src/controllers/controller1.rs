@@ -358,4 +358,24 @@ mod tests {
             assert!((b.x - 1.0).abs() < 1e-3, "{}: {}", kind.id(), b.x);
         }
     }
+
+    #[test]
+    fn reset_forgets_every_law_s_memory() {
+        let body = Body1::default();
+        let target = Target1 { x: 1.0, v: 0.0 };
+        for kind in ControllerKind::ALL {
+            let mut fresh = Controller1::new(kind, 100.0, 20.0, 2.0).unwrap();
+            let mut used = fresh.clone();
+            for _ in 0..5 {
+                used.force(&body, &Target1 { x: -3.0, v: 0.0 }, 0.01)
+                    .unwrap();
+            }
+            used.reset();
+            assert_eq!(
+                used.force(&body, &target, 0.01).unwrap(),
+                fresh.force(&body, &target, 0.01).unwrap(),
+                "{kind:?}"
+            );
+        }
+    }
 }

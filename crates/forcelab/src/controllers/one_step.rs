@@ -229,4 +229,24 @@ mod tests {
             assert!(miss < LAND_TOL, "{gyroscopic:?}: {miss}");
         }
     }
+
+    #[test]
+    fn rk4_landing_under_damping_lands_exactly_where_the_exact_step_goes() {
+        // Checked with Body2's exact damped step, a separate derivation of the same motion.
+        let (x, v, target, c, dt) = (0.2, 1.5, 1.0, 0.7, 0.1);
+        let a = landing_acceleration(Integrator::Rk4, x, v, target, c, dt).unwrap();
+        let mut body = crate::Body2 {
+            position: glam::DVec2::new(x, 0.0),
+            velocity: glam::DVec2::new(v, 0.0),
+            linear_damping: c,
+            integrator: Integrator::Rk4,
+            ..crate::Body2::default()
+        };
+        body.step(glam::DVec2::new(a, 0.0), 0.0, dt).unwrap();
+        assert!(
+            (body.position.x - target).abs() < 1e-12,
+            "{}",
+            body.position.x
+        );
+    }
 }

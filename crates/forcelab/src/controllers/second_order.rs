@@ -162,4 +162,21 @@ mod tests {
         let (_, k2, _) = c.constants().unwrap();
         assert_eq!(c.stable_k2(1e-4).unwrap(), k2);
     }
+
+    #[test]
+    fn constants_follow_the_closed_forms_away_from_one() {
+        // f = 2 Hz, zeta = 0.5, r = 2: w = 4 pi; k1 = zeta / (pi f) = 1 / (4 pi),
+        // k2 = 1 / w^2 = 1 / (16 pi^2), k3 = r zeta / w = 1 / (4 pi).
+        let c = SecondOrder {
+            frequency: 2.0,
+            zeta: 0.5,
+            response: 2.0,
+            ..SecondOrder::default()
+        };
+        let (k1, k2, k3) = c.constants().unwrap();
+        let pi = std::f64::consts::PI;
+        assert!((k1 - 1.0 / (4.0 * pi)).abs() < 1e-15);
+        assert!((k2 - 1.0 / (16.0 * pi * pi)).abs() < 1e-15);
+        assert!((k3 - 1.0 / (4.0 * pi)).abs() < 1e-15);
+    }
 }

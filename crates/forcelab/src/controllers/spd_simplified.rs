@@ -168,4 +168,14 @@ mod tests {
         let t = c.torque(&body, &target, 0.01).unwrap().total;
         assert!((body.world_inertia() * a - t).length() < 1e-12);
     }
+
+    #[test]
+    fn refuses_negative_gains_by_name() {
+        let body = Body1::default();
+        let target = Target1 { x: 1.0, v: 0.0 };
+        for (kp, kd, field) in [(-1.0, 1.0, "kp"), (1.0, -1.0, "kd")] {
+            let law = SpdSimplified { kp, kd };
+            assert_eq!(law.force(&body, &target, 0.01).unwrap_err().field(), field);
+        }
+    }
 }

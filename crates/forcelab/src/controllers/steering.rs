@@ -283,4 +283,21 @@ mod tests {
         assert_eq!(last.total, 1.0, "2 rad/s^2 * 0.5 kg m^2");
         assert!(last.p + last.i + last.d > 1.0, "the PID asked for more");
     }
+
+    #[test]
+    fn arriving_force_is_mass_times_the_velocity_change_over_the_step() {
+        // 1 m from the target inside a 2 m arrive radius: desired speed 6 m/s x 1/2 = 3 m/s.
+        // From rest in one 0.5 s step on 2 kg: F = 2 x 3 / 0.5 = 12 N, under the 40 N cap.
+        let mut entity = MovingEntity::default();
+        let body = Body2 {
+            mass: 2.0,
+            ..Body2::default()
+        };
+        let out = entity.control(&body, DVec2::new(1.0, 0.0), 0.5).unwrap();
+        assert!(
+            (out.force - DVec2::new(12.0, 0.0)).length() < 1e-12,
+            "{:?}",
+            out.force
+        );
+    }
 }

@@ -114,3 +114,15 @@ impl Terms2 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_sum_adds_all_four_terms() {
+        assert_eq!(Terms::sum(1.0, 2.0, 4.0, 8.0).total, 15.0);
+        let v = |x: f64| glam::DVec2::new(x, -x);
+        assert_eq!(Terms2::sum(v(1.0), v(2.0), v(4.0), v(8.0)).total, v(15.0));
+    }
+}

@@ -221,4 +221,17 @@ mod tests {
         assert_eq!(e.field(), "window");
         assert_eq!(e.to_string(), "window must be between 3 and 1000000, got 2");
     }
+
+    #[test]
+    fn derivative_is_the_last_difference_over_dt() {
+        let mut pid = WindowedPid {
+            dt: 0.5,
+            ..WindowedPid::new(0.0, 0.0, 2.0)
+        };
+        for e in [0.0, 1.0] {
+            pid.add_sample(e).unwrap();
+        }
+        // The third sample fills the window's minimum: kd (e2 - e1) / dt = 2 (4 - 1) / 0.5 = 12.
+        assert_eq!(pid.add_sample(4.0).unwrap().d, 12.0);
+    }
 }

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSync } from '../../../pkg/forcelab_wasm.js';
 import { LabRun } from '../../wasm';
-import { ENGINE_LAWS, ENGINE_TORQUE_LAWS } from './engine-laws';
+import { ENGINE_LAWS, ENGINE_TORQUE_LAWS, notWrittenOut } from './engine-laws';
+import { wrap } from './input';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../../../pkg/forcelab_wasm_bg.wasm', import.meta.url)) });
@@ -68,4 +69,21 @@ describe('the engine snippets\' torque laws', () => {
       }
     });
   }
+});
+
+describe('what the engine templates leave to the library', () => {
+  it('says why, in words that fit the law', () => {
+    for (const kind of ['spd', 'spd-simplified']) expect(notWrittenOut('box', kind, 'SPD').why).toContain("body's principal frame");
+    expect(notWrittenOut('box', 'one-step', 'one-step').why).toBe('one-step keeps solver state that a few engine lines would not reproduce faithfully');
+    expect(notWrittenOut('cube', 'pid', 'PID')).toEqual({
+      why: 'PID keeps memory or solver state that a few engine lines would not reproduce faithfully',
+      written: "PD, Wu's backward PD, SPD and the simplified SPD",
+    });
+  });
+
+  it('wraps comments at 88 characters, and never leaves an empty comment line before a long word', () => {
+    const long = 'x'.repeat(100);
+    expect(wrap(`${long} end`, '//')).toBe(`// ${long}\n// end`);
+    for (const line of wrap('word '.repeat(60).trim(), '#').split('\n')) expect(line.length).toBeLessThanOrEqual(88);
+  });
 });

@@ -61,6 +61,11 @@ describe('runnable snippets match their golden files', () => {
       it(`${language} ${plant} ${kind}`, () => golden(`${plant}-${kind}.${LANGUAGES[language].file}`, snippet(language, input(kind, NAMES[kind]!, plant))));
     }
   }
+  it('rust under each integrator', () => {
+    for (const integrator of ['explicit-euler', 'rk4']) {
+      golden(`cube-pd-${integrator}.rs`, snippet('rust', { ...input('pd', 'PD'), integrator }));
+    }
+  });
   const chase: ChaseInput = { kp: 30, ki: 2, kd: 8, window: 12, maxAngularAcceleration: 40, speed: 6, dt: 1 / 60, steps: 240, point: null };
   for (const language of Object.keys(LANGUAGES) as Language[]) {
     it(`the chase in ${language}, round the waypoints and to a dragged goal`, () => {
