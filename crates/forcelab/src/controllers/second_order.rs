@@ -171,7 +171,6 @@ mod tests {
             frequency: 2.0,
             zeta: 0.5,
             response: 2.0,
-            ..SecondOrder::default()
         };
         let (k1, k2, k3) = c.constants().unwrap();
         let pi = std::f64::consts::PI;
