@@ -454,4 +454,18 @@ mod tests {
             assert_eq!(r <= 1.0 + STABLE_TOLERANCE, stable, "a {a} b {b}: {r}");
         }
     }
+
+    #[test]
+    fn each_atlas_law_carries_the_lab_s_id_for_it() {
+        // The page links an atlas map to the Lab card of the same law by this id.
+        for law in LinearLaw::ALL {
+            assert_eq!(LinearLaw::from_id(law.id()), Some(law));
+            assert!(
+                crate::ControllerKind::from_id(law.id()).is_some(),
+                "{}",
+                law.id()
+            );
+        }
+        assert_eq!(LinearLaw::from_id("pid"), None);
+    }
 }

@@ -231,4 +231,64 @@ mod tests {
         assert!((down.overshoot_percent - 10.0).abs() < 1e-9);
         assert_eq!(down.settling_time, Some(2.0));
     }
+
+    #[test]
+    fn rise_time_interpolates_between_samples() {
+        // A ramp sampled each second: 10 % is passed at 0.2 s, 90 % at 1.8 s.
+        let m = StepMetrics::of(
+            &[0.0, 1.0, 2.0],
+            &[0.0, 0.5, 1.0],
+            &[],
+            0.0,
+            1.0,
+            MetricsOptions::default(),
+        )
+        .unwrap();
+        assert!(
+            (m.rise_time.unwrap() - 1.6).abs() < 1e-12,
+            "{:?}",
+            m.rise_time
+        );
+    }
+
+    #[test]
+    fn a_finite_trace_past_the_limit_has_diverged() {
+        let m = StepMetrics::of(
+            &[0.0, 1.0],
+            &[0.0, 2e9],
+            &[],
+            0.0,
+            1.0,
+            MetricsOptions::default(),
+        )
+        .unwrap();
+        assert!(m.diverged);
+        let calm = StepMetrics::of(
+            &[0.0, 1.0],
+            &[0.0, 1.0],
+            &[],
+            0.0,
+            1.0,
+            MetricsOptions::default(),
+        )
+        .unwrap();
+        assert!(!calm.diverged);
+    }
+
+    #[test]
+    fn refuses_values_that_do_not_match_the_times() {
+        let err = StepMetrics::of(
+            &[0.0, 1.0],
+            &[0.0],
+            &[],
+            0.0,
+            1.0,
+            MetricsOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!(err.field(), "values");
+        let empty =
+            StepMetrics::of(&[], &[], &[], 0.0, 1.0, MetricsOptions::default()).unwrap_err();
+        assert_eq!(empty.field(), "values");
+    }
 }
