@@ -993,4 +993,15 @@ mod tests {
         assert_eq!(verdict("pid-removes-offset"), Verdict::Holds);
         assert_eq!(verdict("euler-feedforward-decouples"), Verdict::Holds);
     }
+
+    #[test]
+    fn verdicts_read_as_the_claims_table_prints_them() {
+        let labels = [
+            Verdict::Holds,
+            Verdict::HoldsWithConditions,
+            Verdict::DoesNotHold,
+        ]
+        .map(Verdict::label);
+        assert_eq!(labels, ["holds", "holds with conditions", "does not hold"]);
+    }
 }
