@@ -391,6 +391,19 @@ fn forward_pd_lags_moving_target() -> Claim {
     )
 }
 
+/// "Stable for every gain" from the stable fractions of the atlas grid under
+/// semi-implicit and explicit Euler: holds when both are whole, holds with conditions
+/// when only the engines' semi-implicit Euler is, else does not hold.
+fn stability_verdict(semi: f64, explicit: f64) -> Verdict {
+    if semi >= 1.0 && explicit >= 1.0 {
+        Verdict::Holds
+    } else if semi >= 1.0 {
+        Verdict::HoldsWithConditions
+    } else {
+        Verdict::DoesNotHold
+    }
+}
+
 fn wu_unconditionally_stable() -> Claim {
     let semi = stable_fraction(LinearLaw::BackwardPd, Integrator::SemiImplicitEuler);
     let explicit = stable_fraction(LinearLaw::BackwardPd, Integrator::ExplicitEuler);
@@ -401,13 +414,7 @@ fn wu_unconditionally_stable() -> Claim {
         100.0 * semi,
         "% of the atlas grid stable",
         SEMI,
-        if semi >= 1.0 && explicit >= 1.0 {
-            Verdict::Holds
-        } else if semi >= 1.0 {
-            Verdict::HoldsWithConditions
-        } else {
-            Verdict::DoesNotHold
-        },
+        stability_verdict(semi, explicit),
         if explicit < 1.0 {
             format!(
                 "under the engines' semi-implicit Euler; under explicit Euler {:.1} %",
@@ -1003,5 +1010,13 @@ mod tests {
         ]
         .map(Verdict::label);
         assert_eq!(labels, ["holds", "holds with conditions", "does not hold"]);
+    }
+
+    #[test]
+    fn stable_everywhere_needs_the_whole_grid_under_each_integrator() {
+        assert_eq!(stability_verdict(1.0, 1.0), Verdict::Holds);
+        assert_eq!(stability_verdict(1.0, 0.4), Verdict::HoldsWithConditions);
+        assert_eq!(stability_verdict(0.99, 1.0), Verdict::DoesNotHold);
+        assert_eq!(stability_verdict(0.5, 0.5), Verdict::DoesNotHold);
     }
 }
