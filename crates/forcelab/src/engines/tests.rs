@@ -227,3 +227,12 @@ fn ids_are_unique_and_every_entry_has_a_default_variant_first() {
         );
     }
 }
+
+#[test]
+fn engine_ids_are_the_stable_names_links_and_recordings_use() {
+    let ids = catalogue::Engine::ALL.map(catalogue::Engine::id);
+    assert_eq!(
+        ids,
+        ["unity", "physx", "box2d", "jolt", "rapier", "mujoco", "forcelab"]
+    );
+}
