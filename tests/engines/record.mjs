@@ -2,8 +2,9 @@
  * Records the golden trajectories the core's unit tests check each engine twin against
  * (crates/forcelab/src/engines/golden/<engine>.json), from the real engines:
  * `npm run engines:record`. Per engine API: an underdamped linear step and a gentle
- * angular one at the engine's defaults, and a linear step under the API's second
- * settings variant. Re-run it after changing an engine's pinned version, and commit the
+ * angular one at the engine's defaults, and a linear step under every other settings
+ * variant the twin test runs (solver, integrator, damping, sleep...), so that the core's
+ * own unit tests hold each variant's step to its engine. Re-run it after changing an engine's pinned version, and commit the
  * files with the version they name.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,7 +21,7 @@ const DT = 1 / 60;
 const CASES = [
   { intent: { frequency: 3, dampingRatio: 0.2, mass: 1 }, angular: false, variant: 0 },
   { intent: { frequency: 2, dampingRatio: 1, mass: 2 }, angular: true, variant: 0 },
-  { intent: { frequency: 3, dampingRatio: 0.2, mass: 1 }, angular: false, variant: 1 },
+  { intent: { frequency: 3, dampingRatio: 0.2, mass: 1 }, angular: false, variant: 'rest' },
 ];
 
 execFileSync('cargo', ['build', '-q', '-p', 'forcelab', '--release', '--example', 'engines'], { cwd: root, stdio: 'inherit' });
@@ -33,24 +34,25 @@ for (const { intent, angular, variant } of CASES) {
   const reports = JSON.parse(execFileSync(`${root}target/release/examples/engines`, args.map(String), { encoding: 'utf8', maxBuffer: 1 << 30 }));
   for (const id of [...new Set(reports.map((r) => r.id))]) {
     const mine = reports.filter((r) => r.id === id);
-    const r = mine[variant];
-    if (r.engine === 'forcelab' || !r || (r.engine === 'unity' && r.settings.solverType === 'TGS')) continue;
-    const keys = r.engine === 'unity' ? Object.keys(r.settings) : r.changed;
-    const c = {
-      id,
-      parameters: Object.fromEntries(r.parameters.map((p) => [p.name, p.value])),
-      mass: intent.mass,
-      dt: DT,
-      angular,
-      steps: r.predicted.length,
-      settings: Object.fromEntries(keys.map((k) => [k, r.settings[k]])),
-    };
-    let version;
-    let positions;
-    if (r.engine === 'mujoco') ({ version, results: [positions] } = mujoco.runAll([c]));
-    else ({ version } = opened[harness[r.engine]]), (positions = opened[harness[r.engine]].run(c));
-    const file = (files[r.engine] ??= { engine: version, recordedBy: 'npm run engines:record', cases: [] });
-    file.cases.push({ ...c, frequency: intent.frequency, dampingRatio: intent.dampingRatio, variant: r.variant, positions });
+    for (const r of variant === 'rest' ? mine.slice(1) : [mine[variant]]) {
+      if (!r || r.engine === 'forcelab' || (r.engine === 'unity' && r.settings.solverType === 'TGS')) continue;
+      const keys = r.engine === 'unity' ? Object.keys(r.settings) : r.changed;
+      const c = {
+        id,
+        parameters: Object.fromEntries(r.parameters.map((p) => [p.name, p.value])),
+        mass: intent.mass,
+        dt: DT,
+        angular,
+        steps: r.predicted.length,
+        settings: Object.fromEntries(keys.map((k) => [k, r.settings[k]])),
+      };
+      let version;
+      let positions;
+      if (r.engine === 'mujoco') ({ version, results: [positions] } = mujoco.runAll([c]));
+      else ({ version } = opened[harness[r.engine]]), (positions = opened[harness[r.engine]].run(c));
+      const file = (files[r.engine] ??= { engine: version, recordedBy: 'npm run engines:record', cases: [] });
+      file.cases.push({ ...c, frequency: intent.frequency, dampingRatio: intent.dampingRatio, variant: r.variant, positions });
+    }
   }
 }
 for (const [engine, file] of Object.entries(files)) {
