@@ -23,9 +23,11 @@ const rows = [];
 const survivors = [];
 const pct = (killed, total) => (total === 0 ? '—' : `${((100 * killed) / total).toFixed(1)} %`);
 
-function row(tier, group, sample, killed, survived, listedEquivalent) {
+const ranOn = (dir) => (existsSync(`${dir}/commit`) ? readFileSync(`${dir}/commit`, 'utf8').trim() : commit);
+
+function row(tier, group, sample, killed, survived, listedEquivalent, at) {
   const viable = killed + survived.length;
-  rows.push({ tier, group, sample, viable, killed, survived: survived.length, listedEquivalent,
+  rows.push({ tier, group, sample, at, viable, killed, survived: survived.length, listedEquivalent,
     score: pct(killed, viable), scoreEq: pct(killed, viable - listedEquivalent) });
 }
 
@@ -43,7 +45,7 @@ for (const group of CORE) {
     if (reason) eq++;
     survivors.push({ group: `core ${group}`, name, reason });
   }
-  row('core', group, sample === '0/1' ? 'all' : `shard ${sample}`, killed, missed, eq);
+  row('core', group, sample === '0/1' ? 'all' : `shard ${sample}`, killed, missed, eq, ranOn(`target/mutants/${group}`));
 }
 
 const webReport = 'target/mutants-web/report.json';
@@ -65,7 +67,7 @@ if (existsSync(webReport)) {
         survivors.push({ group: `web ${group}`, name, reason });
       }
     }
-    row('web', group, 'all', killed, missed, eq);
+    row('web', group, 'all', killed, missed, eq, ranOn('target/mutants-web'));
   }
 }
 
@@ -86,11 +88,12 @@ core's groups, ${GOAL.web} % in the page's modules. A survivor is either killed 
 test or listed in scripts/mutants-equivalent.json with the reason no test can tell it
 from the original; the last column leaves those out.
 
-Written by scripts/mutants-report.mjs from the run on commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}, ${new Date().toISOString().slice(0, 10)}.
+Written by scripts/mutants-report.mjs on ${new Date().toISOString().slice(0, 10)} from the runs on the commits
+below (HEAD is ${commit}${dirty ? ', with uncommitted changes' : ''}).
 
-| tier | group | tested | viable | caught | survived | listed equivalent | score | score without equivalents |
-|---|---|---|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${r.tier} | ${r.group} | ${r.sample} | ${r.viable} | ${r.killed} | ${r.survived} | ${r.listedEquivalent} | ${r.score} | ${r.scoreEq} |`).join('\n')}
+| tier | group | commit | tested | viable | caught | survived | listed equivalent | score | score without equivalents |
+|---|---|---|---|---:|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${r.tier} | ${r.group} | ${r.at} | ${r.sample} | ${r.viable} | ${r.killed} | ${r.survived} | ${r.listedEquivalent} | ${r.score} | ${r.scoreEq} |`).join('\n')}
 
 ## Survivors
 

@@ -65,6 +65,7 @@ for group in "${core[@]}"; do
   code=0
   cargo mutants -p forcelab -f "crates/forcelab/src/$group/**" -j 2 "${shard_args[@]}" "${diff_args[@]}" -o "$out" || code=$?
   if [ "$code" != 0 ] && [ "$code" != 2 ] && [ "$code" != 3 ]; then exit "$code"; fi
+  git rev-parse --short HEAD > "$out/commit"
   echo "$shard/${SHARDS[$group]}" > "$out/shard"
   [ "$all_shards" = 1 ] && echo "all" > "$out/shard"
   [ -n "$diff_base" ] && echo "in-diff $diff_base" > "$out/shard"
@@ -86,6 +87,7 @@ if [ "$web" = 1 ]; then
   else
     npx stryker run
   fi
+  git rev-parse --short HEAD > target/mutants-web/commit
 fi
 
 node scripts/mutants-report.mjs

@@ -95,6 +95,11 @@ describe('plotsCsv', () => {
     expect(lines[3]).toBe('1,0.30000000000000004,3,,');
   });
 
+  it('gives a plot sampled longer, even from the same start, its own time column', () => {
+    const longer = { ...torque, columns: [[0, 0.5, 1, 1.5], [1, 2, 3, 4]] };
+    expect(plotsCsv([error, longer]).split('\r\n')[0]!.split(',').at(-2)).toBe('Torque: time (s)');
+  });
+
   it('gives a plot of the same length but other times its own time column', () => {
     const shifted = { ...torque, columns: [[0, 0.5, 2], [1, 2, 3]] };
     expect(plotsCsv([error, shifted]).split('\r\n')[0]!.split(',').at(-2)).toBe('Torque: time (s)');

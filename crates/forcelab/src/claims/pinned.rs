@@ -255,6 +255,10 @@ fn the_printed_torque_listing_diverges_and_the_corrected_one_lands() {
         "{}",
         c.conditions
     );
+    // Five-fold or more a step takes a spin of order 1 rad/s past 1e6 in about
+    // ln(1e6) / ln(5) = 8.6 steps: more than a handful, fewer than three dozen.
+    let steps = number_after(&c.conditions, "1e6 rad/s in ");
+    assert!((5.0..=36.0).contains(&steps), "{steps}");
     assert_eq!(c.verdict, Verdict::DoesNotHold);
 }
 
@@ -401,6 +405,14 @@ fn the_submarine_claims_by_linearised_hand_figures() {
     assert!(c.figure <= 2.0 / 50.0 + 1e-12, "{}", c.figure);
     let pitch = number_after(&c.conditions, "pitch settles in ");
     assert!((pitch - 2.92).abs() < 0.2, "{pitch}");
+    // The plain PD: kp = kd = 1600 N m on pitch (400 kg m^2) is again w = 2, zeta = 1:
+    // 2.92 s. On roll (60 kg m^2) it is overdamped, poles -13.33 +- 12.29 /s; the slow
+    // one, s1 = -1.04 /s with weight s2 / (s2 - s1) = 1.042, leaves the 2 % band at
+    // ln(1.042 / 0.02) / 1.04 = 3.80 s.
+    let plain = number_after(&c.conditions, "on both axes: ");
+    let plain_roll = number_after(&c.conditions, &format!("on both axes: {plain:.2} s and "));
+    assert!((plain - 2.92).abs() < 0.2, "{plain}");
+    assert!((plain_roll - 3.80).abs() < 0.2, "{plain_roll}");
     assert_eq!(c.verdict, Verdict::Holds);
 }
 

@@ -228,10 +228,11 @@ mod tests {
             dt: 0.5,
             ..WindowedPid::new(0.0, 0.0, 2.0)
         };
-        for e in [0.0, 1.0] {
+        for e in [0.0, 0.0, 0.0, 1.0] {
             pid.add_sample(e).unwrap();
         }
-        // The third sample fills the window's minimum: kd (e2 - e1) / dt = 2 (4 - 1) / 0.5 = 12.
+        // Five samples, so the last two are not also the window's first ones:
+        // kd (e4 - e3) / dt = 2 (4 - 1) / 0.5 = 12.
         assert_eq!(pid.add_sample(4.0).unwrap().d, 12.0);
     }
 }

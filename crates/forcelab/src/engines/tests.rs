@@ -289,8 +289,8 @@ fn every_settings_variant_has_a_trajectory_recorded_from_its_engine() {
             continue;
         }
         for (name, settings) in e.variants() {
-            let unity_tgs = e.engine == catalogue::Engine::Unity
-                && format!("{settings:?}").contains("Tgs");
+            let unity_tgs =
+                e.engine == catalogue::Engine::Unity && format!("{settings:?}").contains("Tgs");
             if !unity_tgs {
                 listed.insert((e.id.to_string(), name.to_string()));
             }

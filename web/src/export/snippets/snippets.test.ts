@@ -61,6 +61,10 @@ describe('runnable snippets match their golden files', () => {
       it(`${language} ${plant} ${kind}`, () => golden(`${plant}-${kind}.${LANGUAGES[language].file}`, snippet(language, input(kind, NAMES[kind]!, plant))));
     }
   }
+  it('rust falls back to semi-implicit Euler for an integrator it does not know', () => {
+    expect(snippet('rust', { ...input('pd', 'PD'), integrator: 'verlet' })).toContain('integrator: Integrator::SemiImplicitEuler');
+  });
+
   it('rust under each integrator', () => {
     for (const integrator of ['explicit-euler', 'rk4']) {
       golden(`cube-pd-${integrator}.rs`, snippet('rust', { ...input('pd', 'PD'), integrator }));
