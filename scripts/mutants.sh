@@ -21,6 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
+invocation="npm run mutants${*:+ -- $*}"
 CARGO_MUTANTS_VERSION=27.1.0
 declare -A SHARDS=([controllers]=16 [body]=8 [analysis]=6 [claims]=6 [engines]=26)
 GROUPS_ALL=(controllers body analysis claims engines)
@@ -66,6 +67,7 @@ for group in "${core[@]}"; do
   cargo mutants -p forcelab -f "crates/forcelab/src/$group/**" -j 2 "${shard_args[@]}" "${diff_args[@]}" -o "$out" || code=$?
   if [ "$code" != 0 ] && [ "$code" != 2 ] && [ "$code" != 3 ]; then exit "$code"; fi
   git rev-parse --short HEAD > "$out/commit"
+  echo "$invocation" > "$out/command"
   echo "$shard/${SHARDS[$group]}" > "$out/shard"
   [ "$all_shards" = 1 ] && echo "all" > "$out/shard"
   [ -n "$diff_base" ] && echo "in-diff $diff_base" > "$out/shard"
@@ -88,6 +90,7 @@ if [ "$web" = 1 ]; then
     npx stryker run
   fi
   git rev-parse --short HEAD > target/mutants-web/commit
+  echo "$invocation" > target/mutants-web/command
 fi
 
 node scripts/mutants-report.mjs
