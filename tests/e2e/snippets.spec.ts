@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,21 @@ function expectClose(printed: number[], page: number[], label: string): void {
 
 const numbers = (out: string) => out.trim().split('\n').map(Number);
 
+/**
+ * Builds and runs the snippet crate in `dir` and returns what it prints. A reader pastes
+ * these programs as they are, so a compiler warning (an unused import, say) fails too.
+ */
+function cargoRun(dir: string, what: string): string {
+  const run = spawnSync('cargo', ['run', '-q', '--offline'], {
+    cwd: dir,
+    env: { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'snippet-check', 'target') },
+    encoding: 'utf8',
+  });
+  expect(run.status, `${what}: ${run.stderr}`).toBe(0);
+  expect(run.stderr, `${what} compiles without warnings`).not.toContain('warning');
+  return run.stdout;
+}
+
 for (const [plant, run] of Object.entries(RUNS)) {
   test(`the Rust snippet, compiled against the forcelab crate, prints what the page plots (${plant})`, async ({ page }) => {
     await openLab(page, run);
@@ -60,11 +75,7 @@ for (const [plant, run] of Object.entries(RUNS)) {
       mkdirSync(join(dir, 'src'), { recursive: true });
       writeFileSync(join(dir, 'Cargo.toml'), `[package]\nname = "snippet"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nforcelab = { path = ${JSON.stringify(join(root, 'crates/forcelab'))} }\n\n[workspace]\n`);
       writeFileSync(join(dir, 'src/main.rs'), source);
-      const out = execFileSync('cargo', ['run', '-q', '--offline'], {
-        cwd: dir,
-        env: { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'snippet-check', 'target') },
-        encoding: 'utf8',
-      });
+      const out = cargoRun(dir, `Rust snippet of controller ${k + 1} on the ${plant}`);
       expectClose(numbers(out), await plotted(page, k), `Rust snippet of controller ${k + 1} on the ${plant}`);
     }
   });
@@ -163,7 +174,7 @@ test('the chase\'s Copy as code: the Rust and JS snippets print the missile\'s h
     const source = await panel.locator('textarea').inputValue();
     expect(source.includes('DVec2::new(4.0, 2.0)'), `${goal}: the snippet's goal`).toBe(goal === 'point');
     writeFileSync(join(rustDir, 'src/main.rs'), source);
-    const rust = execFileSync('cargo', ['run', '-q', '--offline'], { cwd: rustDir, env: { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'snippet-check', 'target') }, encoding: 'utf8' });
+    const rust = cargoRun(rustDir, `Rust chase snippet (${goal})`);
     expectClose(numbers(rust), plotted, `Rust chase snippet (${goal})`);
 
     await panel.locator('select').selectOption('js');

@@ -44,7 +44,7 @@ function rust(s: ChaseInput): string {
 // Cargo.toml: forcelab = "0.1"
 use forcelab::controllers::{HeadingController, Missile, WindowedPid};
 use forcelab::glam::DVec2;
-use forcelab::scenes::{START, WAYPOINTS};
+use forcelab::scenes::${s.point ? 'START' : '{START, WAYPOINTS}'};
 use forcelab::Body2;
 
 const DT: f64 = ${literal(s.dt)};

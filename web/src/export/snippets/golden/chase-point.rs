@@ -6,7 +6,7 @@
 // Cargo.toml: forcelab = "0.1"
 use forcelab::controllers::{HeadingController, Missile, WindowedPid};
 use forcelab::glam::DVec2;
-use forcelab::scenes::{START, WAYPOINTS};
+use forcelab::scenes::START;
 use forcelab::Body2;
 
 const DT: f64 = 0.016666666666666666;
