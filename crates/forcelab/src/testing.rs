@@ -42,3 +42,13 @@ pub fn final_error(trace: &[(Body1, Target1)]) -> f64 {
     let (b, t) = trace.last().expect("a non-empty trace");
     (b.x - t.x).abs()
 }
+
+/// The exact motion of `x'' = a - c x'` from `x = 0`, `v = v0` after `t` s (c > 0):
+/// `(x, v) = (a t / c + (v0 - a/c)(1 - e^{-ct}) / c, a/c + (v0 - a/c) e^{-ct})`.
+pub fn damped_motion(c: f64, a: f64, v0: f64, t: f64) -> (f64, f64) {
+    let e = (-c * t).exp();
+    (
+        a * t / c + (v0 - a / c) * (1.0 - e) / c,
+        a / c + (v0 - a / c) * e,
+    )
+}

@@ -191,9 +191,7 @@ mod tests {
         for _ in 0..100 {
             b.step(DVec2::new(a, 0.0), 0.0, 0.01).unwrap();
         }
-        let t: f64 = 1.0;
-        let v = a / c + (1.0 - a / c) * (-c * t).exp();
-        let x = a * t / c + (1.0 - a / c) * (1.0 - (-c * t).exp()) / c;
+        let (x, v) = crate::testing::damped_motion(c, a, 1.0, 1.0);
         assert!((b.velocity.x - v).abs() < 1e-12, "{} vs {v}", b.velocity.x);
         assert!((b.position.x - x).abs() < 1e-12);
     }
@@ -258,15 +256,6 @@ mod tests {
         assert_eq!(b.angular_velocity, 2.0 / 1.75);
     }
 
-    /// The exact solution of `x'' = a - c x'` from (x0, v0) after `t`: (x, v).
-    fn exact(c: f64, a: f64, v0: f64, t: f64) -> (f64, f64) {
-        let e = (-c * t).exp();
-        (
-            a * t / c + (v0 - a / c) * (1.0 - e) / c,
-            a / c + (v0 - a / c) * e,
-        )
-    }
-
     #[test]
     fn rk4_reference_turns_exactly_under_constant_torque_and_angular_damping() {
         let (c, alpha) = (2.5, -4.0);
@@ -278,7 +267,7 @@ mod tests {
             ..Body2::default()
         };
         b.step(DVec2::ZERO, alpha * 0.5, 0.3).unwrap();
-        let (angle, w) = exact(c, alpha, 1.5, 0.3);
+        let (angle, w) = crate::testing::damped_motion(c, alpha, 1.5, 0.3);
         assert!((b.angle - angle).abs() < 1e-14, "{} vs {angle}", b.angle);
         assert!((b.angular_velocity - w).abs() < 1e-14);
         assert_eq!(b.position, DVec2::ZERO);

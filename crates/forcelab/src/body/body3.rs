@@ -411,15 +411,6 @@ mod tests {
         assert_eq!(ids, ["off", "explicit", "implicit"]);
     }
 
-    /// x'' = a - c x' from (0, v0) after t: (x, v), exactly.
-    fn damped(c: f64, a: f64, v0: f64, t: f64) -> (f64, f64) {
-        let e = (-c * t).exp();
-        (
-            a * t / c + (v0 - a / c) * (1.0 - e) / c,
-            a / c + (v0 - a / c) * e,
-        )
-    }
-
     #[test]
     fn rk4_step_follows_damped_motion_to_its_fifth_order_error() {
         // One RK4 step of this linear ODE errs by O(dt^5): 2.6e-8 m in x here (measured
@@ -439,9 +430,9 @@ mod tests {
         };
         b.step(DVec3::new(6.0, 0.0, 0.0), DVec3::new(0.0, 0.0, 1.0), dt)
             .unwrap();
-        let (x, vx) = damped(c, 3.0, 1.0, dt);
-        let (y, vy) = damped(c, 0.0, -2.0, dt);
-        let (angle, w) = damped(c, 2.0, 3.0, dt);
+        let (x, vx) = crate::testing::damped_motion(c, 3.0, 1.0, dt);
+        let (y, vy) = crate::testing::damped_motion(c, 0.0, -2.0, dt);
+        let (angle, w) = crate::testing::damped_motion(c, 2.0, 3.0, dt);
         assert!(
             (b.position - DVec3::new(x, y, 0.0)).length() < 1e-7,
             "{:?}",
