@@ -7,6 +7,8 @@
 import init, {
   gainsFromBloom,
   gainsFromHalfLife,
+  gainsToHalfLife,
+  bloomTimeScale,
   gainsFromNatural,
   gainsFromWu,
   gainsToBloom,
@@ -202,6 +204,8 @@ export const tuning = {
   fromBloom: gainsFromBloom,
   fromNatural: gainsFromNatural,
   fromHalfLife: gainsFromHalfLife,
+  toHalfLife: gainsToHalfLife,
+  bloomTimeScale,
   toWu: gainsToWu,
   toBloom: gainsToBloom,
   toNatural: gainsToNatural,

@@ -142,10 +142,23 @@ pub fn gains_from_natural(
     ))?))
 }
 
-/// `[kp, kd]` of a critically damped spring whose error halves every `halfLife` s.
+/// `[kp, kd]` of a critically damped spring whose error, released at rest, is half its
+/// start after `halfLife` s (`forcelab::tuning::from_half_life`).
 #[wasm_bindgen(js_name = gainsFromHalfLife)]
 pub fn gains_from_half_life(half_life: f64, mass: f64) -> Result<Vec<f64>, JsError> {
     Ok(gains(js(tuning::from_half_life(half_life, mass))?))
+}
+
+/// The half-life (s) of `forcelab::tuning::from_half_life` with these gains' stiffness.
+#[wasm_bindgen(js_name = gainsToHalfLife)]
+pub fn gains_to_half_life(kp: f64, kd: f64, mass: f64) -> Result<f64, JsError> {
+    js(tuning::to_half_life(Gains { kp, kd }, mass))
+}
+
+/// Bloom's time scale (s) at which these gains have `K = 1` (`tuning::bloom_time_scale`).
+#[wasm_bindgen(js_name = bloomTimeScale)]
+pub fn bloom_time_scale(kp: f64, kd: f64, mass: f64) -> Result<f64, JsError> {
+    js(tuning::bloom_time_scale(Gains { kp, kd }, mass))
 }
 
 /// Wu's `[frequency, damping]` of the gains `kp`, `kd` for `mass` kg.

@@ -610,6 +610,14 @@ fn analysis_and_tuning_match_the_core() {
         analysis::gains_from_half_life(0.3, 2.0).unwrap(),
         vec![g.kp, g.kd]
     );
+    assert_eq!(
+        analysis::gains_to_half_life(g.kp, g.kd, 2.0).unwrap(),
+        tuning::to_half_life(g, 2.0).unwrap()
+    );
+    assert_eq!(
+        analysis::bloom_time_scale(g.kp, g.kd, 2.0).unwrap(),
+        tuning::bloom_time_scale(g, 2.0).unwrap()
+    );
     let raw = tuning::Gains { kp: 50.0, kd: 7.0 };
     let (f, d) = tuning::to_wu(raw, 2.0).unwrap();
     assert_eq!(analysis::gains_to_wu(50.0, 7.0, 2.0).unwrap(), vec![f, d]);

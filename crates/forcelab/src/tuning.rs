@@ -10,7 +10,6 @@ use crate::analysis::{eigenvalues, one_step_matrix, Complex, LinearLaw, STABLE_T
 use crate::error::{non_negative, positive, Error};
 use crate::integrator::Integrator;
 use crate::math;
-use core::f64::consts::LN_2;
 
 /// Stiffness and damping, N/m and N s/m.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,13 +93,38 @@ pub fn from_natural(natural_frequency: f64, damping_ratio: f64, mass: f64) -> Re
     })
 }
 
-/// A critically damped spring whose error envelope `e^{-w_n t}` halves every
-/// `half_life` seconds: `w_n = ln2 / h`, `kp = m w_n^2`, `kd = 2 m w_n`.
+/// `x* = w_n h` at which a critically damped spring released at rest has closed half its
+/// error: the root of `(1 + x) e^{-x} = 1/2`, about 1.678347 (dimensionless).
+pub const HALF_LIFE_PHASE: f64 = 1.678_346_990_016_660_7;
+
+/// A critically damped spring whose error, released at rest, is half its start after
+/// `half_life` seconds (continuous time): `e(t) = e0 (1 + w_n t) e^{-w_n t}`, so
+/// `w_n = x* / h` with `x* =` [`HALF_LIFE_PHASE`]; `kp = m w_n^2`, `kd = 2 m w_n`.
+///
+/// Not `w_n = ln 2 / h`: that halves only the envelope `e^{-w_n t}`, and the error
+/// itself is still 84.6 % of its start after `h`. A critically damped error does not
+/// halve again in the next `h` either (it is not an exponential): it reaches 15.2 % at
+/// `2 h`. The stepped law differs from this by its own discretisation error.
 pub fn from_half_life(half_life: f64, mass: f64) -> Result<Gains, Error> {
     positive("half_life", half_life)?;
     positive("mass", mass)?;
-    let w = LN_2 / half_life;
-    from_natural(w, 1.0, mass)
+    from_natural(HALF_LIFE_PHASE / half_life, 1.0, mass)
+}
+
+/// The half-life (s) of [`from_half_life`] that has these gains' natural frequency:
+/// `h = x* / sqrt(kp / m)`. Exact for a critically damped pair; for others it is the
+/// half-life of the critically damped spring with the same stiffness.
+pub fn to_half_life(gains: Gains, mass: f64) -> Result<f64, Error> {
+    let e = Effective::continuous(gains, mass)?;
+    Ok(HALF_LIFE_PHASE / e.natural_frequency)
+}
+
+/// Bloom's time scale `T` (s) at which these gains have `K = 1`: `ks = 36 m (K/T)^2`
+/// gives `T = 6 sqrt(m / kp)`.
+pub fn bloom_time_scale(gains: Gains, mass: f64) -> Result<f64, Error> {
+    positive("mass", mass)?;
+    positive("kp", gains.kp)?;
+    Ok(6.0 * math::sqrt(mass / gains.kp))
 }
 
 /// Wu's `(frequency, damping)` for these gains (inverse of [`from_wu`]).
@@ -279,14 +303,47 @@ mod tests {
     }
 
     #[test]
-    fn half_life_halves_the_envelope() {
-        // Critically damped from rest at 1: x(t) = (1 + w t) e^{-w t}; the e^{-w t}
-        // envelope halves every h.
-        let h = 0.3;
-        let g = from_half_life(h, 1.0).unwrap();
-        let w = math::sqrt(g.kp);
-        assert!((math::exp(-w * h) - 0.5).abs() < TOL);
-        assert!((Effective::continuous(g, 1.0).unwrap().damping_ratio - 1.0).abs() < TOL);
+    fn half_life_phase_is_where_the_released_error_is_half() {
+        let x = HALF_LIFE_PHASE;
+        assert!(((1.0 + x) * math::exp(-x) - 0.5).abs() < 1e-15);
+    }
+
+    #[test]
+    fn the_error_is_half_its_start_after_one_half_life() {
+        // The statement the Lab prints, tested by stepping a body: released at rest 1 m
+        // from its target, forward PD at a fine step, the error at t = h is 0.5 m.
+        for (h, mass) in [(1.0, 1.0), (0.3, 2.5), (0.05, 0.2)] {
+            let g = from_half_life(h, mass).unwrap();
+            assert!((Effective::continuous(g, mass).unwrap().damping_ratio - 1.0).abs() < TOL);
+            let dt = h / 20_000.0;
+            let mut body = crate::body::Body1 {
+                x: 1.0,
+                mass,
+                ..Default::default()
+            };
+            for _ in 0..20_000 {
+                body.step(-g.kp * body.x - g.kd * body.v, dt).unwrap();
+            }
+            let error_at_h = body.x;
+            assert!((error_at_h - 0.5).abs() < 2e-4, "h = {h}: {error_at_h}");
+            assert!((to_half_life(g, mass).unwrap() - h).abs() < TOL * h);
+        }
+        // The envelope convention it replaces leaves 84.6 % after h.
+        let x = core::f64::consts::LN_2;
+        assert!(((1.0 + x) * math::exp(-x) - 0.846_574).abs() < 1e-6);
+    }
+
+    #[test]
+    fn bloom_time_scale_gives_unit_k() {
+        let g = Gains {
+            kp: 288.0,
+            kd: 36.0,
+        };
+        let t = bloom_time_scale(g, 2.0).unwrap();
+        assert!((t - 0.5).abs() < TOL);
+        let (k, d) = to_bloom(g, t, 2.0).unwrap();
+        assert!((k - 1.0).abs() < TOL && (d - 1.0).abs() < TOL);
+        assert!(bloom_time_scale(Gains { kp: 0.0, kd: 1.0 }, 1.0).is_err());
     }
 
     #[test]

@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { FORMS, type Conversions } from './parameterisation';
 
 /** The core's conversions (`forcelab::tuning`), written out, so no wasm is needed. */
+/** The root of (1 + x) e^-x = 1/2 (`forcelab::tuning::HALF_LIFE_PHASE`). */
+const HALF_LIFE_PHASE = 1.6783469900166607;
+
 const core: Conversions = {
   fromWu: (f, d, m) => [m * 9 * f * f, m * 4.5 * f * d],
   fromBloom: (k, d, t, m) => [m * 36 * (k / t) ** 2, (m * 9 * k * d) / t],
   fromNatural: (wn, z, m) => [m * wn * wn, 2 * m * z * wn],
   fromHalfLife: (h, m) => {
-    const wn = Math.LN2 / h;
+    const wn = HALF_LIFE_PHASE / h;
     return [m * wn * wn, 2 * m * wn];
   },
+  toHalfLife: (kp, _kd, m) => HALF_LIFE_PHASE / Math.sqrt(kp / m),
+  bloomTimeScale: (kp, _kd, m) => 6 * Math.sqrt(m / kp),
   toWu: (kp, kd, m) => {
     const f = Math.sqrt(kp / m / 9);
     return [f, kd / m / (4.5 * f)];
@@ -45,11 +50,12 @@ describe('gain forms', () => {
     close(d!, 1);
   });
 
-  it('the half-life is ln 2 / wn, and setting it gives a critically damped pair', () => {
-    // kp = 144 on 1 kg: wn = 12 rad/s, the envelope e^{-12 t} halves every ln 2 / 12 s.
+  it('the half-life is the time a released error takes to halve, and setting it gives a critically damped pair', () => {
+    // kp = 144 on 1 kg: wn = 12 rad/s; e(t) = (1 + 12 t) e^{-12 t} is 1/2 at t = 1.678 / 12 s.
     const [h] = FORMS['half-life'].fromRaw({ kp: 144, kd: 24 }, 1, core);
-    close(h!, Math.LN2 / 12);
-    const raw = FORMS['half-life'].toRaw([Math.LN2 / 12], 1, core);
+    close(h!, HALF_LIFE_PHASE / 12);
+    close((1 + 12 * h!) * Math.exp(-12 * h!), 0.5);
+    const raw = FORMS['half-life'].toRaw([HALF_LIFE_PHASE / 12], 1, core);
     close(raw.kp, 144);
     close(raw.kd, 24);
   });
@@ -82,7 +88,7 @@ describe('the fields each gain form shows', () => {
   it('each has its own label, a note with its equations, and field labels', () => {
     const forms = Object.values(FORMS);
     expect(new Set(forms.map((f) => f.label)).size).toBe(forms.length);
-    const symbols: Record<string, string[]> = { raw: ['kp', 'kd'], wu: ['6f', '4.5'], bloom: ['36', '9 m K D / T'], natural: ['m ωn²', '2 m ζ ωn'], 'half-life': ['ln 2 / h'] };
+    const symbols: Record<string, string[]> = { raw: ['kp', 'kd'], wu: ['6f', '4.5'], bloom: ['36', '9 m K D / T'], natural: ['m ωn²', '2 m ζ ωn'], 'half-life': ['1.678 / h', '(1 + x) e^−x = ½'] };
     for (const form of forms) {
       expect(form.label.length, form.id).toBeGreaterThan(5);
       for (const s of symbols[form.id]!) expect(form.note, form.id).toContain(s);

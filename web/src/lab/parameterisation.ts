@@ -18,6 +18,9 @@ export interface Conversions {
   fromBloom(k: number, d: number, timeScale: number, mass: number): ArrayLike<number>;
   fromNatural(wn: number, zeta: number, mass: number): ArrayLike<number>;
   fromHalfLife(h: number, mass: number): ArrayLike<number>;
+  toHalfLife(kp: number, kd: number, mass: number): number;
+  /** Bloom's time scale at which these gains have K = 1. */
+  bloomTimeScale(kp: number, kd: number, mass: number): number;
   toWu(kp: number, kd: number, mass: number): ArrayLike<number>;
   toBloom(kp: number, kd: number, timeScale: number, mass: number): ArrayLike<number>;
   toNatural(kp: number, kd: number, mass: number): ArrayLike<number>;
@@ -63,8 +66,7 @@ export const FORMS: Readonly<Record<Parameterisation, Form>> = {
     fields: [def('K', 'K', '', 0.01, 10, 'log'), def('D', 'D', '', 0, 10, 'linear'), def('T', 'time scale T', 's', 0.01, 10, 'log')],
     toRaw: (v, m, c) => pair(c.fromBloom(v[0]!, v[1]!, v[2]!, m)),
     fromRaw: (r, m, c) => {
-      // The time scale that makes K = 1 for these gains: T = 6 sqrt(m / kp).
-      const t = 6 * Math.sqrt(m / r.kp);
+      const t = c.bloomTimeScale(r.kp, r.kd, m);
       const [k, d] = Array.from(c.toBloom(r.kp, r.kd, t, m));
       return [k!, d!, t];
     },
@@ -80,9 +82,9 @@ export const FORMS: Readonly<Record<Parameterisation, Form>> = {
   'half-life': {
     id: 'half-life',
     label: 'half-life (critically damped)',
-    note: 'The error halves every h seconds: ωn = ln 2 / h, ζ = 1 (setting it replaces kd).',
+    note: 'Released at rest, the error is half its start after h seconds (continuous time): ζ = 1, ωn = 1.678 / h, the root of (1 + x) e^−x = ½. It does not halve again in the next h (15 % at 2h). Setting it replaces kd.',
     fields: [def('h', 'half-life h', 's', 0.001, 10, 'log')],
     toRaw: (v, m, c) => pair(c.fromHalfLife(v[0]!, m)),
-    fromRaw: (r, m, c) => [Math.LN2 / c.toNatural(r.kp, r.kd, m)[0]!],
+    fromRaw: (r, m, c) => [c.toHalfLife(r.kp, r.kd, m)],
   },
 };
