@@ -16,6 +16,8 @@ cargo clippy --workspace --all-targets -- -D warnings
 # The bindings' small build (scene pages) and the wasm-only code (simd128 lanes).
 cargo clippy -p forcelab-wasm --no-default-features --target wasm32-unknown-unknown -- -D warnings
 cargo clippy -p forcelab-wasm --all-targets --target wasm32-unknown-unknown -- -D warnings
+# The core's modules depend one way (ARCHITECTURE.md): fail on any cycle.
+node scripts/module-cycles.mjs
 
 stage "Rust tests (native)"
 cargo test --workspace

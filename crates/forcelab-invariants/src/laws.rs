@@ -105,7 +105,7 @@ pub fn stateful(v: &[f64], w: usize) {
     windowed.window = w;
     windowed.dt = v[7];
     windowed.plant_gain = v[8];
-    let mut printed = published::WindowedPidAsPrinted::new(v[0], v[1], v[2]);
+    let mut printed = forcelab::controllers::WindowedPidAsPrinted::new(v[0], v[1], v[2]);
     printed.0.dt = v[7];
     printed.0.window = w;
     for s in 0..4 {

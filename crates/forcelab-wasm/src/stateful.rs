@@ -4,8 +4,8 @@
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use crate::layout::{body2, body3, terms1, terms3, vec2_arg};
+use forcelab::controllers::WindowedPidAsPrinted;
 use forcelab::controllers::{MovingEntity, Pid, SteeringOutput, SubmarineAttitude, WindowedPid};
-use forcelab::published::WindowedPidAsPrinted;
 use wasm_bindgen::prelude::*;
 
 /// A PID on one signal (`forcelab::controllers::Pid`). Config

@@ -433,7 +433,7 @@ fn stateful_controllers_match_the_core_step_by_step() {
         dt: DT,
         ..core::WindowedPid::new(2.0, 0.5, 0.1)
     };
-    let mut printed = published::WindowedPidAsPrinted(core_w.clone());
+    let mut printed = forcelab::controllers::WindowedPidAsPrinted(core_w.clone());
     let mut w = stateful::WindowedPidJs::new(cfg(&core_w), false).unwrap();
     let mut wp = stateful::WindowedPidJs::new(cfg(&core_w), true).unwrap();
     assert!(wp.as_printed() && !w.as_printed());

@@ -7,7 +7,6 @@
 //! errata do not depend on handedness.
 
 use crate::body::Body3;
-use crate::controllers::WindowedPid;
 use crate::error::{finite, positive, Error};
 use crate::math;
 use glam::{DQuat, DVec3};
@@ -130,26 +129,6 @@ pub fn simpson_as_printed(errors: &[f64], dt: f64) -> f64 {
     integral
 }
 
-/// Article 001's `PIDController` as printed: a [`WindowedPid`] (same window, same
-/// derivative, same warm-up) whose window integral is [`simpson_as_printed`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct WindowedPidAsPrinted(pub WindowedPid);
-
-impl WindowedPidAsPrinted {
-    /// The printed class with these gains, window 7, `dt = 0.01`, plant gain 1.
-    pub fn new(kp: f64, ki: f64, kd: f64) -> Self {
-        WindowedPidAsPrinted(WindowedPid::new(kp, ki, kd))
-    }
-
-    /// `AddSample` then `GetLastOutput`.
-    pub fn add_sample(&mut self, error: f64) -> Result<f64, Error> {
-        Ok(self
-            .0
-            .add_sample_integrating_with(error, simpson_as_printed)?
-            .total)
-    }
-}
-
 /// Article 004's feed-forward line as printed: `Scale(I/|I|, alpha) +
 /// Cross(w, Scale(I/|I|, w))`, applied with `AddRelativeTorque` (body frame), where
 /// `w` is `rb.angularVelocity`, a world-frame vector. Returns the world torque.
@@ -252,7 +231,7 @@ mod tests {
 
     #[test]
     fn printed_pid_integral_swamps_the_other_terms() {
-        let mut printed = WindowedPidAsPrinted::new(1.0, 1.0, 0.0);
+        let mut printed = crate::controllers::WindowedPidAsPrinted::new(1.0, 1.0, 0.0);
         let mut fixed = crate::controllers::WindowedPid::new(1.0, 1.0, 0.0);
         let (mut a, mut b) = (0.0, 0.0);
         for _ in 0..7 {

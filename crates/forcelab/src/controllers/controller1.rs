@@ -1,3 +1,4 @@
+use super::WindowedPidAsPrinted;
 use super::{
     one_step_force, BackwardPd, ForwardPd, ImplicitPd, Pid, SecondOrder, SoftStep, Spd,
     SpdSimplified, Target1, Terms, WindowedPid,
@@ -5,7 +6,7 @@ use super::{
 use crate::body::Body1;
 use crate::error::{positive, Error};
 use crate::math;
-use crate::published::{one_step_force_as_printed, WindowedPidAsPrinted};
+use crate::published::one_step_force_as_printed;
 use core::f64::consts::PI;
 
 /// Which 1-D force law a [`Controller1`] is, by a stable identifier that URLs, the page

@@ -1,9 +1,9 @@
 use super::{one_step_torque3, BackwardPdTorque, SpdSimplifiedTorque, SpdTorque, Target3, Terms3};
 use crate::body::Body3;
 use crate::error::{non_negative, positive, Error};
+use crate::gains::{to_wu, Gains};
 use crate::published::{one_step_torque_as_printed, stable_torque_pd_as_printed};
 use crate::rotation::error_vector;
-use crate::tuning::{to_wu, Gains};
 use glam::DVec3;
 
 /// Which 3-D orientation law a [`Controller3`] is, by the identifier URLs, the page and

@@ -21,6 +21,7 @@ mod submarine;
 mod target;
 mod terms;
 mod windowed_pid;
+mod windowed_pid_as_printed;
 
 pub use backward_pd::BackwardPd;
 pub use backward_pd_torque::BackwardPdTorque;
@@ -43,3 +44,4 @@ pub use submarine::{SubmarineAttitude, SubmarineLaw, SubmarineState};
 pub use target::{Target1, Target2, Target3};
 pub use terms::{Terms, Terms2, Terms3};
 pub use windowed_pid::{simpson, ErrorHistory, WindowedPid, MIN_SAMPLES};
+pub use windowed_pid_as_printed::WindowedPidAsPrinted;

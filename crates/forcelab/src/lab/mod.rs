@@ -6,10 +6,9 @@ mod disturbances;
 mod lockstep;
 mod plant;
 mod plants;
-mod random;
 
+pub use crate::random::SplitMix64;
 pub use disturbances::Disturbances;
 pub use lockstep::{Lab, Lab1, Trace};
 pub use plant::{Drive, LawGains, Plant};
 pub use plants::{BoxPlant, BoxSlot, CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
-pub use random::SplitMix64;

@@ -53,6 +53,6 @@ pub trait Plant: Clone + core::fmt::Debug {
     fn pose(&self, slot: &Self::Slot, out: &mut Vec<f64>);
     /// Sets the raw gains (see each plant) live, keeping memory.
     fn set_gains(&self, slot: &mut Self::Slot, gains: LawGains) -> Result<(), Error>;
-    /// Every state value finite and within [`crate::world::DIVERGED_LIMIT`].
+    /// Every state value finite and within [`crate::limits::DIVERGED_LIMIT`].
     fn bounded(&self, slot: &Self::Slot) -> bool;
 }

@@ -11,9 +11,9 @@ use crate::controllers::{
 };
 use crate::error::{positive, Error};
 use crate::integrator::Integrator;
+use crate::limits::DIVERGED_LIMIT;
 use crate::math;
 use crate::rotation::{from_rotation_vector, integrate_exact};
-use crate::world::DIVERGED_LIMIT;
 use glam::{DQuat, DVec2, DVec3};
 
 fn law(kind: ControllerKind, g: LawGains, mass: f64) -> Result<Controller1, Error> {

@@ -1,7 +1,7 @@
 use crate::angle;
 use crate::error::{in_range, positive, Error};
-use crate::lab::SplitMix64;
 use crate::math;
+use crate::random::SplitMix64;
 
 /// Half the side of the square the swarm flies in, m: start positions and target paths
 /// lie in `[-ARENA, ARENA]^2`.

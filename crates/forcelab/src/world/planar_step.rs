@@ -8,7 +8,7 @@
 //! paths give the same bits; the browser tests compare them with the native build.
 
 use crate::angle;
-use crate::world::DIVERGED_LIMIT;
+use crate::limits::DIVERGED_LIMIT;
 
 /// The columns one step reads and writes, all of the same length.
 pub(super) struct Columns<'a> {
@@ -70,7 +70,7 @@ mod lanes {
 mod lanes {
     use super::Columns;
     use crate::angle::INV_TAU;
-    use crate::world::DIVERGED_LIMIT;
+    use crate::limits::DIVERGED_LIMIT;
     use core::arch::wasm32::*;
     use core::f64::consts::{PI, TAU};
 

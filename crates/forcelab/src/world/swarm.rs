@@ -1,6 +1,6 @@
 use super::{PlanarBody, PlanarLaw, World2};
 use crate::error::Error;
-use crate::lab::SplitMix64;
+use crate::random::SplitMix64;
 
 /// The benchmark scenario of issue 8, the same for every contender: `n` planar bodies
 /// with seeded start poses and targets, masses 0.5..2 kg, inertias 0.05..0.5 kg m^2,

@@ -2,9 +2,7 @@ use crate::body::Body1;
 use crate::controllers::{Controller1, ControllerKind, Target1};
 use crate::error::{finite, positive, Error};
 
-/// A position or velocity beyond this magnitude (m or m/s) marks a body as diverged.
-/// Far below `f64::MAX`, so the numbers on screen stay readable and finite.
-pub const DIVERGED_LIMIT: f64 = 1e9;
+pub use crate::limits::DIVERGED_LIMIT;
 
 /// Several 1-D bodies, each driven by its own controller toward one shared target,
 /// stepped together at a fixed `dt`.

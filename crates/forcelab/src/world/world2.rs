@@ -245,7 +245,7 @@ impl World2 {
         &self.state[5]
     }
 
-    /// 1 for each body that would have left [`DIVERGED_LIMIT`](crate::world::DIVERGED_LIMIT) (it is frozen at its
+    /// 1 for each body that would have left [`DIVERGED_LIMIT`](crate::limits::DIVERGED_LIMIT) (it is frozen at its
     /// last state inside it), else 0.
     pub fn diverged(&self) -> &[u8] {
         &self.diverged
@@ -257,7 +257,7 @@ impl World2 {
     }
 
     /// Advances every body by `steps` steps. A body whose next pose would leave
-    /// [`DIVERGED_LIMIT`](crate::world::DIVERGED_LIMIT) (or not be a number) keeps its
+    /// [`DIVERGED_LIMIT`](crate::limits::DIVERGED_LIMIT) (or not be a number) keeps its
     /// last pose, at rest, with its gains zeroed and its flag set: frozen where it was.
     pub fn step(&mut self, steps: u32) {
         self.step_range(0..self.len(), steps);

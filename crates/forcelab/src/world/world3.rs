@@ -1,7 +1,7 @@
 use crate::body::Body3;
 use crate::controllers::{Controller3, Target3};
 use crate::error::{positive, Error};
-use crate::world::DIVERGED_LIMIT;
+use crate::limits::DIVERGED_LIMIT;
 
 /// Many 3-D bodies, each turned toward its own target orientation by its own
 /// [`Controller3`], stepped together at a fixed `dt`. Orientations (`[x, y, z, w]` per

@@ -1,3 +1,5 @@
+//! Seeded randomness shared by the Lab, the swarms and the scenes.
+
 /// A small seeded generator (SplitMix64): the same seed gives the same sequence on
 /// every platform, so a shared link replays the same noise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
