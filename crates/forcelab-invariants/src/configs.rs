@@ -7,7 +7,7 @@
 
 use crate::laws::named;
 use crate::runs::{assert_finite, step_dive, step_lab, step_pursuit, step_tumble};
-use forcelab::analysis::{convergence_sweep, Atlas, AtlasSpec, ConvergenceSpec, LinearLaw};
+use forcelab::analysis::{convergence_sweep, Atlas, AtlasSpec, ConvergenceSpec};
 use forcelab::analysis::{MetricsOptions, StepMetrics};
 use forcelab::controllers::{
     HeadingController, Missile, MovingEntity, Pid, SteeringOutput, SubmarineAttitude, WindowedPid,
@@ -226,7 +226,7 @@ fn atlas(spec: AtlasSpec) {
     if spec.points > 64 {
         return; // a 4096-point atlas is legal but takes a second: too slow per input
     }
-    for law in LinearLaw::ALL {
+    for law in forcelab::catalogue::linear_laws() {
         if let Some(a) = named(Atlas::compute(law, Integrator::SemiImplicitEuler, spec)) {
             assert!(a.radii.iter().all(|r| !r.is_nan()), "a NaN spectral radius");
         }

@@ -5,12 +5,12 @@
 
 use crate::laws::named;
 use crate::numbers::Numbers;
-use forcelab::controllers::{ControllerKind, TorqueKind};
+use forcelab::catalogue::{LawId, PlantId};
 use forcelab::lab::{BoxPlant, CubePlant, Disturbances, Lab, LawGains, PlanarPlant, Plant, Trace};
 use forcelab::rotation::unit_error;
 use forcelab::scenes::{default_waypoints, Dive, DiveSettings, Orders, Pursuit, PursuitSettings};
 use forcelab::scenes::{Tumble, TumbleSettings};
-use forcelab::world::{MissileSwarm, PlanarBody, PlanarLaw, SwarmGains};
+use forcelab::world::{MissileSwarm, PlanarBody, SwarmGains};
 use forcelab::{Body1, Integrator, World1, World2};
 use glam::{DVec2, DVec3};
 
@@ -126,14 +126,10 @@ pub fn step_lab(v: &[f64], kinds: &[u8], disturbances: Option<Disturbances>) {
         return;
     }
     let integrator = Integrator::ALL[usize::from(plant / 3) % 3];
+    let flat = LawId::driving(PlantId::Cube);
     let laws_1d: Vec<_> = laws
         .iter()
-        .map(|&k| {
-            (
-                ControllerKind::ALL[usize::from(k) % ControllerKind::ALL.len()],
-                gains,
-            )
-        })
+        .map(|&k| (flat[usize::from(k) % flat.len()], gains))
         .collect();
     match plant % 3 {
         0 => {
@@ -149,14 +145,10 @@ pub fn step_lab(v: &[f64], kinds: &[u8], disturbances: Option<Disturbances>) {
             }
         }
         _ => {
+            let spatial = LawId::driving(PlantId::Box);
             let l: Vec<_> = laws
                 .iter()
-                .map(|&k| {
-                    (
-                        TorqueKind::ALL[usize::from(k) % TorqueKind::ALL.len()],
-                        gains,
-                    )
-                })
+                .map(|&k| (spatial[usize::from(k) % spatial.len()], gains))
                 .collect();
             if let Some(p) = named(BoxPlant::new(mass, integrator)) {
                 let slots = p.slots_of(&l);
@@ -269,7 +261,8 @@ fn worlds(n: &mut Numbers) {
                 x: n.number(),
                 ..Body1::default()
             };
-            let kind = ControllerKind::ALL[usize::from(n.byte()) % ControllerKind::ALL.len()];
+            let flat = LawId::driving(PlantId::Cube);
+            let kind = flat[usize::from(n.byte()) % flat.len()];
             let _ = named(w.add(body, kind, n.number(), n.number()));
             let _ = named(w.set_gains(k, n.number(), n.number()));
         }
@@ -287,7 +280,7 @@ fn worlds(n: &mut Numbers) {
             }
         }
     }
-    let law = [PlanarLaw::ForwardPd, PlanarLaw::BackwardPd][usize::from(n.byte() % 2)];
+    let law = [LawId::ForwardPd, LawId::BackwardPd][usize::from(n.byte() % 2)];
     if let Some(mut w) = named(World2::new(n.number(), law)) {
         for k in 0..3 {
             let b = PlanarBody {

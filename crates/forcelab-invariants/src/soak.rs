@@ -8,7 +8,7 @@
 //! orientation, changing orders), so a run never settles into a rest that proves
 //! nothing.
 
-use forcelab::controllers::{Controller3, ControllerKind, Target3, TorqueKind};
+use forcelab::controllers::{Controller3, LawId, Target3};
 use forcelab::rotation::{from_rotation_vector, integrate_exact, unit_error};
 use forcelab::scenes::{default_waypoints, Dive, DiveSettings, Orders, Pursuit, PursuitSettings};
 use forcelab::scenes::{Tumble, TumbleSettings};
@@ -19,24 +19,24 @@ use glam::{DQuat, DVec3};
 pub const UNIT_TOLERANCE: f64 = 1e-12;
 
 /// The 1-D laws soaked on the cube.
-pub const STABLE_1D: [ControllerKind; 9] = [
-    ControllerKind::BackwardPd,
-    ControllerKind::Spd,
-    ControllerKind::SpdSimplified,
-    ControllerKind::ImplicitPd,
-    ControllerKind::SecondOrder,
-    ControllerKind::SoftStep,
-    ControllerKind::Pid,
-    ControllerKind::WindowedPid,
-    ControllerKind::OneStep,
+pub const STABLE_1D: [LawId; 9] = [
+    LawId::BackwardPd,
+    LawId::Spd,
+    LawId::SpdSimplified,
+    LawId::ImplicitPd,
+    LawId::SecondOrder,
+    LawId::SoftStep,
+    LawId::Pid,
+    LawId::WindowedPid,
+    LawId::OneStep,
 ];
 
 /// The torque laws soaked on the spinning box.
-pub const STABLE_3D: [TorqueKind; 4] = [
-    TorqueKind::BackwardPd,
-    TorqueKind::Spd,
-    TorqueKind::SpdSimplified,
-    TorqueKind::OneStep,
+pub const STABLE_3D: [LawId; 4] = [
+    LawId::BackwardPd,
+    LawId::Spd,
+    LawId::SpdSimplified,
+    LawId::OneStep,
 ];
 
 /// What one soak run saw: its worst values over every step.
@@ -79,7 +79,7 @@ fn moving_target(t: f64) -> Target1 {
 }
 
 /// The cube (1 kg) under `kind` with kp = 100, kd = 20 at 60 Hz, for `steps` steps.
-pub fn cube(kind: ControllerKind, steps: u64) -> Soaked {
+pub fn cube(kind: LawId, steps: u64) -> Soaked {
     let name = format!("cube/{}", kind.id());
     let mut body = Body1 {
         mass: 1.0,
@@ -114,7 +114,7 @@ pub fn cube(kind: ControllerKind, steps: u64) -> Soaked {
 
 /// A box with a tilted inertia frame and the implicit gyroscopic term, tracking an
 /// orientation that spins at a constant rate, under `kind` for `steps` steps.
-pub fn spinning_box(kind: TorqueKind, steps: u64) -> Soaked {
+pub fn spinning_box(kind: LawId, steps: u64) -> Soaked {
     let name = format!("box/{}", kind.id());
     let mut body = Body3 {
         inertia_rotation: from_rotation_vector(DVec3::new(0.2, -0.3, 0.1)),

@@ -5,23 +5,18 @@
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::analysis::{
-    convergence_sweep, eigenvalues, one_step_matrix, Atlas, AtlasSpec, ConvergenceSpec, LinearLaw,
+    convergence_sweep, eigenvalues, one_step_matrix, Atlas, AtlasSpec, ConvergenceSpec,
     MetricsOptions, StepMetrics,
 };
+use forcelab::catalogue::{linear_laws, LawId};
 use forcelab::tuning::{self, Effective, Gains};
 use forcelab::Integrator;
 use wasm_bindgen::prelude::*;
 
-/// The law with id `id` (`"pd"`, `"backward-pd"`, `"spd"`, `"spd-simplified"`,
-/// `"implicit-pd"`, `"second-order"`, `"soft-step"`).
-pub fn linear_law(id: &str) -> Result<LinearLaw, JsError> {
-    LinearLaw::from_id(id).ok_or_else(|| {
-        let known: Vec<&str> = LinearLaw::ALL.iter().map(|l| l.id()).collect();
-        JsError::new(&format!(
-            "law must be one of {}, got {id:?}",
-            known.join(", ")
-        ))
-    })
+/// The atlas law with id `id`: one of the core's linear laws
+/// (`forcelab::catalogue::linear_laws`), or an error naming `law` and the choices.
+pub fn linear_law(id: &str) -> Result<LawId, JsError> {
+    crate::catalogue::law("law", id, &linear_laws())
 }
 
 /// The integrator with id `id` (`"semi-implicit-euler"`, `"explicit-euler"`, `"rk4"`).
@@ -91,7 +86,13 @@ pub fn one_step_eigenvalues(
     js(forcelab::error::non_negative("kp", kp))?;
     js(forcelab::error::non_negative("kd", kd))?;
     js(forcelab::error::positive("dt", dt))?;
-    let m = one_step_matrix(linear_law(law)?, integrator(integrator_id)?, kp, kd, dt);
+    let m = js(one_step_matrix(
+        linear_law(law)?,
+        integrator(integrator_id)?,
+        kp,
+        kd,
+        dt,
+    ))?;
     let [a, b] = eigenvalues(m);
     Ok(vec![a.re, a.im, b.re, b.im, a.abs().max(b.abs())])
 }

@@ -5,7 +5,7 @@
 use crate::config::{from_js, known_fields_only, to_js};
 use crate::error::js;
 use crate::views::f64s;
-use forcelab::controllers::{ControllerKind, TorqueKind};
+use forcelab::catalogue::{LawId, PlantId};
 use forcelab::lab::{
     BoxPlant, CubePlant, Disturbances, Lab as CoreLab, LawGains, PlanarPlant, Plant, Trace,
 };
@@ -86,27 +86,16 @@ fn at(index: usize, e: Error) -> JsError {
     JsError::new(&format!("controllers[{index}].{e}"))
 }
 
-fn kinds<K: Copy>(
-    cs: &[LawConfig],
-    all: &[K],
-    id: fn(K) -> &'static str,
-) -> Result<Vec<(K, LawGains)>, JsError> {
+/// The configs' laws, each one that drives `plant`, or an error naming
+/// `controllers[i].kind`, the value and the plant's laws.
+fn kinds(cs: &[LawConfig], plant: PlantId) -> Result<Vec<(LawId, LawGains)>, JsError> {
+    let allowed = LawId::driving(plant);
     cs.iter()
         .enumerate()
         .map(|(i, c)| {
-            let kind = all
-                .iter()
-                .copied()
-                .find(|&k| id(k) == c.kind)
-                .ok_or_else(|| {
-                    let known: Vec<&str> = all.iter().map(|&k| id(k)).collect();
-                    JsError::new(&format!(
-                        "controllers[{i}].kind must be one of {} on this plant, got {:?}",
-                        known.join(", "),
-                        c.kind
-                    ))
-                })?;
-            Ok((kind, gains(c)))
+            LawId::parse("kind", &c.kind, &allowed)
+                .map(|kind| (kind, gains(c)))
+                .map_err(|e| JsError::new(&format!("controllers[{i}].{e} (on the {})", plant.id())))
         })
         .collect()
 }
@@ -158,26 +147,20 @@ impl Lab {
         }
         let integrator = crate::analysis::integrator(&c.integrator)?;
         let d = c.disturbances;
-        let lab = match c.plant.as_str() {
-            "cube" => {
+        let plant = crate::catalogue::plant(&c.plant)?;
+        let laws = kinds(&c.controllers, plant)?;
+        let lab = match plant {
+            PlantId::Cube => {
                 let plant = js(CubePlant::new(c.mass, integrator))?;
-                let laws = kinds(&c.controllers, &ControllerKind::ALL, ControllerKind::id)?;
                 Any::Cube(Box::new(build(plant, plant.slots_of(&laws), c.dt, d)?))
             }
-            "plate" => {
+            PlantId::Plate => {
                 let plant = js(PlanarPlant::new(c.mass, integrator))?;
-                let laws = kinds(&c.controllers, &ControllerKind::ALL, ControllerKind::id)?;
                 Any::Plate(Box::new(build(plant, plant.slots_of(&laws), c.dt, d)?))
             }
-            "box" => {
+            PlantId::Box => {
                 let plant = js(BoxPlant::new(c.mass, integrator))?;
-                let laws = kinds(&c.controllers, &TorqueKind::ALL, TorqueKind::id)?;
                 Any::Box(Box::new(build(plant, plant.slots_of(&laws), c.dt, d)?))
-            }
-            other => {
-                return Err(JsError::new(&format!(
-                    "plant must be one of cube, plate, box, got {other:?}"
-                )))
             }
         };
         Ok(Lab { lab })
@@ -186,16 +169,11 @@ impl Lab {
     /// The controller ids a plant offers, in menu order.
     #[wasm_bindgen(js_name = controllersFor)]
     pub fn controllers_for(plant: &str) -> Result<Vec<String>, JsError> {
-        let ids: Vec<&str> = match plant {
-            "cube" | "plate" => ControllerKind::ALL.iter().map(|k| k.id()).collect(),
-            "box" => TorqueKind::ALL.iter().map(|k| k.id()).collect(),
-            other => {
-                return Err(JsError::new(&format!(
-                    "plant must be one of cube, plate, box, got {other:?}"
-                )))
-            }
-        };
-        Ok(ids.into_iter().map(String::from).collect())
+        let plant = crate::catalogue::plant(plant)?;
+        Ok(LawId::driving(plant)
+            .into_iter()
+            .map(|l| l.id().to_string())
+            .collect())
     }
 
     /// Number of bodies (one per controller).

@@ -12,6 +12,7 @@
 pub mod analysis;
 #[cfg(feature = "full")]
 pub mod bodies;
+pub mod catalogue;
 #[cfg(feature = "full")]
 pub mod config;
 #[cfg(feature = "full")]

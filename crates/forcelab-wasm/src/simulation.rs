@@ -2,7 +2,8 @@
 
 use crate::error::js;
 use crate::views::f64s;
-use forcelab::{Body1, ControllerKind, Target1, World1};
+use forcelab::catalogue::{LawId, PlantId};
+use forcelab::{Body1, Target1, World1};
 use js_sys::{Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -14,14 +15,9 @@ pub struct Simulation {
     world: World1,
 }
 
-fn kind(id: &str) -> Result<ControllerKind, JsError> {
-    ControllerKind::from_id(id).ok_or_else(|| {
-        let known: Vec<&str> = ControllerKind::ALL.iter().map(|k| k.id()).collect();
-        JsError::new(&format!(
-            "controller must be one of {}, got {id:?}",
-            known.join(", ")
-        ))
-    })
+/// A law that drives a 1-D body, or an error naming `controller` and the choices.
+fn kind(id: &str) -> Result<LawId, JsError> {
+    crate::catalogue::law("controller", id, &LawId::driving(PlantId::Cube))
 }
 
 #[wasm_bindgen]
@@ -35,7 +31,7 @@ impl Simulation {
     }
 
     /// Adds a body of `mass` kg at rest at `x` m, driven by `controller` (an id of
-    /// `forcelab::ControllerKind`: `"pd"`, `"backward-pd"`, `"spd"`, ...) with raw gains
+    /// `forcelab::LawId`: `"pd"`, `"backward-pd"`, `"spd"`, ...) with raw gains
     /// `kp` N/m, `kd` N s/m. Returns its index.
     #[wasm_bindgen(js_name = addBody)]
     pub fn add_body(

@@ -4,21 +4,17 @@
 use crate::error::js;
 use crate::layout::quat_arg;
 use crate::views::{bytes, f64s};
-use forcelab::controllers::{Controller3, Target3, TorqueKind};
+use forcelab::catalogue::{LawId, PlantId};
+use forcelab::controllers::{Controller3, Target3};
 use forcelab::Body3;
 use glam::DVec3;
 use js_sys::{Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-/// The torque law with this id, or an error listing the ids.
-pub fn torque_kind(id: &str) -> Result<TorqueKind, JsError> {
-    TorqueKind::from_id(id).ok_or_else(|| {
-        let known: Vec<&str> = TorqueKind::ALL.iter().map(|k| k.id()).collect();
-        JsError::new(&format!(
-            "controller must be one of {}, got {id:?}",
-            known.join(", ")
-        ))
-    })
+/// The torque law with this id (a law that drives the box), or an error naming
+/// `controller`, the value and the choices.
+pub fn torque_kind(id: &str) -> Result<LawId, JsError> {
+    crate::catalogue::law("controller", id, &LawId::driving(PlantId::Box))
 }
 
 /// Many boxes, each turned toward its own target orientation by its own torque law

@@ -4,7 +4,8 @@
 
 use crate::error::js;
 use crate::views::{bytes, f64s};
-use forcelab::world::{PlanarBody, PlanarLaw};
+use forcelab::catalogue::planar_laws;
+use forcelab::world::PlanarBody;
 use js_sys::{Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -20,9 +21,7 @@ impl World2 {
     /// An empty world stepping at `dt` s with law `"pd"` or `"backward-pd"`.
     #[wasm_bindgen(constructor)]
     pub fn new(dt: f64, law: &str) -> Result<World2, JsError> {
-        let law = PlanarLaw::from_id(law).ok_or_else(|| {
-            JsError::new(&format!("law must be one of pd, backward-pd, got {law:?}"))
-        })?;
+        let law = crate::catalogue::law("law", law, &planar_laws())?;
         Ok(World2 {
             world: js(forcelab::World2::new(dt, law))?,
         })

@@ -3,7 +3,8 @@
 //! (or a layout read out of order) fails: `wasm-pack test --headless --chrome`.
 #![cfg(target_arch = "wasm32")]
 
-use forcelab::analysis::{Atlas, AtlasSpec, LinearLaw, MetricsOptions, StepMetrics};
+use forcelab::analysis::{Atlas, AtlasSpec, MetricsOptions, StepMetrics};
+use forcelab::catalogue::LawId;
 use forcelab::controllers::{self as core, Target2, Target3};
 use forcelab::lab::{Disturbances, LawGains, PlanarPlant};
 use forcelab::rotation::from_rotation_vector;
@@ -541,7 +542,7 @@ fn analysis_and_tuning_match_the_core() {
         max: 10.0,
         points: 7,
     };
-    let a = Atlas::compute(LinearLaw::SpdPaper, Integrator::ExplicitEuler, spec).unwrap();
+    let a = Atlas::compute(LawId::Spd, Integrator::ExplicitEuler, spec).unwrap();
     let got = analysis::atlas("spd", "explicit-euler", cfg(&spec)).unwrap();
     let radii: Vec<f64> = serde_wasm_bindgen::from_value(get(&got, "radii")).unwrap();
     assert_eq!(radii, a.radii);
@@ -550,8 +551,8 @@ fn analysis_and_tuning_match_the_core() {
         Some(a.stable_fraction())
     );
     assert_eq!(get(&get(&got, "spec"), "points").as_f64(), Some(7.0));
-    let m =
-        forcelab::analysis::one_step_matrix(LinearLaw::SoftStep, Integrator::Rk4, 40.0, 3.0, DT);
+    let m = forcelab::analysis::one_step_matrix(LawId::SoftStep, Integrator::Rk4, 40.0, 3.0, DT)
+        .unwrap();
     let [z1, z2] = forcelab::analysis::eigenvalues(m);
     assert_eq!(
         analysis::one_step_eigenvalues("soft-step", "rk4", 40.0, 3.0, DT).unwrap(),
@@ -631,15 +632,9 @@ fn analysis_and_tuning_match_the_core() {
         analysis::gains_to_natural(50.0, 7.0, 2.0).unwrap(),
         vec![c.natural_frequency, c.damping_ratio]
     );
-    let s = tuning::sampled_effective(
-        LinearLaw::BackwardPd,
-        Integrator::ExplicitEuler,
-        25.0,
-        3.5,
-        DT,
-    )
-    .unwrap()
-    .unwrap();
+    let s = tuning::sampled_effective(LawId::BackwardPd, Integrator::ExplicitEuler, 25.0, 3.5, DT)
+        .unwrap()
+        .unwrap();
     assert_eq!(
         analysis::sampled_effective("backward-pd", "explicit-euler", 50.0, 7.0, 2.0, DT).unwrap(),
         Some(vec![s.natural_frequency, s.damping_ratio])
@@ -669,7 +664,7 @@ fn add_planar(w: &mut World2, body: forcelab::world::PlanarBody) -> usize {
 #[wasm_bindgen_test]
 fn world2_matches_the_core_and_its_setters_reach_their_body() {
     let mut w = World2::new(DT, "backward-pd").unwrap();
-    let mut native = forcelab::World2::new(DT, forcelab::world::PlanarLaw::BackwardPd).unwrap();
+    let mut native = forcelab::World2::new(DT, forcelab::catalogue::LawId::BackwardPd).unwrap();
     w.reserve(3);
     for k in 0..3 {
         let f = k as f64;
@@ -738,8 +733,8 @@ fn the_benchmark_swarm_and_its_one_call_per_body_path_match_the_core() {
 /// must leave the other lane, and every bit, as the native scalar loop does.
 #[wasm_bindgen_test]
 fn a_diverging_body_freezes_alone_in_its_simd_pair_as_natively() {
-    use forcelab::world::{PlanarBody, PlanarLaw};
-    let mut native = forcelab::World2::new(DT, PlanarLaw::ForwardPd).unwrap();
+    use forcelab::world::PlanarBody;
+    let mut native = forcelab::World2::new(DT, LawId::ForwardPd).unwrap();
     let mut w = World2::new(DT, "pd").unwrap();
     for k in 0..5 {
         // Bodies 1 and 4 have gains far past forward PD's limit at this dt.
@@ -807,8 +802,8 @@ fn world3_matches_the_core_and_its_setters_reach_their_body() {
     let mut w = World3::new(DT).unwrap();
     let mut native = forcelab::World3::new(DT).unwrap();
     let laws = [
-        ("backward-pd", core::TorqueKind::BackwardPd),
-        ("spd", core::TorqueKind::Spd),
+        ("backward-pd", core::LawId::BackwardPd),
+        ("spd", core::LawId::Spd),
     ];
     for (k, (id, kind)) in laws.into_iter().enumerate() {
         let kp = 3.0 + k as f64;
@@ -836,7 +831,7 @@ fn world3_matches_the_core_and_its_setters_reach_their_body() {
     native
         .set_law(
             0,
-            core::Controller3::new(core::TorqueKind::ForwardPd, 2.0, 0.5, 0.3).unwrap(),
+            core::Controller3::new(core::LawId::ForwardPd, 2.0, 0.5, 0.3).unwrap(),
         )
         .unwrap();
     w.set_target(0, &q.to_array(), &[0.0; 3]).unwrap();
@@ -896,8 +891,8 @@ fn the_lab_replays_the_core_lab_on_every_series() {
     };
     let slots = plant
         .slots_of(&[
-            (core::ControllerKind::Pid, g(0.0)),
-            (core::ControllerKind::BackwardPd, g(1.0)),
+            (core::LawId::Pid, g(0.0)),
+            (core::LawId::BackwardPd, g(1.0)),
         ])
         .unwrap();
     let d = Disturbances {
@@ -1200,4 +1195,27 @@ fn the_gain_translator_and_the_engine_twin_match_the_core() {
     assert!(message(e).contains("settings.integrator must be one of Euler"));
     let e = engines::engine_twin("nope", json(text), JsValue::UNDEFINED, 10).unwrap_err();
     assert!(message(e).contains("id must be one of"));
+}
+
+#[wasm_bindgen_test]
+fn the_catalogue_reaches_the_page_as_the_core_declares_it() {
+    let got = forcelab_wasm::catalogue::catalogue().unwrap();
+    let laws = js_sys::Array::from(&get(&got, "laws"));
+    assert_eq!(laws.length() as usize, forcelab::catalogue::LAWS.len());
+    for (i, law) in forcelab::catalogue::LawId::ALL.into_iter().enumerate() {
+        let entry = laws.get(i as u32);
+        assert_eq!(get(&entry, "id").as_string().as_deref(), Some(law.id()));
+        assert_eq!(
+            get(&entry, "label").as_string().as_deref(),
+            Some(law.law().label)
+        );
+    }
+    let plants = js_sys::Array::from(&get(&got, "plants"));
+    assert_eq!(plants.length(), 3);
+    let cube_laws = js_sys::Array::from(&get(&plants.get(0), "laws"));
+    assert_eq!(
+        cube_laws.get(0).as_string().as_deref(),
+        Some("pd"),
+        "the cube's menu starts with forward PD"
+    );
 }

@@ -4,7 +4,8 @@
 //! `npm run bench` runs this and reads criterion's estimates.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use forcelab::controllers::{Controller1, ControllerKind};
+use forcelab::catalogue::{LawId, PlantId};
+use forcelab::controllers::Controller1;
 use forcelab::world::{planar_swarm, MissileSwarm, SwarmGains};
 use forcelab::{Body1, Target1};
 use std::hint::black_box;
@@ -12,7 +13,7 @@ use std::hint::black_box;
 fn controller_steps(c: &mut Criterion) {
     let mut group = c.benchmark_group("controller-step");
     let dt = 1.0 / 60.0;
-    for kind in ControllerKind::ALL {
+    for kind in LawId::driving(PlantId::Cube) {
         let mut law = Controller1::new(kind, 400.0, 20.0, 1.0).unwrap();
         let mut body = Body1::default();
         let target = Target1::at(1.0);

@@ -2,14 +2,15 @@
 //! of the one-step closed loop over a log grid of kp dt^2 (rows) and kd dt (columns).
 //! `cargo run -p forcelab --release --example atlas [-- --json]`.
 
-use forcelab::analysis::{Atlas, AtlasSpec, LinearLaw};
+use forcelab::analysis::{Atlas, AtlasSpec};
+use forcelab::catalogue::linear_laws;
 use forcelab::Integrator;
 
 fn main() {
     let json = std::env::args().any(|a| a == "--json");
     let spec = AtlasSpec::default();
     let mut rows = Vec::new();
-    for law in LinearLaw::ALL {
+    for law in linear_laws() {
         for integrator in [Integrator::SemiImplicitEuler, Integrator::ExplicitEuler] {
             let atlas = Atlas::compute(law, integrator, spec).expect("default grid");
             if json {

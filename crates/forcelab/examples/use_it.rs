@@ -1,12 +1,12 @@
 //! The README's "Use it in your code" example for Rust, kept compiling and run by
 //! `npm run pack` (`cargo run -p forcelab --example use_it`).
 use forcelab::lab::{Disturbances, Lab1};
-use forcelab::{Controller1, ControllerKind, Integrator};
+use forcelab::{Controller1, Integrator, LawId};
 
 fn main() -> Result<(), forcelab::Error> {
     let (mass, dt) = (1.0, 1.0 / 60.0);
-    let spd = Controller1::new(ControllerKind::Spd, 400.0, 40.0, mass)?;
-    let pd = Controller1::new(ControllerKind::ForwardPd, 400.0, 40.0, mass)?;
+    let spd = Controller1::new(LawId::Spd, 400.0, 40.0, mass)?;
+    let pd = Controller1::new(LawId::ForwardPd, 400.0, 40.0, mass)?;
     let mut lab = Lab1::new(
         vec![spd, pd],
         mass,

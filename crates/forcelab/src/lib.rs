@@ -22,6 +22,7 @@
 pub mod analysis;
 pub mod angle;
 pub mod body;
+pub mod catalogue;
 pub mod claims;
 pub mod controllers;
 pub mod engines;
@@ -48,7 +49,8 @@ mod testing;
 pub use glam;
 
 pub use body::{Body1, Body2, Body3, Gyroscopic};
-pub use controllers::{BackwardPd, Controller1, ControllerKind, ForwardPd, Spd, Target1, Terms};
+pub use catalogue::LawId;
+pub use controllers::{BackwardPd, Controller1, ForwardPd, Spd, Target1, Terms};
 pub use error::Error;
 pub use integrator::Integrator;
 pub use world::{World1, World2, World3};

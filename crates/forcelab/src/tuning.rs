@@ -3,7 +3,8 @@
 //! [`sampled_effective`]). The parameterisations themselves are [`crate::gains`]'s,
 //! re-exported here.
 
-use crate::analysis::{eigenvalues, one_step_matrix, Complex, LinearLaw, STABLE_TOLERANCE};
+use crate::analysis::{eigenvalues, one_step_matrix, Complex, STABLE_TOLERANCE};
+use crate::catalogue::LawId;
 use crate::error::{non_negative, positive, Error};
 use crate::integrator::Integrator;
 use crate::math;
@@ -29,12 +30,12 @@ pub fn discrete_effective(
     positive("dt", dt)?;
     // The semi-implicit map of `a = -kp' e - kd' e'` is forward PD's at these gains.
     let m = one_step_matrix(
-        LinearLaw::ForwardPd,
+        LawId::ForwardPd,
         Integrator::SemiImplicitEuler,
         kp_per_mass,
         kd_per_mass,
         dt,
-    );
+    )?;
     Ok(from_eigenvalues(eigenvalues(m), dt))
 }
 
@@ -71,7 +72,7 @@ fn from_eigenvalues([z1, z2]: [Complex; 2], dt: f64) -> Option<Effective> {
 /// [`discrete_effective`]. `None` when the loop is unstable or an eigenvalue has no
 /// continuous equivalent (negative real or zero: the loop rings at the step rate).
 pub fn sampled_effective(
-    law: LinearLaw,
+    law: LawId,
     integrator: Integrator,
     kp_per_mass: f64,
     kd_per_mass: f64,
@@ -80,7 +81,7 @@ pub fn sampled_effective(
     positive("kp", kp_per_mass)?;
     non_negative("kd", kd_per_mass)?;
     positive("dt", dt)?;
-    let m = one_step_matrix(law, integrator, kp_per_mass, kd_per_mass, dt);
+    let m = one_step_matrix(law, integrator, kp_per_mass, kd_per_mass, dt)?;
     Ok(from_eigenvalues(eigenvalues(m), dt))
 }
 
@@ -101,15 +102,10 @@ mod tests {
         let im = (det - tr * tr / 4.0).sqrt(); // complex roots at these gains
         let (re_s, im_s) = (det.sqrt().ln() / dt, im.atan2(tr / 2.0) / dt);
         let wn = (re_s * re_s + im_s * im_s).sqrt();
-        let sampled = sampled_effective(
-            LinearLaw::BackwardPd,
-            Integrator::SemiImplicitEuler,
-            kp,
-            kd,
-            dt,
-        )
-        .unwrap()
-        .unwrap();
+        let sampled =
+            sampled_effective(LawId::BackwardPd, Integrator::SemiImplicitEuler, kp, kd, dt)
+                .unwrap()
+                .unwrap();
         assert!(
             (sampled.natural_frequency - wn).abs() < 1e-9,
             "{sampled:?} vs {wn}"
@@ -119,7 +115,7 @@ mod tests {
             "{sampled:?}"
         );
         // A fine step approaches the continuous figures.
-        let fine = sampled_effective(LinearLaw::ForwardPd, Integrator::Rk4, kp, kd, 1e-5)
+        let fine = sampled_effective(LawId::ForwardPd, Integrator::Rk4, kp, kd, 1e-5)
             .unwrap()
             .unwrap();
         let c = Effective::continuous(Gains { kp, kd }, 1.0).unwrap();
@@ -129,7 +125,7 @@ mod tests {
         );
         // Forward PD past its limit has no equivalent.
         let wild = sampled_effective(
-            LinearLaw::ForwardPd,
+            LawId::ForwardPd,
             Integrator::SemiImplicitEuler,
             1e6,
             1.0,

@@ -37,35 +37,21 @@ import {
   type SeriesInfo,
 } from './lab-state';
 import { FORMS } from './parameterisation';
+import { CATALOGUE, LAW_LABELS, LINEAR_LAWS } from '../core/catalogue';
 
-const LAW_NAMES: Readonly<Record<string, string>> = {
-  pd: 'forward PD',
-  'backward-pd': "Wu's backward PD",
-  spd: 'SPD (paper form)',
-  'spd-simplified': "SPD (article 000's calculator)",
-  'implicit-pd': "Bloom's implicit PD",
-  'second-order': 'second-order dynamics',
-  'soft-step': "Box2D's soft step",
-  pid: 'PID',
-  'windowed-pid': 'windowed Simpson PID',
-  'one-step': 'one-step (deadbeat)',
-  'one-step-as-printed': 'one-step, as printed',
-  'windowed-pid-as-printed': 'windowed PID, as printed',
-  'backward-pd-as-printed': "Wu's torque PD, as printed",
-};
-const PLANT_NAMES: Readonly<Record<string, string>> = { cube: '1-D cube', plate: '2-D plate', box: '3-D box' };
+const LAW_NAMES = LAW_LABELS;
+const PLANT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.plants.map((p) => [p.id, p.label]));
 const INTEGRATOR_NAMES: Readonly<Record<string, string>> = {
   'semi-implicit-euler': 'semi-implicit Euler (PhysX, Unity, Box2D)',
   'explicit-euler': 'explicit Euler',
   rk4: 'RK4 (reference)',
 };
 /** Laws whose sampled damping ratio the core can compute (its linear laws). */
-const LINEAR = new Set(['pd', 'backward-pd', 'spd', 'spd-simplified', 'implicit-pd', 'second-order', 'soft-step']);
-const ERRATA: Readonly<Record<string, string>> = {
-  'one-step-as-printed': 'Article 002 divides by dt once where dt² is needed, so the body covers only dt of the way each step (in 3-D it also returns an impulse, rotates the inertia the wrong way and turns the long way past 180°).',
-  'windowed-pid-as-printed': "Article 001's Simpson integral divides by 3·dt instead of multiplying by dt/3, so the integral is 1/dt² times too large.",
-  'backward-pd-as-printed': "Article 002's torque listing computes Wu's backward gains and then applies the forward ones, so it is a forward PD and explodes at high gains.",
-};
+const LINEAR = new Set(LINEAR_LAWS.map((l) => l.id));
+/** What is wrong with each printed listing, from the core's catalogue. */
+const ERRATA: Readonly<Record<string, string>> = Object.fromEntries(
+  CATALOGUE.laws.flatMap((l) => (l.erratum === null ? [] : [[l.id, l.erratum]])),
+);
 
 function unitOf(plantId: string): string {
   return plantId === 'box' ? 'rad' : 'm';

@@ -5,9 +5,11 @@
  * its default and is reported by name, so a tampered link never breaks the page or
  * loses the other settings.
  */
+import { CATALOGUE, menuLaws, twinOn, type PlantId } from '../core/catalogue';
 import { parseParam, type ParamDef } from '../ui/params';
 
-export type PlantId = 'cube' | 'plate' | 'box';
+export type { PlantId };
+
 export type IntegratorId = 'semi-implicit-euler' | 'explicit-euler' | 'rk4';
 export type Parameterisation = 'raw' | 'wu' | 'bloom' | 'natural' | 'half-life';
 
@@ -15,24 +17,28 @@ export const PLANTS: readonly PlantId[] = ['cube', 'plate', 'box'];
 export const INTEGRATORS: readonly IntegratorId[] = ['semi-implicit-euler', 'explicit-euler', 'rk4'];
 export const PARAMETERISATIONS: readonly Parameterisation[] = ['raw', 'wu', 'bloom', 'natural', 'half-life'];
 
-/** The laws each plant offers (the core's ids); as-printed twins come by toggle. */
+/** The laws each plant offers (the core's catalogue); as-printed twins come by toggle. */
 export const LAWS: Readonly<Record<PlantId, readonly string[]>> = {
-  cube: ['pd', 'backward-pd', 'spd', 'spd-simplified', 'implicit-pd', 'second-order', 'soft-step', 'pid', 'windowed-pid', 'one-step'],
-  plate: ['pd', 'backward-pd', 'spd', 'spd-simplified', 'implicit-pd', 'second-order', 'soft-step', 'pid', 'windowed-pid', 'one-step'],
-  box: ['pd', 'backward-pd', 'spd', 'spd-simplified', 'one-step'],
+  cube: menuLaws('cube'),
+  plate: menuLaws('plate'),
+  box: menuLaws('box'),
 };
 
 /** The law whose printed listing runs beside it when its "as printed" box is ticked. */
-export const TWINS: Readonly<Record<PlantId, Readonly<Record<string, string>>>> = {
-  cube: { 'one-step': 'one-step-as-printed', 'windowed-pid': 'windowed-pid-as-printed' },
-  plate: { 'one-step': 'one-step-as-printed', 'windowed-pid': 'windowed-pid-as-printed' },
-  box: { 'one-step': 'one-step-as-printed', 'backward-pd': 'backward-pd-as-printed' },
-};
+export const TWINS: Readonly<Record<PlantId, Readonly<Record<string, string>>>> = Object.fromEntries(
+  (['cube', 'plate', 'box'] as const).map((plant) => [
+    plant,
+    Object.fromEntries(LAWS[plant].flatMap((law) => {
+      const twin = twinOn(plant, law);
+      return twin === undefined ? [] : [[law, twin]];
+    })),
+  ]),
+) as Record<PlantId, Record<string, string>>;
 
 /** Laws with an integral term (the only ones that take ki). */
-export const HAS_INTEGRAL: ReadonlySet<string> = new Set(['pid', 'windowed-pid']);
+export const HAS_INTEGRAL: ReadonlySet<string> = new Set(CATALOGUE.laws.filter((l) => l.integral).map((l) => l.id));
 /** Laws that ignore the gains (they land on the target in one step). */
-export const GAINLESS: ReadonlySet<string> = new Set(['one-step']);
+export const GAINLESS: ReadonlySet<string> = new Set(CATALOGUE.laws.filter((l) => l.gains.length === 0).map((l) => l.id));
 
 /** The longest run a Lab page records (run length / dt): the page redraws the whole trace. */
 export const MAX_STEPS = 20_000;

@@ -3,97 +3,49 @@
 //! effective gains that depend on `kp`, `kd` and `dt`; each integrator then gives a
 //! 2 x 2 one-step map on `(x, v)` whose spectral radius decides stability.
 
+use crate::catalogue::LawId;
 use crate::error::{in_range, Error};
 use crate::integrator::Integrator;
 use crate::math;
 use core::f64::consts::PI;
 
-/// The linear 1-D laws the atlas covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-pub enum LinearLaw {
-    /// `F = kp e + kd e'`.
-    #[cfg_attr(feature = "serde", serde(rename = "pd"))]
-    ForwardPd,
-    /// Wu's backward PD.
-    BackwardPd,
-    /// SPD, the paper's form.
-    #[cfg_attr(feature = "serde", serde(rename = "spd"))]
-    SpdPaper,
-    /// Article 000's simplified SPD (forward PD with damping `kd + kp dt`).
-    SpdSimplified,
-    /// Bloom's implicit PD (its PD part; `ks = kp`).
-    ImplicitPd,
-    /// Second-order dynamics with `k2 = 1/kp`, `k1 = kd/kp` and the stability clamp.
-    SecondOrder,
-    /// Box2D v3's soft step with `w^2 = kp`, `2 zeta w = kd`.
-    SoftStep,
-}
-
-impl LinearLaw {
-    /// Every law, in table order.
-    pub const ALL: [LinearLaw; 7] = [
-        LinearLaw::ForwardPd,
-        LinearLaw::BackwardPd,
-        LinearLaw::SpdPaper,
-        LinearLaw::SpdSimplified,
-        LinearLaw::ImplicitPd,
-        LinearLaw::SecondOrder,
-        LinearLaw::SoftStep,
-    ];
-
-    /// A stable identifier.
-    pub fn id(self) -> &'static str {
-        match self {
-            LinearLaw::ForwardPd => "pd",
-            LinearLaw::BackwardPd => "backward-pd",
-            LinearLaw::SpdPaper => "spd",
-            LinearLaw::SpdSimplified => "spd-simplified",
-            LinearLaw::ImplicitPd => "implicit-pd",
-            LinearLaw::SecondOrder => "second-order",
-            LinearLaw::SoftStep => "soft-step",
+/// The effective acceleration gains `(Kp', Kd')` (1/s^2, 1/s) on a unit mass:
+/// forward PD `(kp, kd)`; backward PD and Bloom `g (kp, kd + kp dt)` with
+/// `g = 1/(1 + kd dt + kp dt^2)`; SPD `(kp, kd + kp dt) / (1 + kd dt)`; simplified
+/// SPD `(kp, kd + kp dt)`; second order `(1, k1) / k2'` with
+/// `k2' = max(1/kp, dt^2/2 + dt k1/2, dt k1)`, `k1 = kd/kp`; soft step
+/// `mass_scale / dt (bias_rate, 1)`.
+///
+/// Refused for a law the atlas does not cover (`Law::linear` false).
+pub fn effective_gains(law: LawId, kp: f64, kd: f64, dt: f64) -> Result<(f64, f64), Error> {
+    Ok(match law {
+        LawId::ForwardPd => (kp, kd),
+        LawId::BackwardPd | LawId::ImplicitPd => {
+            let g = 1.0 / (1.0 + kd * dt + kp * dt * dt);
+            (g * kp, g * (kd + kp * dt))
         }
-    }
-
-    /// The law with identifier `id`, if any.
-    pub fn from_id(id: &str) -> Option<LinearLaw> {
-        LinearLaw::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    /// The effective acceleration gains `(Kp', Kd')` (1/s^2, 1/s) on a unit mass:
-    /// forward PD `(kp, kd)`; backward PD and Bloom `g (kp, kd + kp dt)` with
-    /// `g = 1/(1 + kd dt + kp dt^2)`; SPD `(kp, kd + kp dt) / (1 + kd dt)`; simplified
-    /// SPD `(kp, kd + kp dt)`; second order `(1, k1) / k2'` with
-    /// `k2' = max(1/kp, dt^2/2 + dt k1/2, dt k1)`, `k1 = kd/kp`; soft step
-    /// `mass_scale / dt (bias_rate, 1)`.
-    pub fn effective_gains(self, kp: f64, kd: f64, dt: f64) -> (f64, f64) {
-        match self {
-            LinearLaw::ForwardPd => (kp, kd),
-            LinearLaw::BackwardPd | LinearLaw::ImplicitPd => {
-                let g = 1.0 / (1.0 + kd * dt + kp * dt * dt);
-                (g * kp, g * (kd + kp * dt))
-            }
-            LinearLaw::SpdPaper => (kp / (1.0 + kd * dt), (kd + kp * dt) / (1.0 + kd * dt)),
-            LinearLaw::SpdSimplified => (kp, kd + kp * dt),
-            LinearLaw::SecondOrder => {
-                let k1 = kd / kp;
-                let k2 = (1.0 / kp).max(dt * dt / 2.0 + dt * k1 / 2.0).max(dt * k1);
-                (1.0 / k2, k1 / k2)
-            }
-            LinearLaw::SoftStep => {
-                let w = math::sqrt(kp);
-                let zeta = kd / (2.0 * w);
-                let a1 = 2.0 * zeta + dt * w;
-                let a2 = dt * w * a1;
-                let mass_scale = a2 / (1.0 + a2);
-                (mass_scale / dt * (w / a1), mass_scale / dt)
-            }
+        LawId::Spd => (kp / (1.0 + kd * dt), (kd + kp * dt) / (1.0 + kd * dt)),
+        LawId::SpdSimplified => (kp, kd + kp * dt),
+        LawId::SecondOrder => {
+            let k1 = kd / kp;
+            let k2 = (1.0 / kp).max(dt * dt / 2.0 + dt * k1 / 2.0).max(dt * k1);
+            (1.0 / k2, k1 / k2)
         }
-    }
+        LawId::SoftStep => {
+            let w = math::sqrt(kp);
+            let zeta = kd / (2.0 * w);
+            let a1 = 2.0 * zeta + dt * w;
+            let a2 = dt * w * a1;
+            let mass_scale = a2 / (1.0 + a2);
+            (mass_scale / dt * (w / a1), mass_scale / dt)
+        }
+        _ => {
+            return Err(Error::Unsupported {
+                field: "law",
+                reason: "the atlas covers only the linear laws (catalogue::linear_laws)",
+            })
+        }
+    })
 }
 
 /// A complex number, for eigenvalues.
@@ -120,18 +72,18 @@ impl Complex {
 /// The one-step map `[x', v'] = M [x, v]` of a unit mass under `a = -Kp' x - Kd' v`:
 /// semi-implicit Euler `v' = v + a dt, x' = x + v' dt`; explicit Euler
 /// `x' = x + v dt, v' = v + a dt`; RK4 (exact for the held acceleration)
-/// `x' = x + v dt + a dt^2/2, v' = v + a dt`.
+/// `x' = x + v dt + a dt^2/2, v' = v + a dt`. Refused for a law the atlas does not cover.
 pub fn one_step_matrix(
-    law: LinearLaw,
+    law: LawId,
     integrator: Integrator,
     kp: f64,
     kd: f64,
     dt: f64,
-) -> [[f64; 2]; 2] {
-    let (p, d) = law.effective_gains(kp, kd, dt);
+) -> Result<[[f64; 2]; 2], Error> {
+    let (p, d) = effective_gains(law, kp, kd, dt)?;
     // Row of the acceleration: a = [-p, -d] . [x, v].
     let (ax, av) = (-p, -d);
-    match integrator {
+    Ok(match integrator {
         Integrator::SemiImplicitEuler => {
             let vx = ax * dt;
             let vv = 1.0 + av * dt;
@@ -142,7 +94,7 @@ pub fn one_step_matrix(
             [1.0 + 0.5 * ax * dt * dt, dt + 0.5 * av * dt * dt],
             [ax * dt, 1.0 + av * dt],
         ],
-    }
+    })
 }
 
 /// The two eigenvalues of a 2 x 2 matrix (a complex pair or two reals, larger first).
@@ -218,7 +170,7 @@ pub const STABLE_TOLERANCE: f64 = 1e-12;
 )]
 pub struct Atlas {
     /// The law.
-    pub law: LinearLaw,
+    pub law: LawId,
     /// The integrator.
     pub integrator: Integrator,
     /// The grid.
@@ -231,11 +183,7 @@ pub struct Atlas {
 
 impl Atlas {
     /// Computes the atlas.
-    pub fn compute(
-        law: LinearLaw,
-        integrator: Integrator,
-        spec: AtlasSpec,
-    ) -> Result<Atlas, Error> {
+    pub fn compute(law: LawId, integrator: Integrator, spec: AtlasSpec) -> Result<Atlas, Error> {
         // Past these bounds the cells' gains (`axis / dt^2`) overflow and the radii
         // would be NaN, not a verdict.
         in_range("dt", spec.dt, 1e-6, 1.0)?;
@@ -269,7 +217,7 @@ impl Atlas {
                     a / (dt * dt),
                     b / dt,
                     dt,
-                )));
+                )?));
             }
         }
         Ok(Atlas {
@@ -305,14 +253,14 @@ mod tests {
     use crate::controllers::*;
 
     /// The real controller of `law` as a force on a unit mass toward 0.
-    fn force(law: LinearLaw, kp: f64, kd: f64, dt: f64, body: &Body1) -> f64 {
+    fn force(law: LawId, kp: f64, kd: f64, dt: f64, body: &Body1) -> f64 {
         let t = Target1::at(0.0);
         match law {
-            LinearLaw::ForwardPd => ForwardPd { kp, kd }.force(body, &t).unwrap().total,
-            LinearLaw::BackwardPd => BackwardPd { kp, kd }.force(body, &t, dt).unwrap().total,
-            LinearLaw::SpdPaper => Spd { kp, kd }.force(body, &t, dt).unwrap().total,
-            LinearLaw::SpdSimplified => SpdSimplified { kp, kd }.force(body, &t, dt).unwrap().total,
-            LinearLaw::ImplicitPd => {
+            LawId::ForwardPd => ForwardPd { kp, kd }.force(body, &t).unwrap().total,
+            LawId::BackwardPd => BackwardPd { kp, kd }.force(body, &t, dt).unwrap().total,
+            LawId::Spd => Spd { kp, kd }.force(body, &t, dt).unwrap().total,
+            LawId::SpdSimplified => SpdSimplified { kp, kd }.force(body, &t, dt).unwrap().total,
+            LawId::ImplicitPd => {
                 // ks = 36 (k/T)^2 = kp with k = 1; kd = 9 d / T.
                 let time_scale = 6.0 / math::sqrt(kp);
                 let c = ImplicitPd {
@@ -323,7 +271,7 @@ mod tests {
                 };
                 c.force(body, &t, dt).unwrap().total
             }
-            LinearLaw::SecondOrder => {
+            LawId::SecondOrder => {
                 let f = math::sqrt(kp) / (2.0 * PI);
                 let c = SecondOrder {
                     frequency: f,
@@ -332,7 +280,7 @@ mod tests {
                 };
                 c.force(body, &t, dt).unwrap().total
             }
-            LinearLaw::SoftStep => {
+            LawId::SoftStep => {
                 let (hertz, damping_ratio) = soft_step_parameters(kp, kd);
                 SoftStep {
                     hertz,
@@ -342,6 +290,7 @@ mod tests {
                 .unwrap()
                 .total
             }
+            _ => unreachable!("not a linear law"),
         }
     }
 
@@ -349,7 +298,7 @@ mod tests {
     /// run of up to 2,000 steps (the first half lets the start-up transient die out),
     /// and how many steps that half had.
     fn measured_rate(
-        law: LinearLaw,
+        law: LawId,
         integrator: Integrator,
         kp: f64,
         kd: f64,
@@ -395,11 +344,12 @@ mod tests {
             (0.2, 5.0),
             (50.0, 100.0),
         ];
-        for law in LinearLaw::ALL {
+        for law in crate::catalogue::linear_laws() {
             for integrator in [Integrator::SemiImplicitEuler, Integrator::ExplicitEuler] {
                 for (a, b) in samples {
                     let (kp, kd) = (a / (dt * dt), b / dt);
-                    let radius = spectral_radius(one_step_matrix(law, integrator, kp, kd, dt));
+                    let radius =
+                        spectral_radius(one_step_matrix(law, integrator, kp, kd, dt).unwrap());
                     if radius < 1e-3 {
                         continue; // deadbeat-like: the norm underflows, nothing to compare
                     }
@@ -421,9 +371,9 @@ mod tests {
     fn backward_pd_is_stable_on_the_whole_grid_and_forward_pd_is_not() {
         let spec = AtlasSpec::default();
         let backward =
-            Atlas::compute(LinearLaw::BackwardPd, Integrator::SemiImplicitEuler, spec).unwrap();
+            Atlas::compute(LawId::BackwardPd, Integrator::SemiImplicitEuler, spec).unwrap();
         let forward =
-            Atlas::compute(LinearLaw::ForwardPd, Integrator::SemiImplicitEuler, spec).unwrap();
+            Atlas::compute(LawId::ForwardPd, Integrator::SemiImplicitEuler, spec).unwrap();
         assert_eq!(backward.radii.len(), 57 * 57);
         assert_eq!(backward.stable_fraction(), 1.0);
         assert!(
@@ -444,13 +394,16 @@ mod tests {
             (3.1, 0.5, false),
             (0.1, 2.1, false),
         ] {
-            let r = spectral_radius(one_step_matrix(
-                LinearLaw::ForwardPd,
-                Integrator::SemiImplicitEuler,
-                a / (dt * dt),
-                b / dt,
-                dt,
-            ));
+            let r = spectral_radius(
+                one_step_matrix(
+                    LawId::ForwardPd,
+                    Integrator::SemiImplicitEuler,
+                    a / (dt * dt),
+                    b / dt,
+                    dt,
+                )
+                .unwrap(),
+            );
             assert_eq!(r <= 1.0 + STABLE_TOLERANCE, stable, "a {a} b {b}: {r}");
         }
     }
@@ -458,14 +411,11 @@ mod tests {
     #[test]
     fn each_atlas_law_carries_the_lab_s_id_for_it() {
         // The page links an atlas map to the Lab card of the same law by this id.
-        for law in LinearLaw::ALL {
-            assert_eq!(LinearLaw::from_id(law.id()), Some(law));
-            assert!(
-                crate::ControllerKind::from_id(law.id()).is_some(),
-                "{}",
-                law.id()
-            );
+        for law in crate::catalogue::linear_laws() {
+            assert_eq!(LawId::from_id(law.id()), Some(law));
+            assert!(law.drives(crate::catalogue::PlantId::Cube), "{}", law.id());
         }
-        assert_eq!(LinearLaw::from_id("pid"), None);
+        assert!(!crate::catalogue::linear_laws().contains(&LawId::Pid));
+        assert!(effective_gains(LawId::Pid, 1.0, 1.0, 0.01).is_err());
     }
 }

@@ -6,8 +6,8 @@ mod convergence;
 mod metrics;
 
 pub use atlas::{
-    eigenvalues, one_step_matrix, soft_step_parameters, spectral_radius, Atlas, AtlasSpec, Complex,
-    LinearLaw, STABLE_TOLERANCE,
+    effective_gains, eigenvalues, one_step_matrix, soft_step_parameters, spectral_radius, Atlas,
+    AtlasSpec, Complex, STABLE_TOLERANCE,
 };
 pub use convergence::{convergence_sweep, ConvergenceSeries, ConvergenceSpec};
 pub use metrics::{MetricsOptions, StepMetrics};

@@ -5,9 +5,10 @@
 
 use crate::analysis::{
     convergence_sweep, one_step_matrix, spectral_radius, Atlas, AtlasSpec, ConvergenceSpec,
-    LinearLaw, MetricsOptions, StepMetrics, STABLE_TOLERANCE,
+    MetricsOptions, StepMetrics, STABLE_TOLERANCE,
 };
 use crate::body::{Body1, Body3, Gyroscopic};
+use crate::catalogue::LawId;
 use crate::controllers::*;
 use crate::integrator::Integrator;
 use crate::published;
@@ -79,7 +80,7 @@ const DT: f64 = 1.0 / 60.0;
 
 /// The largest spectral radius of `law` under `integrator` over the default atlas grid
 /// cells that satisfy `keep(kp dt^2, kd dt)`.
-fn worst_radius(law: LinearLaw, integrator: Integrator, keep: impl Fn(f64, f64) -> bool) -> f64 {
+fn worst_radius(law: LawId, integrator: Integrator, keep: impl Fn(f64, f64) -> bool) -> f64 {
     let atlas = Atlas::compute(law, integrator, AtlasSpec::default()).expect("default grid");
     let n = atlas.axis.len();
     let mut worst: f64 = 0.0;
@@ -93,7 +94,7 @@ fn worst_radius(law: LinearLaw, integrator: Integrator, keep: impl Fn(f64, f64) 
     worst
 }
 
-fn stable_fraction(law: LinearLaw, integrator: Integrator) -> f64 {
+fn stable_fraction(law: LawId, integrator: Integrator) -> f64 {
     Atlas::compute(law, integrator, AtlasSpec::default())
         .expect("default grid")
         .stable_fraction()
@@ -178,8 +179,8 @@ pub fn all_claims() -> Vec<Claim> {
 
 fn spd_stable_if_kd_ge_kp_dt() -> Claim {
     let region = |a: f64, b: f64| b >= a; // kd dt >= kp dt^2  <=>  kd >= kp dt
-    let semi = worst_radius(LinearLaw::SpdPaper, Integrator::SemiImplicitEuler, region);
-    let explicit = worst_radius(LinearLaw::SpdPaper, Integrator::ExplicitEuler, region);
+    let semi = worst_radius(LawId::Spd, Integrator::SemiImplicitEuler, region);
+    let explicit = worst_radius(LawId::Spd, Integrator::ExplicitEuler, region);
     let stable = |r: f64| r <= 1.0 + STABLE_TOLERANCE;
     let (verdict, conditions) = match (stable(semi), stable(explicit)) {
         (true, true) => (Verdict::Holds, String::new()),
@@ -206,7 +207,7 @@ fn spd_stable_if_kd_ge_kp_dt() -> Claim {
 
 fn spd_v2_stable_if_kd_ge_kp_dt() -> Claim {
     let worst = worst_radius(
-        LinearLaw::SpdSimplified,
+        LawId::SpdSimplified,
         Integrator::SemiImplicitEuler,
         |a, b| b >= a,
     );
@@ -234,9 +235,9 @@ fn spd_v2_stable_if_kd_ge_kp_dt() -> Claim {
 }
 
 fn spd_v2_tolerant_of_gains() -> Claim {
-    let v2 = stable_fraction(LinearLaw::SpdSimplified, Integrator::SemiImplicitEuler);
-    let pd = stable_fraction(LinearLaw::ForwardPd, Integrator::SemiImplicitEuler);
-    let paper = stable_fraction(LinearLaw::SpdPaper, Integrator::SemiImplicitEuler);
+    let v2 = stable_fraction(LawId::SpdSimplified, Integrator::SemiImplicitEuler);
+    let pd = stable_fraction(LawId::ForwardPd, Integrator::SemiImplicitEuler);
+    let paper = stable_fraction(LawId::Spd, Integrator::SemiImplicitEuler);
     claim(
         "spd-v2-tolerant-of-gains",
         A000,
@@ -331,14 +332,17 @@ fn spd_v2_is_pd_with_extra_damping() -> Claim {
 }
 
 fn forward_pd_unstable_high_gains() -> Claim {
-    let fraction = stable_fraction(LinearLaw::ForwardPd, Integrator::SemiImplicitEuler);
-    let r = spectral_radius(one_step_matrix(
-        LinearLaw::ForwardPd,
-        Integrator::SemiImplicitEuler,
-        1e6,
-        10.0,
-        DT,
-    ));
+    let fraction = stable_fraction(LawId::ForwardPd, Integrator::SemiImplicitEuler);
+    let r = spectral_radius(
+        one_step_matrix(
+            LawId::ForwardPd,
+            Integrator::SemiImplicitEuler,
+            1e6,
+            10.0,
+            DT,
+        )
+        .expect("forward PD is linear"),
+    );
     claim(
         "forward-pd-unstable-high-gains",
         A002,
@@ -405,8 +409,8 @@ fn stability_verdict(semi: f64, explicit: f64) -> Verdict {
 }
 
 fn wu_unconditionally_stable() -> Claim {
-    let semi = stable_fraction(LinearLaw::BackwardPd, Integrator::SemiImplicitEuler);
-    let explicit = stable_fraction(LinearLaw::BackwardPd, Integrator::ExplicitEuler);
+    let semi = stable_fraction(LawId::BackwardPd, Integrator::SemiImplicitEuler);
+    let explicit = stable_fraction(LawId::BackwardPd, Integrator::ExplicitEuler);
     claim(
         "wu-unconditionally-stable",
         A002,
@@ -667,8 +671,8 @@ fn bloom_implicit_more_stable_than_exact() -> Claim {
     // The article prefers the implicit Euler step to the exact solution because it adds
     // damping. Exact solution = the RK4 reference on a held force, which at coarse steps
     // is a different discretisation; compare the worst radius under each.
-    let implicit = stable_fraction(LinearLaw::ImplicitPd, Integrator::SemiImplicitEuler);
-    let exact = stable_fraction(LinearLaw::ForwardPd, Integrator::Rk4);
+    let implicit = stable_fraction(LawId::ImplicitPd, Integrator::SemiImplicitEuler);
+    let exact = stable_fraction(LawId::ForwardPd, Integrator::Rk4);
     claim(
         "bloom-implicit-step-stable",
         A003,

@@ -102,7 +102,7 @@ impl BackwardPd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controllers::{Controller1, ControllerKind};
+    use crate::controllers::{Controller1, LawId};
     use crate::testing::{final_error, max_error, run, ALGEBRA_TOL};
     use proptest::prelude::*;
 
@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn stays_bounded_where_forward_pd_diverges() {
         let dt = 1.0 / 60.0;
-        let c = Controller1::new(ControllerKind::BackwardPd, 1e6, 10.0, 1.0).unwrap();
+        let c = Controller1::new(LawId::BackwardPd, 1e6, 10.0, 1.0).unwrap();
         let trace = run(c, Body1::default(), Target1::at(1.0), dt, 6000);
         assert_eq!(trace.len(), 6000);
         assert!(max_error(&trace) <= 1.0 + 1e-12);
@@ -153,7 +153,7 @@ mod tests {
 
     #[test]
     fn converges_on_a_target_moving_at_constant_velocity() {
-        let c = Controller1::new(ControllerKind::BackwardPd, 400.0, 40.0, 1.0).unwrap();
+        let c = Controller1::new(LawId::BackwardPd, 400.0, 40.0, 1.0).unwrap();
         let trace = run(
             c,
             Body1::default(),

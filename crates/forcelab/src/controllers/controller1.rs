@@ -4,81 +4,11 @@ use super::{
     SpdSimplified, Target1, Terms, WindowedPid,
 };
 use crate::body::Body1;
+use crate::catalogue::LawId;
 use crate::error::{positive, Error};
 use crate::math;
 use crate::published::one_step_force_as_printed;
 use core::f64::consts::PI;
-
-/// Which 1-D force law a [`Controller1`] is, by a stable identifier that URLs, the page
-/// and the bindings share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ControllerKind {
-    /// [`ForwardPd`], id `"pd"`.
-    ForwardPd,
-    /// [`BackwardPd`], id `"backward-pd"`.
-    BackwardPd,
-    /// [`Spd`], id `"spd"`.
-    Spd,
-    /// [`SpdSimplified`], id `"spd-simplified"`.
-    SpdSimplified,
-    /// [`ImplicitPd`], id `"implicit-pd"`.
-    ImplicitPd,
-    /// [`SecondOrder`], id `"second-order"`.
-    SecondOrder,
-    /// [`SoftStep`], id `"soft-step"`.
-    SoftStep,
-    /// [`Pid`], id `"pid"`.
-    Pid,
-    /// [`WindowedPid`], id `"windowed-pid"`.
-    WindowedPid,
-    /// [`WindowedPidAsPrinted`], id `"windowed-pid-as-printed"`.
-    WindowedPidAsPrinted,
-    /// [`one_step_force`], id `"one-step"`.
-    OneStep,
-    /// [`one_step_force_as_printed`], id `"one-step-as-printed"`.
-    OneStepAsPrinted,
-}
-
-impl ControllerKind {
-    /// Every kind, in menu order.
-    pub const ALL: [ControllerKind; 12] = [
-        ControllerKind::ForwardPd,
-        ControllerKind::BackwardPd,
-        ControllerKind::Spd,
-        ControllerKind::SpdSimplified,
-        ControllerKind::ImplicitPd,
-        ControllerKind::SecondOrder,
-        ControllerKind::SoftStep,
-        ControllerKind::Pid,
-        ControllerKind::WindowedPid,
-        ControllerKind::WindowedPidAsPrinted,
-        ControllerKind::OneStep,
-        ControllerKind::OneStepAsPrinted,
-    ];
-
-    /// The stable identifier (`"pd"`, `"backward-pd"`, `"spd"`, ...).
-    pub fn id(self) -> &'static str {
-        match self {
-            ControllerKind::ForwardPd => "pd",
-            ControllerKind::BackwardPd => "backward-pd",
-            ControllerKind::Spd => "spd",
-            ControllerKind::SpdSimplified => "spd-simplified",
-            ControllerKind::ImplicitPd => "implicit-pd",
-            ControllerKind::SecondOrder => "second-order",
-            ControllerKind::SoftStep => "soft-step",
-            ControllerKind::Pid => "pid",
-            ControllerKind::WindowedPid => "windowed-pid",
-            ControllerKind::WindowedPidAsPrinted => "windowed-pid-as-printed",
-            ControllerKind::OneStep => "one-step",
-            ControllerKind::OneStepAsPrinted => "one-step-as-printed",
-        }
-    }
-
-    /// The kind with identifier `id`, if any.
-    pub fn from_id(id: &str) -> Option<ControllerKind> {
-        ControllerKind::ALL.into_iter().find(|k| k.id() == id)
-    }
-}
 
 /// Any of the 1-D force laws behind one type, so that a world or a lab can hold a mix.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,71 +47,77 @@ impl Controller1 {
     /// `w = sqrt(kp/m)`, `zeta = kd / (2 sqrt(kp m))`; the PIDs take `kp`, `kd` as their
     /// gains with no integral (set it on the returned value); the one-step laws ignore
     /// the gains.
-    pub fn new(kind: ControllerKind, kp: f64, kd: f64, mass: f64) -> Result<Controller1, Error> {
+    pub fn new(kind: LawId, kp: f64, kd: f64, mass: f64) -> Result<Controller1, Error> {
         super::ForwardPd { kp, kd }.validate()?;
         positive("mass", mass)?;
-        let c = match kind {
-            ControllerKind::ForwardPd => Controller1::ForwardPd(ForwardPd { kp, kd }),
-            ControllerKind::BackwardPd => Controller1::BackwardPd(BackwardPd { kp, kd }),
-            ControllerKind::Spd => Controller1::Spd(Spd { kp, kd }),
-            ControllerKind::SpdSimplified => Controller1::SpdSimplified(SpdSimplified {
-                kp: kp / mass,
-                kd: kd / mass,
-            }),
-            ControllerKind::ImplicitPd => {
-                positive("kp", kp)?;
-                let time_scale = 6.0 * math::sqrt(mass / kp);
-                Controller1::ImplicitPd(ImplicitPd {
-                    k: 1.0,
-                    d: kd * time_scale / (9.0 * mass),
-                    time_scale,
-                    min_velocity: 0.0,
-                })
-            }
-            ControllerKind::SecondOrder | ControllerKind::SoftStep => {
-                positive("kp", kp)?;
-                let w = math::sqrt(kp / mass);
-                let zeta = kd / (2.0 * math::sqrt(kp * mass));
-                if kind == ControllerKind::SecondOrder {
-                    Controller1::SecondOrder(SecondOrder {
-                        frequency: w / (2.0 * PI),
-                        zeta,
-                        response: 0.0,
-                    })
-                } else {
-                    Controller1::SoftStep(SoftStep {
-                        hertz: w / (2.0 * PI),
-                        damping_ratio: zeta,
+        let c =
+            match kind {
+                LawId::ForwardPd => Controller1::ForwardPd(ForwardPd { kp, kd }),
+                LawId::BackwardPd => Controller1::BackwardPd(BackwardPd { kp, kd }),
+                LawId::Spd => Controller1::Spd(Spd { kp, kd }),
+                LawId::SpdSimplified => Controller1::SpdSimplified(SpdSimplified {
+                    kp: kp / mass,
+                    kd: kd / mass,
+                }),
+                LawId::ImplicitPd => {
+                    positive("kp", kp)?;
+                    let time_scale = 6.0 * math::sqrt(mass / kp);
+                    Controller1::ImplicitPd(ImplicitPd {
+                        k: 1.0,
+                        d: kd * time_scale / (9.0 * mass),
+                        time_scale,
+                        min_velocity: 0.0,
                     })
                 }
-            }
-            ControllerKind::Pid => Controller1::Pid(Pid::new(kp, 0.0, kd)),
-            ControllerKind::WindowedPid => Controller1::WindowedPid(WindowedPid::new(kp, 0.0, kd)),
-            ControllerKind::WindowedPidAsPrinted => {
-                Controller1::WindowedPidAsPrinted(WindowedPidAsPrinted::new(kp, 0.0, kd))
-            }
-            ControllerKind::OneStep => Controller1::OneStep,
-            ControllerKind::OneStepAsPrinted => Controller1::OneStepAsPrinted,
-        };
+                LawId::SecondOrder | LawId::SoftStep => {
+                    positive("kp", kp)?;
+                    let w = math::sqrt(kp / mass);
+                    let zeta = kd / (2.0 * math::sqrt(kp * mass));
+                    if kind == LawId::SecondOrder {
+                        Controller1::SecondOrder(SecondOrder {
+                            frequency: w / (2.0 * PI),
+                            zeta,
+                            response: 0.0,
+                        })
+                    } else {
+                        Controller1::SoftStep(SoftStep {
+                            hertz: w / (2.0 * PI),
+                            damping_ratio: zeta,
+                        })
+                    }
+                }
+                LawId::Pid => Controller1::Pid(Pid::new(kp, 0.0, kd)),
+                LawId::WindowedPid => Controller1::WindowedPid(WindowedPid::new(kp, 0.0, kd)),
+                LawId::WindowedPidAsPrinted => {
+                    Controller1::WindowedPidAsPrinted(WindowedPidAsPrinted::new(kp, 0.0, kd))
+                }
+                LawId::OneStep => Controller1::OneStep,
+                LawId::OneStepAsPrinted => Controller1::OneStepAsPrinted,
+                LawId::BackwardPdAsPrinted => return Err(Error::Unsupported {
+                    field: "kind",
+                    reason:
+                        "backward-pd-as-printed is the 3-D torque listing; it drives the box only",
+                }),
+            };
         c.validate()?;
         Ok(c)
     }
 
     /// Which law this is.
-    pub fn kind(&self) -> ControllerKind {
+    pub fn kind(&self) -> LawId {
         match self {
-            Controller1::ForwardPd(_) => ControllerKind::ForwardPd,
-            Controller1::BackwardPd(_) => ControllerKind::BackwardPd,
-            Controller1::Spd(_) => ControllerKind::Spd,
-            Controller1::SpdSimplified(_) => ControllerKind::SpdSimplified,
-            Controller1::ImplicitPd(_) => ControllerKind::ImplicitPd,
-            Controller1::SecondOrder(_) => ControllerKind::SecondOrder,
-            Controller1::SoftStep(_) => ControllerKind::SoftStep,
-            Controller1::Pid(_) => ControllerKind::Pid,
-            Controller1::WindowedPid(_) => ControllerKind::WindowedPid,
-            Controller1::WindowedPidAsPrinted(_) => ControllerKind::WindowedPidAsPrinted,
-            Controller1::OneStep => ControllerKind::OneStep,
-            Controller1::OneStepAsPrinted => ControllerKind::OneStepAsPrinted,
+            Controller1::ForwardPd(_) => LawId::ForwardPd,
+            Controller1::BackwardPd(_) => LawId::BackwardPd,
+            Controller1::Spd(_) => LawId::Spd,
+            Controller1::SpdSimplified(_) => LawId::SpdSimplified,
+            Controller1::ImplicitPd(_) => LawId::ImplicitPd,
+            Controller1::SecondOrder(_) => LawId::SecondOrder,
+            Controller1::SoftStep(_) => LawId::SoftStep,
+            Controller1::Pid(_) => LawId::Pid,
+            Controller1::WindowedPid(_) => LawId::WindowedPid,
+            Controller1::WindowedPidAsPrinted(_) => LawId::WindowedPidAsPrinted,
+            Controller1::OneStep => LawId::OneStep,
+            Controller1::OneStepAsPrinted => LawId::OneStepAsPrinted,
         }
     }
 
@@ -307,15 +243,16 @@ impl Controller1 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::PlantId;
 
     #[test]
     fn ids_round_trip() {
-        for kind in ControllerKind::ALL {
-            assert_eq!(ControllerKind::from_id(kind.id()), Some(kind));
+        for kind in LawId::driving(PlantId::Cube) {
+            assert_eq!(LawId::from_id(kind.id()), Some(kind));
             let c = Controller1::new(kind, 100.0, 20.0, 2.0).unwrap();
             assert_eq!(c.kind(), kind);
         }
-        assert_eq!(ControllerKind::from_id("nope"), None);
+        assert_eq!(LawId::from_id("nope"), None);
     }
 
     #[test]
@@ -336,18 +273,16 @@ mod tests {
                 .unwrap()
                 .total
         };
-        let wu = force(ControllerKind::BackwardPd);
-        for kind in [ControllerKind::ImplicitPd, ControllerKind::SoftStep] {
+        let wu = force(LawId::BackwardPd);
+        for kind in [LawId::ImplicitPd, LawId::SoftStep] {
             assert!((force(kind) - wu).abs() < 1e-9 * wu.abs(), "{}", kind.id());
         }
     }
 
     #[test]
     fn every_law_settles_a_step_at_moderate_gains() {
-        for kind in ControllerKind::ALL {
-            if kind == ControllerKind::OneStepAsPrinted
-                || kind == ControllerKind::WindowedPidAsPrinted
-            {
+        for kind in LawId::driving(PlantId::Cube) {
+            if kind == LawId::OneStepAsPrinted || kind == LawId::WindowedPidAsPrinted {
                 continue;
             }
             let mut c = Controller1::new(kind, 100.0, 20.0, 1.0).unwrap();
@@ -364,7 +299,7 @@ mod tests {
     fn reset_forgets_every_law_s_memory() {
         let body = Body1::default();
         let target = Target1 { x: 1.0, v: 0.0 };
-        for kind in ControllerKind::ALL {
+        for kind in LawId::driving(PlantId::Cube) {
             let mut fresh = Controller1::new(kind, 100.0, 20.0, 2.0).unwrap();
             let mut used = fresh.clone();
             for _ in 0..5 {

@@ -1,62 +1,11 @@
 use super::{one_step_torque3, BackwardPdTorque, SpdSimplifiedTorque, SpdTorque, Target3, Terms3};
 use crate::body::Body3;
+use crate::catalogue::{LawId, PlantId};
 use crate::error::{non_negative, positive, Error};
 use crate::gains::{to_wu, Gains};
 use crate::published::{one_step_torque_as_printed, stable_torque_pd_as_printed};
 use crate::rotation::error_vector;
 use glam::DVec3;
-
-/// Which 3-D orientation law a [`Controller3`] is, by the identifier URLs, the page and
-/// the bindings share. The ids match [`super::ControllerKind`]'s where the law is the
-/// same idea in 3-D.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TorqueKind {
-    /// Forward PD on the shortest rotation vector, id `"pd"`.
-    ForwardPd,
-    /// [`BackwardPdTorque`], id `"backward-pd"`.
-    BackwardPd,
-    /// [`SpdTorque`], id `"spd"`.
-    Spd,
-    /// [`SpdSimplifiedTorque`], id `"spd-simplified"`.
-    SpdSimplified,
-    /// [`one_step_torque3`], id `"one-step"`.
-    OneStep,
-    /// [`one_step_torque_as_printed`], id `"one-step-as-printed"`.
-    OneStepAsPrinted,
-    /// [`stable_torque_pd_as_printed`], id `"backward-pd-as-printed"`.
-    BackwardPdAsPrinted,
-}
-
-impl TorqueKind {
-    /// Every kind, in menu order.
-    pub const ALL: [TorqueKind; 7] = [
-        TorqueKind::ForwardPd,
-        TorqueKind::BackwardPd,
-        TorqueKind::BackwardPdAsPrinted,
-        TorqueKind::Spd,
-        TorqueKind::SpdSimplified,
-        TorqueKind::OneStep,
-        TorqueKind::OneStepAsPrinted,
-    ];
-
-    /// The stable identifier.
-    pub fn id(self) -> &'static str {
-        match self {
-            TorqueKind::ForwardPd => "pd",
-            TorqueKind::BackwardPd => "backward-pd",
-            TorqueKind::BackwardPdAsPrinted => "backward-pd-as-printed",
-            TorqueKind::Spd => "spd",
-            TorqueKind::SpdSimplified => "spd-simplified",
-            TorqueKind::OneStep => "one-step",
-            TorqueKind::OneStepAsPrinted => "one-step-as-printed",
-        }
-    }
-
-    /// The kind with identifier `id`, if any.
-    pub fn from_id(id: &str) -> Option<TorqueKind> {
-        TorqueKind::ALL.into_iter().find(|k| k.id() == id)
-    }
-}
 
 /// Any of the 3-D orientation laws behind one type, built from raw gains so that all
 /// can be compared at the same stiffness `kp` (N m/rad) and damping `kd` (N m s/rad)
@@ -67,7 +16,7 @@ impl TorqueKind {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Controller3 {
     /// The law.
-    pub kind: TorqueKind,
+    pub kind: LawId,
     /// Stiffness, N m/rad.
     pub kp: f64,
     /// Damping, N m s/rad.
@@ -78,7 +27,7 @@ pub struct Controller3 {
 
 impl Controller3 {
     /// A validated controller.
-    pub fn new(kind: TorqueKind, kp: f64, kd: f64, inertia: f64) -> Result<Controller3, Error> {
+    pub fn new(kind: LawId, kp: f64, kd: f64, inertia: f64) -> Result<Controller3, Error> {
         let c = Controller3 {
             kind,
             kp,
@@ -91,6 +40,12 @@ impl Controller3 {
 
     /// Checks the gains (finite, not negative) and the reference inertia (positive).
     pub fn validate(&self) -> Result<(), Error> {
+        if !self.kind.drives(PlantId::Box) {
+            return Err(Error::Unsupported {
+                field: "kind",
+                reason: "this law does not drive a 3-D orientation (see LawId::driving)",
+            });
+        }
         non_negative("kp", self.kp)?;
         non_negative("kd", self.kd)?;
         positive("inertia", self.inertia)?;
@@ -113,7 +68,7 @@ impl Controller3 {
         let (kpu, kdu) = (self.kp / self.inertia, self.kd / self.inertia);
         let only = |t: DVec3| Terms3::sum(t, DVec3::ZERO, DVec3::ZERO, DVec3::ZERO);
         match self.kind {
-            TorqueKind::ForwardPd => {
+            LawId::ForwardPd => {
                 body.validate()?;
                 target.validate()?;
                 let theta = error_vector(body.orientation, target.orientation);
@@ -124,10 +79,8 @@ impl Controller3 {
                     DVec3::ZERO,
                 ))
             }
-            TorqueKind::BackwardPd => {
-                BackwardPdTorque { kp: kpu, kd: kdu }.torque(body, target, dt)
-            }
-            TorqueKind::BackwardPdAsPrinted => {
+            LawId::BackwardPd => BackwardPdTorque { kp: kpu, kd: kdu }.torque(body, target, dt),
+            LawId::BackwardPdAsPrinted => {
                 if kpu <= 0.0 {
                     return Err(Error::NotPositive {
                         field: "kp",
@@ -138,18 +91,20 @@ impl Controller3 {
                 stable_torque_pd_as_printed(frequency, damping, body, target.orientation, dt)
                     .map(only)
             }
-            TorqueKind::Spd => SpdTorque {
+            LawId::Spd => SpdTorque {
                 kp: self.kp,
                 kd: self.kd,
             }
             .torque(body, target, dt),
-            TorqueKind::SpdSimplified => {
+            LawId::SpdSimplified => {
                 SpdSimplifiedTorque { kp: kpu, kd: kdu }.torque(body, target, dt)
             }
-            TorqueKind::OneStep => one_step_torque3(body, next(target, dt), dt).map(only),
-            TorqueKind::OneStepAsPrinted => {
+            LawId::OneStep => one_step_torque3(body, next(target, dt), dt).map(only),
+            LawId::OneStepAsPrinted => {
                 one_step_torque_as_printed(body, next(target, dt), dt).map(only)
             }
+            // `validate` above refused every law that does not drive the box.
+            _ => Ok(only(DVec3::ZERO)),
         }
     }
 }
@@ -164,7 +119,7 @@ mod tests {
     use super::*;
     use crate::rotation::from_rotation_vector;
 
-    fn settle(kind: TorqueKind, kp: f64, kd: f64, steps: usize) -> (Body3, f64) {
+    fn settle(kind: LawId, kp: f64, kd: f64, steps: usize) -> (Body3, f64) {
         let mut body = Body3::default();
         let target = Target3::facing(from_rotation_vector(DVec3::new(0.4, -0.8, 0.6)));
         let c = Controller3::new(kind, kp, kd, body.inertia.y).unwrap();
@@ -181,20 +136,27 @@ mod tests {
 
     #[test]
     fn ids_round_trip() {
-        for k in TorqueKind::ALL {
-            assert_eq!(TorqueKind::from_id(k.id()), Some(k));
+        for k in LawId::ALL {
+            assert_eq!(LawId::from_id(k.id()), Some(k));
         }
-        assert_eq!(TorqueKind::from_id("pid"), None);
+        assert!(!LawId::Pid.drives(PlantId::Box));
+        assert_eq!(
+            Controller3::new(LawId::Pid, 1.0, 1.0, 1.0).map(|_| ()),
+            Err(Error::Unsupported {
+                field: "kind",
+                reason: "this law does not drive a 3-D orientation (see LawId::driving)",
+            })
+        );
     }
 
     #[test]
     fn the_corrected_laws_settle_at_moderate_gains() {
         for k in [
-            TorqueKind::ForwardPd,
-            TorqueKind::BackwardPd,
-            TorqueKind::Spd,
-            TorqueKind::SpdSimplified,
-            TorqueKind::OneStep,
+            LawId::ForwardPd,
+            LawId::BackwardPd,
+            LawId::Spd,
+            LawId::SpdSimplified,
+            LawId::OneStep,
         ] {
             let (_, error) = settle(k, 2.0, 0.4, 900);
             assert!(error < 1e-4, "{}: {error}", k.id());
@@ -204,11 +166,11 @@ mod tests {
     #[test]
     fn wu_stays_bounded_where_the_printed_listing_blows_up() {
         let (kp, kd) = (1e4, 10.0);
-        let (_, wu) = settle(TorqueKind::BackwardPd, kp, kd, 600);
+        let (_, wu) = settle(LawId::BackwardPd, kp, kd, 600);
         assert!(wu < 1e-6, "{wu}");
         let mut body = Body3::default();
         let target = Target3::facing(from_rotation_vector(DVec3::new(0.4, -0.8, 0.6)));
-        let c = Controller3::new(TorqueKind::BackwardPdAsPrinted, kp, kd, body.inertia.y).unwrap();
+        let c = Controller3::new(LawId::BackwardPdAsPrinted, kp, kd, body.inertia.y).unwrap();
         let mut blew_up = false;
         for _ in 0..600 {
             let Ok(t) = c.torque(&body, &target, 1.0 / 60.0) else {
@@ -233,7 +195,7 @@ mod tests {
         // About a principal axis with I = inertia, Wu's law in torque units is kp theta.
         let body = Body3::default();
         let target = Target3::facing(glam::DQuat::from_rotation_y(0.3));
-        let c = Controller3::new(TorqueKind::ForwardPd, 5.0, 0.0, body.inertia.y).unwrap();
+        let c = Controller3::new(LawId::ForwardPd, 5.0, 0.0, body.inertia.y).unwrap();
         let t = c.torque(&body, &target, 0.01).unwrap().total;
         assert!((t.y - 5.0 * 0.3).abs() < 1e-12, "{t}");
     }

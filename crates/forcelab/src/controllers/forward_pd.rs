@@ -59,7 +59,7 @@ impl ForwardPd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controllers::{Controller1, ControllerKind};
+    use crate::controllers::{Controller1, LawId};
     use crate::testing::{final_error, run};
 
     #[test]
@@ -87,7 +87,7 @@ mod tests {
     #[test]
     fn diverges_at_high_gains() {
         // kd dt / m = 0.17 but kp dt^2 / m = 278 > 4: outside the stable region.
-        let c = Controller1::new(ControllerKind::ForwardPd, 1e6, 10.0, 1.0).unwrap();
+        let c = Controller1::new(LawId::ForwardPd, 1e6, 10.0, 1.0).unwrap();
         let trace = run(c, Body1::default(), Target1::at(1.0), 1.0 / 60.0, 600);
         assert!(trace.len() < 600, "left 1e12 after {} steps", trace.len());
     }

@@ -86,7 +86,7 @@ impl Spd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controllers::{Controller1, ControllerKind};
+    use crate::controllers::{Controller1, LawId};
     use crate::testing::{final_error, max_error, run, ALGEBRA_TOL};
 
     #[test]
@@ -116,7 +116,7 @@ mod tests {
         let dt = 1.0 / 60.0;
         let (kp, kd) = (1e6, 2.0 * 1e6 * dt); // kd >= 1.5 kp dt: stable under semi-implicit Euler
         let spd = run(
-            Controller1::new(ControllerKind::Spd, kp, kd, 1.0).unwrap(),
+            Controller1::new(LawId::Spd, kp, kd, 1.0).unwrap(),
             Body1::default(),
             Target1::at(1.0),
             dt,
@@ -125,7 +125,7 @@ mod tests {
         assert_eq!(spd.len(), 6000);
         assert!(max_error(&spd) <= 1.0 + 1e-12);
         let pd = run(
-            Controller1::new(ControllerKind::ForwardPd, kp, kd, 1.0).unwrap(),
+            Controller1::new(LawId::ForwardPd, kp, kd, 1.0).unwrap(),
             Body1::default(),
             Target1::at(1.0),
             dt,
@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn the_papers_rule_kd_ge_kp_dt_holds_under_explicit_euler_but_not_semi_implicit() {
         let dt = 1.0 / 60.0;
-        let c = Controller1::new(ControllerKind::Spd, 1e6, 1e6 * dt, 1.0).unwrap();
+        let c = Controller1::new(LawId::Spd, 1e6, 1e6 * dt, 1.0).unwrap();
         let semi = run(c.clone(), Body1::default(), Target1::at(1.0), dt, 600);
         assert!(
             semi.len() < 600,
@@ -156,14 +156,14 @@ mod tests {
     #[test]
     fn too_little_damping_for_the_stiffness_diverges() {
         // kd = 10 < kp dt = 16667: the paper's condition fails, and so does the loop.
-        let c = Controller1::new(ControllerKind::Spd, 1e6, 10.0, 1.0).unwrap();
+        let c = Controller1::new(LawId::Spd, 1e6, 10.0, 1.0).unwrap();
         let trace = run(c, Body1::default(), Target1::at(1.0), 1.0 / 60.0, 600);
         assert!(trace.len() < 600);
     }
 
     #[test]
     fn converges_on_a_target_moving_at_constant_velocity() {
-        let c = Controller1::new(ControllerKind::Spd, 400.0, 40.0, 1.0).unwrap();
+        let c = Controller1::new(LawId::Spd, 400.0, 40.0, 1.0).unwrap();
         let trace = run(
             c,
             Body1::default(),

@@ -9,7 +9,7 @@ use super::settings::{settings, Kind, SettingType, Value};
 use super::twin::{Events, Mode, Model, Plant};
 use super::Intent;
 use crate::body::Body1;
-use crate::controllers::{Controller1, ControllerKind, Target1};
+use crate::controllers::{Controller1, LawId, Target1};
 use crate::integrator::Integrator;
 use crate::tuning::{from_bloom, from_wu, to_bloom, to_wu, Gains};
 
@@ -51,7 +51,7 @@ pub fn variants() -> Vec<(&'static str, Settings)> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Law {
     /// Which law.
-    pub kind: ControllerKind,
+    pub kind: LawId,
     /// N/m or N m/rad.
     pub kp: f64,
     /// N s/m or N m s/rad.
@@ -115,7 +115,7 @@ impl Model for Forcelab {
     }
 }
 
-fn law(kind: ControllerKind, gains: Result<Gains, crate::Error>) -> Drive {
+fn law(kind: LawId, gains: Result<Gains, crate::Error>) -> Drive {
     let Gains { kp, kd } = gains.unwrap_or(Gains {
         kp: f64::NAN,
         kd: f64::NAN,
@@ -154,7 +154,7 @@ pub(crate) fn entries() -> Vec<Entry> {
                 [f, d]
             },
             derived: |_, _| Vec::new(),
-            drive: |[f, d], i| law(ControllerKind::BackwardPd, from_wu(f, d, i.mass)),
+            drive: |[f, d], i| law(LawId::BackwardPd, from_wu(f, d, i.mass)),
             defaults: || AnySettings::Forcelab(Settings::default()),
             variants: || variants().into_iter().map(|(n, s)| (n, AnySettings::Forcelab(s))).collect(),
         },
@@ -181,7 +181,7 @@ pub(crate) fn entries() -> Vec<Entry> {
                 [k, d]
             },
             derived: |_, i| vec![("time_scale", time_scale(i), Unit::Seconds)],
-            drive: |[k, d], i| law(ControllerKind::ImplicitPd, from_bloom(k, d, time_scale(i), i.mass)),
+            drive: |[k, d], i| law(LawId::ImplicitPd, from_bloom(k, d, time_scale(i), i.mass)),
             defaults: || AnySettings::Forcelab(Settings::default()),
             variants: || variants().into_iter().map(|(n, s)| (n, AnySettings::Forcelab(s))).collect(),
         },

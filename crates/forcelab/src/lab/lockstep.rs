@@ -289,9 +289,9 @@ impl<P: Plant> Lab<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controllers::ControllerKind;
+    use crate::catalogue::LawId;
 
-    fn lab(kinds: &[ControllerKind], d: Disturbances) -> Lab1 {
+    fn lab(kinds: &[LawId], d: Disturbances) -> Lab1 {
         let cs = kinds
             .iter()
             .map(|&k| Controller1::new(k, 400.0, 40.0, 1.0).unwrap())
@@ -306,7 +306,7 @@ mod tests {
             sideswipe: Some((1.0, 3.0)),
             ..Disturbances::default()
         };
-        let mut l = lab(&[ControllerKind::Pid, ControllerKind::Pid], d);
+        let mut l = lab(&[LawId::Pid, LawId::Pid], d);
         l.step(300);
         let t = l.trace();
         assert_eq!(t.time.len(), 301);
@@ -323,14 +323,14 @@ mod tests {
             dt_spike: Some((2.0, 5.0)),
             ..Disturbances::default()
         };
-        let mut l = lab(&[ControllerKind::BackwardPd, ControllerKind::Spd], d);
+        let mut l = lab(&[LawId::BackwardPd, LawId::Spd], d);
         l.step(400);
         let first = l.trace().clone();
         l.reset();
         l.step(400);
         assert_eq!(&first, l.trace());
         let mut other = lab(
-            &[ControllerKind::BackwardPd, ControllerKind::Spd],
+            &[LawId::BackwardPd, LawId::Spd],
             Disturbances { seed: 43, ..d },
         );
         other.step(400);
@@ -344,11 +344,11 @@ mod tests {
             sideswipe: Some((5.0, 2.0)),
             ..Disturbances::default()
         };
-        let mut pid = Controller1::new(ControllerKind::Pid, 400.0, 40.0, 1.0).unwrap();
+        let mut pid = Controller1::new(LawId::Pid, 400.0, 40.0, 1.0).unwrap();
         if let Controller1::Pid(p) = &mut pid {
             p.ki = 400.0;
         }
-        let pd = Controller1::new(ControllerKind::BackwardPd, 400.0, 40.0, 1.0).unwrap();
+        let pd = Controller1::new(LawId::BackwardPd, 400.0, 40.0, 1.0).unwrap();
         let mut l = Lab1::new(
             vec![pd, pid],
             1.0,
@@ -385,7 +385,7 @@ mod tests {
     #[test]
     fn as_printed_twins_run_beside_the_corrected_laws() {
         let mut l = lab(
-            &[ControllerKind::OneStep, ControllerKind::OneStepAsPrinted],
+            &[LawId::OneStep, LawId::OneStepAsPrinted],
             Disturbances::default(),
         );
         l.step(1);

@@ -6,9 +6,7 @@
 use super::{Drive, LawGains, Plant};
 use crate::angle;
 use crate::body::{Body1, Body2, Body3};
-use crate::controllers::{
-    Controller1, Controller3, ControllerKind, Target1, Target3, Terms, TorqueKind,
-};
+use crate::controllers::{Controller1, Controller3, LawId, Target1, Target3, Terms};
 use crate::error::{positive, Error};
 use crate::integrator::Integrator;
 use crate::limits::DIVERGED_LIMIT;
@@ -16,7 +14,7 @@ use crate::math;
 use crate::rotation::{from_rotation_vector, integrate_exact};
 use glam::{DQuat, DVec2, DVec3};
 
-fn law(kind: ControllerKind, g: LawGains, mass: f64) -> Result<Controller1, Error> {
+fn law(kind: LawId, g: LawGains, mass: f64) -> Result<Controller1, Error> {
     let mut c = Controller1::new(kind, g.kp, g.kd, mass)?;
     c.set_integral_gain(g.ki)?;
     Ok(c)
@@ -87,7 +85,7 @@ impl CubePlant {
     }
 
     /// Cubes from kinds and raw gains (see [`Controller1::new`]).
-    pub fn slots_of(&self, laws: &[(ControllerKind, LawGains)]) -> Result<Vec<CubeSlot>, Error> {
+    pub fn slots_of(&self, laws: &[(LawId, LawGains)]) -> Result<Vec<CubeSlot>, Error> {
         let cs = laws
             .iter()
             .map(|&(k, g)| law(k, g, self.mass))
@@ -173,7 +171,7 @@ impl PlanarPlant {
     }
 
     /// Plates at rest at the origin facing +x, one per law.
-    pub fn slots_of(&self, laws: &[(ControllerKind, LawGains)]) -> Result<Vec<PlanarSlot>, Error> {
+    pub fn slots_of(&self, laws: &[(LawId, LawGains)]) -> Result<Vec<PlanarSlot>, Error> {
         laws.iter()
             .map(|&(kind, g)| {
                 let linear = law(kind, g, self.mass)?;
@@ -319,7 +317,7 @@ impl BoxPlant {
     }
 
     /// Boxes at rest, one per law, from raw cube gains.
-    pub fn slots_of(&self, laws: &[(TorqueKind, LawGains)]) -> Result<Vec<BoxSlot>, Error> {
+    pub fn slots_of(&self, laws: &[(LawId, LawGains)]) -> Result<Vec<BoxSlot>, Error> {
         laws.iter()
             .map(|&(kind, g)| {
                 Ok(BoxSlot {
@@ -330,7 +328,7 @@ impl BoxPlant {
             .collect()
     }
 
-    fn law(&self, kind: TorqueKind, g: LawGains) -> Result<Controller3, Error> {
+    fn law(&self, kind: LawId, g: LawGains) -> Result<Controller3, Error> {
         if g.ki != 0.0 {
             return Err(Error::Unsupported {
                 field: "ki",
@@ -425,7 +423,7 @@ mod tests {
     fn a_turn_and_a_move_with_the_same_gains_settle_together() {
         let plant = PlanarPlant::new(2.0, Integrator::SemiImplicitEuler).unwrap();
         let slots = plant
-            .slots_of(&[(ControllerKind::BackwardPd, pd(200.0, 30.0))])
+            .slots_of(&[(LawId::BackwardPd, pd(200.0, 30.0))])
             .unwrap();
         let mut lab = Lab::with_plant(plant, slots, DT, Disturbances::default()).unwrap();
         for _ in 0..240 {
@@ -439,9 +437,7 @@ mod tests {
     #[test]
     fn the_plate_turns_the_short_way_round() {
         let plant = PlanarPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
-        let slots = plant
-            .slots_of(&[(ControllerKind::Spd, pd(100.0, 20.0))])
-            .unwrap();
+        let slots = plant.slots_of(&[(LawId::Spd, pd(100.0, 20.0))]).unwrap();
         let d = Disturbances {
             target_start: 4.0,
             ..Disturbances::default()
@@ -460,8 +456,8 @@ mod tests {
     #[test]
     fn the_box_turns_about_its_axis_like_the_cube_moves() {
         let laws = [
-            (TorqueKind::BackwardPd, pd(100.0, 20.0)),
-            (TorqueKind::Spd, pd(100.0, 20.0)),
+            (LawId::BackwardPd, pd(100.0, 20.0)),
+            (LawId::Spd, pd(100.0, 20.0)),
         ];
         let plant = BoxPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
         let slots = plant.slots_of(&laws).unwrap();
@@ -481,8 +477,8 @@ mod tests {
         let plant = BoxPlant::new(1.0, Integrator::ExplicitEuler).unwrap();
         let slots = plant
             .slots_of(&[
-                (TorqueKind::OneStep, pd(1.0, 1.0)),
-                (TorqueKind::Spd, pd(100.0, 20.0)),
+                (LawId::OneStep, pd(1.0, 1.0)),
+                (LawId::Spd, pd(100.0, 20.0)),
             ])
             .unwrap();
         let mut lab = Lab::with_plant(plant, slots, DT, Disturbances::default()).unwrap();

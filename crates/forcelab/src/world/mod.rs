@@ -10,5 +10,5 @@ mod world3;
 pub use missile_swarm::{MissileSwarm, SwarmGains, ARENA, MAX_MISSILES};
 pub use swarm::planar_swarm;
 pub use world1::{World1, DIVERGED_LIMIT};
-pub use world2::{PlanarBody, PlanarLaw, World2};
+pub use world2::{PlanarBody, World2};
 pub use world3::World3;

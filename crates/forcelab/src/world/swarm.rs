@@ -1,4 +1,5 @@
-use super::{PlanarBody, PlanarLaw, World2};
+use super::{PlanarBody, World2};
+use crate::catalogue::LawId;
 use crate::error::Error;
 use crate::random::SplitMix64;
 
@@ -14,7 +15,7 @@ use crate::random::SplitMix64;
 pub fn planar_swarm(n: usize, seed: u64) -> Result<World2, Error> {
     let mut rng = SplitMix64::new(seed);
     let mut uniform = |lo: f64, hi: f64| lo + (hi - lo) * rng.next_open01();
-    let mut w = World2::new(1.0 / 60.0, PlanarLaw::BackwardPd)?;
+    let mut w = World2::new(1.0 / 60.0, LawId::BackwardPd)?;
     w.reserve(n);
     let pi = core::f64::consts::PI;
     let mut targets = Vec::with_capacity(3 * n);

@@ -1,5 +1,5 @@
 use crate::body::Body1;
-use crate::controllers::{Controller1, ControllerKind, Target1};
+use crate::controllers::{Controller1, LawId, Target1};
 use crate::error::{finite, positive, Error};
 
 pub use crate::limits::DIVERGED_LIMIT;
@@ -45,13 +45,7 @@ impl World1 {
 
     /// Adds `body` driven by a controller of `kind` with raw gains `kp` (N/m) and `kd`
     /// (N s/m) (see [`Controller1::new`]); returns its index.
-    pub fn add(
-        &mut self,
-        body: Body1,
-        kind: ControllerKind,
-        kp: f64,
-        kd: f64,
-    ) -> Result<usize, Error> {
+    pub fn add(&mut self, body: Body1, kind: LawId, kp: f64, kd: f64) -> Result<usize, Error> {
         body.validate()?;
         let controller = Controller1::new(kind, kp, kd, body.mass)?;
         self.bodies.push(body);
@@ -221,15 +215,11 @@ impl World1 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controllers::ControllerKind;
+    use crate::catalogue::LawId;
 
     fn world(kp: f64, kd: f64, dt: f64) -> World1 {
         let mut w = World1::new(dt).unwrap();
-        for kind in [
-            ControllerKind::ForwardPd,
-            ControllerKind::BackwardPd,
-            ControllerKind::Spd,
-        ] {
+        for kind in [LawId::ForwardPd, LawId::BackwardPd, LawId::Spd] {
             w.add(Body1::default(), kind, kp, kd).unwrap();
         }
         w.set_target(Target1::at(1.0)).unwrap();
@@ -241,11 +231,7 @@ mod tests {
         let dt = 1.0 / 60.0;
         let mut w = world(100.0, 20.0, dt);
         w.step(30);
-        let kinds = [
-            ControllerKind::ForwardPd,
-            ControllerKind::BackwardPd,
-            ControllerKind::Spd,
-        ];
+        let kinds = [LawId::ForwardPd, LawId::BackwardPd, LawId::Spd];
         for (i, kind) in kinds.into_iter().enumerate() {
             let mut c = Controller1::new(kind, 100.0, 20.0, 1.0).unwrap();
             let mut b = Body1::default();

@@ -1,32 +1,6 @@
 use super::planar_step::{self, Columns};
+use crate::catalogue::LawId;
 use crate::error::{finite, non_negative, positive, Error};
-
-/// The law every body of a [`World2`] runs, on position and on angle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum PlanarLaw {
-    /// Forward PD: `a = kp e - kd v` (unstable once `kp dt^2` or `kd dt` grows).
-    ForwardPd,
-    /// Wu's backward PD: `a = g kp e - g (kd + kp dt) v`, `g = 1 / (1 + kd dt + kp dt^2)`.
-    #[default]
-    BackwardPd,
-}
-
-impl PlanarLaw {
-    /// `"pd"` or `"backward-pd"`.
-    pub fn id(self) -> &'static str {
-        match self {
-            PlanarLaw::ForwardPd => "pd",
-            PlanarLaw::BackwardPd => "backward-pd",
-        }
-    }
-
-    /// The law with this id.
-    pub fn from_id(id: &str) -> Option<PlanarLaw> {
-        [PlanarLaw::ForwardPd, PlanarLaw::BackwardPd]
-            .into_iter()
-            .find(|l| l.id() == id)
-    }
-}
 
 /// One 2-D body's start for [`World2::add`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,13 +32,13 @@ pub struct PlanarBody {
 ///
 /// `F = m (kp' (x_t - x) - kd' v)`, `tau = I (kp' wrap(a_t - a) - kd' w)`,
 /// `v += F / m dt`, `x += v dt` (likewise y and the angle), with `(kp', kd')` the
-/// law's effective gains ([`PlanarLaw`]). The gains are per unit mass and inertia, so
+/// law's effective gains ([`LawId`]). The gains are per unit mass and inertia, so
 /// the mass cancels: the loop computes the acceleration `F / m` directly, which saves
 /// two multiplications per axis and keeps the masses out of the memory it streams.
 #[derive(Clone, Debug, Default)]
 pub struct World2 {
     dt: f64,
-    law: PlanarLaw,
+    law: LawId,
     /// x, y, angle, vx, vy, w.
     state: [Vec<f64>; 6],
     /// Target x, y, angle.
@@ -81,8 +55,15 @@ pub struct World2 {
 
 impl World2 {
     /// An empty world stepping at `dt` s with `law`.
-    pub fn new(dt: f64, law: PlanarLaw) -> Result<World2, Error> {
+    pub fn new(dt: f64, law: LawId) -> Result<World2, Error> {
         positive("dt", dt)?;
+        if !law.law().planar {
+            return Err(Error::Unsupported {
+                field: "law",
+                reason:
+                    "the batched 2-D world runs pd and backward-pd only (catalogue::planar_laws)",
+            });
+        }
         Ok(World2 {
             dt,
             law,
@@ -119,8 +100,9 @@ impl World2 {
 
     fn effective(&self, kp: f64, kd: f64) -> (f64, f64) {
         match self.law {
-            PlanarLaw::ForwardPd => (kp, kd),
-            PlanarLaw::BackwardPd => {
+            LawId::ForwardPd => (kp, kd),
+            // `new` admits only the planar laws, so every other id here is Wu's.
+            _ => {
                 let dt = self.dt;
                 let g = 1.0 / (1.0 + kd * dt + kp * dt * dt);
                 (g * kp, g * (kd + kp * dt))
@@ -318,7 +300,7 @@ mod tests {
     #[test]
     fn agrees_with_wus_laws_on_a_body2_to_rounding() {
         let dt = 1.0 / 60.0;
-        let mut w = World2::new(dt, PlanarLaw::BackwardPd).unwrap();
+        let mut w = World2::new(dt, LawId::BackwardPd).unwrap();
         w.add(body(0.0, 300.0, 20.0)).unwrap();
         w.set_target(0, 1.0, 2.0, 3.0).unwrap();
         let mut b = Body2 {
@@ -379,7 +361,7 @@ mod tests {
     #[test]
     fn wu_holds_where_forward_pd_explodes() {
         let dt = 1.0 / 60.0;
-        for (law, bounded) in [(PlanarLaw::ForwardPd, false), (PlanarLaw::BackwardPd, true)] {
+        for (law, bounded) in [(LawId::ForwardPd, false), (LawId::BackwardPd, true)] {
             let mut w = World2::new(dt, law).unwrap();
             w.add(body(0.0, 1e5, 10.0)).unwrap();
             w.set_target(0, 1.0, 0.0, 0.0).unwrap();
@@ -401,7 +383,7 @@ mod tests {
 
     #[test]
     fn refuses_bad_input_by_name() {
-        let mut w = World2::new(0.01, PlanarLaw::BackwardPd).unwrap();
+        let mut w = World2::new(0.01, LawId::BackwardPd).unwrap();
         assert_eq!(
             w.add(PlanarBody {
                 mass: 0.0,

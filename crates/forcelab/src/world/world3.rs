@@ -136,7 +136,7 @@ impl World3 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controllers::TorqueKind;
+    use crate::catalogue::LawId;
     use crate::rotation::{error_vector, from_rotation_vector};
     use glam::DVec3;
 
@@ -144,10 +144,7 @@ mod tests {
     fn each_body_follows_its_own_spinning_target() {
         let mut w = World3::new(1.0 / 60.0).unwrap();
         let body = Body3::default();
-        for (k, kind) in [TorqueKind::BackwardPd, TorqueKind::Spd]
-            .into_iter()
-            .enumerate()
-        {
+        for (k, kind) in [LawId::BackwardPd, LawId::Spd].into_iter().enumerate() {
             let law = Controller3::new(kind, 5.0, 1.0, body.inertia.y).unwrap();
             w.add(body, law).unwrap();
             let target = Target3 {
@@ -177,11 +174,11 @@ mod tests {
             integrator: crate::integrator::Integrator::ExplicitEuler,
             ..Body3::default()
         };
-        let law = Controller3::new(TorqueKind::OneStep, 1.0, 1.0, 0.1).unwrap();
+        let law = Controller3::new(LawId::OneStep, 1.0, 1.0, 0.1).unwrap();
         w.add(explicit, law).unwrap();
         w.add(
             Body3::default(),
-            Controller3::new(TorqueKind::BackwardPd, 1.0, 1.0, 0.1).unwrap(),
+            Controller3::new(LawId::BackwardPd, 1.0, 1.0, 0.1).unwrap(),
         )
         .unwrap();
         w.set_target(1, Target3::facing(from_rotation_vector(DVec3::X)))

@@ -5,6 +5,7 @@
  * cell (or moving a cursor with the arrow keys) plots that point's eigenvalues against
  * the unit circle; a click or Enter opens it in the Lab.
  */
+import { LINEAR_LAWS } from '../../core/catalogue';
 import { atlasOf, eigenvalues, type Atlas } from '../../analysis-wasm';
 import { writeLabState } from '../../lab/lab-state';
 import { formatNumber } from '../../ui/params';
@@ -17,15 +18,8 @@ declare global {
   }
 }
 
-const LAWS: [string, string][] = [
-  ['pd', 'forward PD'],
-  ['backward-pd', "Wu's backward PD"],
-  ['spd', 'SPD (paper)'],
-  ['spd-simplified', 'SPD (simplified)'],
-  ['implicit-pd', "Bloom's implicit PD"],
-  ['second-order', 'second-order dynamics'],
-  ['soft-step', 'soft step'],
-];
+/** The laws the atlas covers, with their short names, from the core's catalogue. */
+const LAWS: [string, string][] = LINEAR_LAWS.map((l) => [l.id, l.shortLabel]);
 const INTEGRATORS: [string, string][] = [
   ['semi-implicit-euler', 'semi-implicit Euler'],
   ['explicit-euler', 'explicit Euler'],

@@ -31,13 +31,13 @@ const KD: f64 = ${literal(s.kd)};`;
 function cube(s: SnippetInput, constants: string, integrator: string): string {
   return `${header(s, '//')}
 // Cargo.toml: forcelab = "0.1"
-use forcelab::{Body1, Controller1, ControllerKind, Integrator, Target1};
+use forcelab::{Body1, Controller1, Integrator, LawId, Target1};
 
 ${constants}
 const KI: f64 = ${literal(s.ki)};
 
 fn main() -> Result<(), forcelab::Error> {
-    let kind = ControllerKind::from_id("${s.kind}").expect("a forcelab law");
+    let kind = LawId::from_id("${s.kind}").expect("a forcelab law");
     let mut law = Controller1::new(kind, KP, KD, MASS)?;
     law.set_integral_gain(KI)?;
     let target = Target1 { x: ${literal(s.target)}, v: 0.0 };
@@ -58,7 +58,7 @@ function plate(s: SnippetInput, constants: string, integrator: string): string {
   return `${header(s, '//')}
 // Cargo.toml: forcelab = "0.1"
 use forcelab::glam::DVec2;
-use forcelab::{angle, Body1, Body2, Controller1, ControllerKind, Integrator, Target1};
+use forcelab::{angle, Body1, Body2, Controller1, Integrator, LawId, Target1};
 
 ${constants}
 const KI: f64 = ${literal(s.ki)};
@@ -67,7 +67,7 @@ const TARGET: f64 = ${literal(s.target)};
 
 /// One law on one coordinate, its gains scaled by \`scale\` (I/m for the turn).
 fn law(mass: f64, scale: f64) -> Result<Controller1, forcelab::Error> {
-    let kind = ControllerKind::from_id("${s.kind}").expect("a forcelab law");
+    let kind = LawId::from_id("${s.kind}").expect("a forcelab law");
     let mut law = Controller1::new(kind, KP * scale, KD * scale, mass)?;
     law.set_integral_gain(KI * scale)?;
     Ok(law)
@@ -100,7 +100,7 @@ fn main() -> Result<(), forcelab::Error> {
 function box(s: SnippetInput, constants: string, integrator: string): string {
   return `${header(s, '//')}
 // Cargo.toml: forcelab = "0.1"
-use forcelab::controllers::{Controller3, Target3, TorqueKind};
+use forcelab::controllers::{Controller3, LawId, Target3};
 use forcelab::glam::DVec3;
 use forcelab::lab::BoxPlant;
 use forcelab::rotation::from_rotation_vector;
@@ -115,7 +115,7 @@ fn main() -> Result<(), forcelab::Error> {
     let plant = BoxPlant::new(MASS, ${integrator})?;
     let (axis, inertia) = (plant.axis, plant.axis_inertia);
     let scale = inertia / MASS;
-    let kind = TorqueKind::from_id("${s.kind}").expect("a forcelab torque law");
+    let kind = LawId::from_id("${s.kind}").expect("a forcelab torque law");
     let law = Controller3::new(kind, KP * scale, KD * scale, inertia)?;
     let target = Target3 { orientation: from_rotation_vector(axis * TARGET), ..Target3::default() };
     // Your body here; this one is forcelab's (the gyroscopic term stepped implicitly).

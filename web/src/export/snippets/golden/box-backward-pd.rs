@@ -4,7 +4,7 @@
 // kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 // about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
 // Cargo.toml: forcelab = "0.1"
-use forcelab::controllers::{Controller3, Target3, TorqueKind};
+use forcelab::controllers::{Controller3, LawId, Target3};
 use forcelab::glam::DVec3;
 use forcelab::lab::BoxPlant;
 use forcelab::rotation::from_rotation_vector;
@@ -22,7 +22,7 @@ fn main() -> Result<(), forcelab::Error> {
     let plant = BoxPlant::new(MASS, Integrator::SemiImplicitEuler)?;
     let (axis, inertia) = (plant.axis, plant.axis_inertia);
     let scale = inertia / MASS;
-    let kind = TorqueKind::from_id("backward-pd").expect("a forcelab torque law");
+    let kind = LawId::from_id("backward-pd").expect("a forcelab torque law");
     let law = Controller3::new(kind, KP * scale, KD * scale, inertia)?;
     let target = Target3 { orientation: from_rotation_vector(axis * TARGET), ..Target3::default() };
     // Your body here; this one is forcelab's (the gyroscopic term stepped implicitly).

@@ -2,7 +2,7 @@
 // Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
 // the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
 // Cargo.toml: forcelab = "0.1"
-use forcelab::{Body1, Controller1, ControllerKind, Integrator, Target1};
+use forcelab::{Body1, Controller1, Integrator, LawId, Target1};
 
 const DT: f64 = 0.016666666666666666;
 const MASS: f64 = 2.5;
@@ -11,7 +11,7 @@ const KD: f64 = 40.0;
 const KI: f64 = 0.0;
 
 fn main() -> Result<(), forcelab::Error> {
-    let kind = ControllerKind::from_id("pd").expect("a forcelab law");
+    let kind = LawId::from_id("pd").expect("a forcelab law");
     let mut law = Controller1::new(kind, KP, KD, MASS)?;
     law.set_integral_gain(KI)?;
     let target = Target1 { x: 1.0, v: 0.0 };

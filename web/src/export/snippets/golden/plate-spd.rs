@@ -4,7 +4,7 @@
 // The turn uses the same law with gains scaled by I/m (rad, N m), counter-clockwise positive.
 // Cargo.toml: forcelab = "0.1"
 use forcelab::glam::DVec2;
-use forcelab::{angle, Body1, Body2, Controller1, ControllerKind, Integrator, Target1};
+use forcelab::{angle, Body1, Body2, Controller1, Integrator, LawId, Target1};
 
 const DT: f64 = 0.016666666666666666;
 const MASS: f64 = 2.5;
@@ -16,7 +16,7 @@ const TARGET: f64 = 1.0;
 
 /// One law on one coordinate, its gains scaled by `scale` (I/m for the turn).
 fn law(mass: f64, scale: f64) -> Result<Controller1, forcelab::Error> {
-    let kind = ControllerKind::from_id("spd").expect("a forcelab law");
+    let kind = LawId::from_id("spd").expect("a forcelab law");
     let mut law = Controller1::new(kind, KP * scale, KD * scale, mass)?;
     law.set_integral_gain(KI * scale)?;
     Ok(law)

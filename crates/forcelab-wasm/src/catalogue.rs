@@ -1,0 +1,31 @@
+//! The core's law catalogue for JavaScript: ids read from the page are parsed here,
+//! with the core's own lists of what is allowed where, and the whole catalogue is
+//! handed to the page as data so that it keeps no list of laws of its own.
+
+use forcelab::catalogue::{LawId, PlantId};
+use wasm_bindgen::prelude::*;
+
+/// The law `id` among `allowed`, or an error naming `field`, the value and the choices.
+pub fn law(field: &'static str, id: &str, allowed: &[LawId]) -> Result<LawId, JsError> {
+    LawId::parse(field, id, allowed).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The plant `id`, or an error naming the field `plant`, the value and the choices.
+pub fn plant(id: &str) -> Result<PlantId, JsError> {
+    PlantId::from_id(id).ok_or_else(|| {
+        let known: Vec<&str> = PlantId::ALL.iter().map(|p| p.id()).collect();
+        JsError::new(&format!(
+            "plant must be one of {}, got {id:?}",
+            known.join(", ")
+        ))
+    })
+}
+
+/// The catalogue as data: `{ laws: [{ id, label, shortLabel, gains: [{ key, label,
+/// unit }], integral, printedTwin, printedOf, erratum, plants, linear, planar }],
+/// plants: [{ id, label, laws }] }`, laws in menu order.
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+pub fn catalogue() -> Result<JsValue, JsError> {
+    crate::config::to_js(&forcelab::catalogue::Catalogue::get())
+}

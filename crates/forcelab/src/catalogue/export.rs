@@ -1,0 +1,47 @@
+use super::{LawId, PlantId, LAWS};
+use crate::catalogue::Law;
+
+/// A plant as the page lists it: its id, its name and the laws it offers in menu order
+/// (printed twins included; the page shows a twin as a toggle on its law).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PlantEntry {
+    /// Its identifier.
+    pub id: PlantId,
+    /// Its name on the page.
+    pub label: &'static str,
+    /// The laws that drive it ([`LawId::driving`]).
+    pub laws: Vec<LawId>,
+}
+
+/// The whole catalogue as one value, what the bindings hand to the page and what
+/// `examples/catalogue.rs` writes to `web/src/core/catalogue.json`.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Catalogue {
+    /// Every law, in menu order.
+    pub laws: &'static [Law],
+    /// Every plant with its laws.
+    pub plants: Vec<PlantEntry>,
+}
+
+impl Catalogue {
+    /// The catalogue.
+    pub fn get() -> Catalogue {
+        Catalogue {
+            laws: &LAWS,
+            plants: PlantId::ALL
+                .into_iter()
+                .map(|id| PlantEntry {
+                    id,
+                    label: id.label(),
+                    laws: LawId::driving(id),
+                })
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The bodies a law can drive in the Lab: a 1-D cube (force on position), a 2-D plate
+/// (force on position and torque on heading) and a 3-D box (torque on orientation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum PlantId {
+    /// A cube on a line, id `"cube"`.
+    Cube,
+    /// A plate in the plane, id `"plate"`.
+    Plate,
+    /// A box in space, id `"box"`.
+    Box,
+}
+
+impl PlantId {
+    /// Every plant, in menu order.
+    pub const ALL: [PlantId; 3] = [PlantId::Cube, PlantId::Plate, PlantId::Box];
+
+    /// The stable identifier (`"cube"`, `"plate"`, `"box"`).
+    pub fn id(self) -> &'static str {
+        match self {
+            PlantId::Cube => "cube",
+            PlantId::Plate => "plate",
+            PlantId::Box => "box",
+        }
+    }
+
+    /// The plant with identifier `id`, if any.
+    pub fn from_id(id: &str) -> Option<PlantId> {
+        PlantId::ALL.into_iter().find(|p| p.id() == id)
+    }
+
+    /// Its name on the page.
+    pub fn label(self) -> &'static str {
+        match self {
+            PlantId::Cube => "1-D cube",
+            PlantId::Plate => "2-D plate",
+            PlantId::Box => "3-D box",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_unknown_ids_are_refused() {
+        for p in PlantId::ALL {
+            assert_eq!(PlantId::from_id(p.id()), Some(p));
+        }
+        assert_eq!(PlantId::from_id("sphere"), None);
+        assert_eq!(PlantId::Box.label(), "3-D box");
+    }
+}

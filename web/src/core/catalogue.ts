@@ -1,0 +1,65 @@
+/**
+ * The core's law catalogue (`forcelab::catalogue`), as the page reads it. The data is
+ * `catalogue.json`, written by the core (`npm run catalogue`; `npm test` fails when it
+ * differs from the core's), so the page keeps no list of laws of its own: menus,
+ * labels, twins, errata, which laws take ki, which the atlas covers all come from here.
+ */
+import data from './catalogue.json';
+
+export type PlantId = 'cube' | 'plate' | 'box';
+
+export interface GainDef {
+  key: string;
+  label: string;
+  unit: string;
+}
+
+export interface LawEntry {
+  id: string;
+  label: string;
+  shortLabel: string;
+  gains: GainDef[];
+  integral: boolean;
+  printedTwin: string | null;
+  printedOf: string | null;
+  erratum: string | null;
+  plants: PlantId[];
+  linear: boolean;
+  planar: boolean;
+}
+
+export interface PlantEntry {
+  id: PlantId;
+  label: string;
+  laws: string[];
+}
+
+export interface Catalogue {
+  laws: LawEntry[];
+  plants: PlantEntry[];
+}
+
+export const CATALOGUE: Catalogue = data as Catalogue;
+
+const byId = new Map(CATALOGUE.laws.map((l) => [l.id, l]));
+
+/** The law with this id, if the core has one. */
+export const lawEntry = (id: string): LawEntry | undefined => byId.get(id);
+
+/** The laws a plant's menu offers, in the core's order; printed twins come by toggle. */
+export function menuLaws(plant: PlantId): string[] {
+  const entry = CATALOGUE.plants.find((p) => p.id === plant);
+  return (entry?.laws ?? []).filter((id) => byId.get(id)?.printedOf === null);
+}
+
+/** The printed listing that runs beside `law` on `plant`, if it has one there. */
+export function twinOn(plant: PlantId, law: string): string | undefined {
+  const twin = byId.get(law)?.printedTwin;
+  return twin != null && byId.get(twin)?.plants.includes(plant) ? twin : undefined;
+}
+
+/** Every law's name for menus and legends. */
+export const LAW_LABELS: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.laws.map((l) => [l.id, l.label]));
+
+/** The laws the stability atlas and the sampled damping ratio cover. */
+export const LINEAR_LAWS: readonly LawEntry[] = CATALOGUE.laws.filter((l) => l.linear);
