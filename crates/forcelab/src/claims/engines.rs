@@ -2,7 +2,7 @@
 //! measured with the engine twin (`crate::engines`), whose every model is checked
 //! against the real engine in `npm test`.
 
-use super::{claim, Claim, Verdict};
+use super::{Claim, Verdict};
 use crate::analysis::spectral_radius;
 use crate::engines::settings::Value;
 use crate::engines::{effective, entry, Intent};
@@ -63,35 +63,35 @@ fn rapier_acceleration_ignores_mass() -> Claim {
     let w = TAU * 2.0;
     let gap = mass_gap("rapier-acceleration", [w * w, w]);
     let force_gap = mass_gap("rapier-force", [w * w, w]);
-    claim(
-        "rapier-acceleration-ignores-mass",
-        RAPIER,
-        "Rapier's default motor model (acceleration-based) gives a joint motor the same motion whatever the \
+    Claim {
+        id: "rapier-acceleration-ignores-mass",
+        article: RAPIER,
+        claim: "Rapier's default motor model (acceleration-based) gives a joint motor the same motion whatever the \
          body's mass",
-        gap,
-        "m, largest gap between a 1 kg and a 50 kg body under the same stiffness and damping",
-        "Rapier twin, default settings (4 substeps), dt 1/60 s",
-        if gap < 1e-12 { Verdict::Holds } else { Verdict::DoesNotHold },
-        format!("with the force-based model the same numbers move the two bodies up to {force_gap:.3} m apart"),
-    )
+        figure: gap,
+        unit: "m, largest gap between a 1 kg and a 50 kg body under the same stiffness and damping",
+        integrator: "Rapier twin, default settings (4 substeps), dt 1/60 s",
+        verdict: if gap < 1e-12 { Verdict::Holds } else { Verdict::DoesNotHold },
+        conditions: format!("with the force-based model the same numbers move the two bodies up to {force_gap:.3} m apart"),
+    }
 }
 
 fn box2d_hertz_ignores_mass() -> Claim {
     let gap = mass_gap("box2d-v3", [2.0, 0.5]);
-    claim(
-        "box2d-hertz-ignores-mass",
-        BOX2D,
-        "a Box2D joint spring set in hertz and damping ratio moves a light and a heavy body alike",
-        gap,
-        "m, largest gap between a 1 kg and a 50 kg body at 2 Hz, damping ratio 0.5",
-        "Box2D twin, 4 sub-steps, dt 1/60 s",
-        if gap < 1e-12 {
+    Claim {
+        id: "box2d-hertz-ignores-mass",
+        article: BOX2D,
+        claim: "a Box2D joint spring set in hertz and damping ratio moves a light and a heavy body alike",
+        figure: gap,
+        unit: "m, largest gap between a 1 kg and a 50 kg body at 2 Hz, damping ratio 0.5",
+        integrator: "Box2D twin, 4 sub-steps, dt 1/60 s",
+        verdict: if gap < 1e-12 {
             Verdict::Holds
         } else {
             Verdict::DoesNotHold
         },
-        String::new(),
-    )
+        conditions: String::new(),
+    }
 }
 
 fn jolt_frequency_is_the_frequency() -> Claim {
@@ -104,22 +104,22 @@ fn jolt_frequency_is_the_frequency() -> Claim {
     };
     let (at60, at240) = (shown(1.0 / 60.0), shown(1.0 / 240.0));
     let f60 = at60.natural_frequency / TAU;
-    claim(
-        "jolt-frequency-is-the-frequency",
-        JOLT,
-        "Jolt's FrequencyAndDamping spring oscillates at mFrequency with damping ratio mDamping",
-        f60,
-        "Hz, the natural frequency the stepped drive shows for mFrequency 2, mDamping 0.2",
-        "Jolt twin, default settings, dt 1/60 s",
-        Verdict::HoldsWithConditions,
-        format!(
+    Claim {
+        id: "jolt-frequency-is-the-frequency",
+        article: JOLT,
+        claim: "Jolt's FrequencyAndDamping spring oscillates at mFrequency with damping ratio mDamping",
+        figure: f60,
+        unit: "Hz, the natural frequency the stepped drive shows for mFrequency 2, mDamping 0.2",
+        integrator: "Jolt twin, default settings, dt 1/60 s",
+        verdict: Verdict::HoldsWithConditions,
+        conditions: format!(
             "only as dt shrinks: at 60 Hz the drive shows {f60:.3} Hz and a damping ratio of {:.3} (the motor's \
              implicit step and the body's default damping of 0.05 1/s), at 240 Hz {:.3} Hz and {:.3}",
             at60.damping_ratio,
             at240.natural_frequency / TAU,
             at240.damping_ratio
         ),
-    )
+    }
 }
 
 fn physx_drive_depends_on_dt() -> Claim {
@@ -133,15 +133,15 @@ fn physx_drive_depends_on_dt() -> Claim {
     };
     let (coarse, fine) = (shown(1.0 / 30.0), shown(1.0 / 240.0));
     let change = 100.0 * (fine.natural_frequency / coarse.natural_frequency - 1.0);
-    claim(
-        "physx-drive-depends-on-dt",
-        PHYSX,
-        "a PhysX joint drive with the same stiffness and damping moves differently when the step changes",
-        change,
-        "% more natural frequency at dt 1/240 s than at 1/30 s (3 Hz, damping ratio 0.2 by k and c)",
-        "PhysX twin, PGS, default settings",
-        if change.abs() > 1.0 { Verdict::Holds } else { Verdict::DoesNotHold },
-        format!(
+    Claim {
+        id: "physx-drive-depends-on-dt",
+        article: PHYSX,
+        claim: "a PhysX joint drive with the same stiffness and damping moves differently when the step changes",
+        figure: change,
+        unit: "% more natural frequency at dt 1/240 s than at 1/30 s (3 Hz, damping ratio 0.2 by k and c)",
+        integrator: "PhysX twin, PGS, default settings",
+        verdict: if change.abs() > 1.0 { Verdict::Holds } else { Verdict::DoesNotHold },
+        conditions: format!(
             "the drive is one implicit step per dt: at 1/30 s it shows {:.2} Hz and damping ratio {:.2}, at \
              1/240 s {:.2} Hz and {:.2}",
             coarse.natural_frequency / TAU,
@@ -149,7 +149,7 @@ fn physx_drive_depends_on_dt() -> Claim {
             fine.natural_frequency / TAU,
             fine.damping_ratio
         ),
-    )
+    }
 }
 
 /// The damping of the MuJoCo claims: 5 Hz at damping ratio 0.5 on 1 kg, `kv = 2 m zeta w`.
@@ -186,34 +186,34 @@ fn mujoco_largest_stable_kp(integrator: &'static str, kv: f64) -> f64 {
 fn mujoco_euler_keeps_kv_explicit() -> Claim {
     let euler = mujoco_largest_stable_kp("Euler", MUJOCO_KV);
     let fast = mujoco_largest_stable_kp("implicitfast", MUJOCO_KV);
-    claim(
-        "mujoco-euler-keeps-kv-explicit",
-        MUJOCO,
-        "under MuJoCo's default Euler integrator a position actuator's kv is explicit (only joint damping is \
+    Claim {
+        id: "mujoco-euler-keeps-kv-explicit",
+        article: MUJOCO,
+        claim: "under MuJoCo's default Euler integrator a position actuator's kv is explicit (only joint damping is \
          made implicit)",
-        euler,
-        "N/m, the largest stable kp with kv = 31.4 N s/m on 1 kg at dt 1/60 s",
-        "MuJoCo twin, integrator Euler",
-        if euler < fast { Verdict::Holds } else { Verdict::DoesNotHold },
-        format!(
+        figure: euler,
+        unit: "N/m, the largest stable kp with kv = 31.4 N s/m on 1 kg at dt 1/60 s",
+        integrator: "MuJoCo twin, integrator Euler",
+        verdict: if euler < fast { Verdict::Holds } else { Verdict::DoesNotHold },
+        conditions: format!(
             "an explicit kv shrinks the stable range: implicitfast, which makes kv implicit, stays stable up to \
              kp = {fast:.0} N/m"
         ),
-    )
+    }
 }
 
 fn mujoco_implicitfast_stable_for_any_kp() -> Claim {
     let fast = mujoco_largest_stable_kp("implicitfast", MUJOCO_KV);
     let discrete = mujoco_largest_stable_kp("discrete", MUJOCO_KV);
-    claim(
-        "mujoco-implicitfast-stable-for-any-kp",
-        MUJOCO,
-        "MuJoCo's implicitfast integrator keeps a position actuator stable for any kp",
-        fast,
-        "N/m, the largest stable kp with kv = 31.4 N s/m on 1 kg at dt 1/60 s",
-        "MuJoCo twin, integrator implicitfast",
-        if fast.is_finite() { Verdict::DoesNotHold } else { Verdict::Holds },
-        format!(
+    Claim {
+        id: "mujoco-implicitfast-stable-for-any-kp",
+        article: MUJOCO,
+        claim: "MuJoCo's implicitfast integrator keeps a position actuator stable for any kp",
+        figure: fast,
+        unit: "N/m, the largest stable kp with kv = 31.4 N s/m on 1 kg at dt 1/60 s",
+        integrator: "MuJoCo twin, integrator implicitfast",
+        verdict: if fast.is_finite() { Verdict::DoesNotHold } else { Verdict::Holds },
+        conditions: format!(
             "implicitfast makes only the velocity term (kv) implicit, so a large enough kp diverges \
              (dt^2 kp > 4 m + 2 dt kv); {}",
             if discrete.is_finite() {
@@ -222,7 +222,7 @@ fn mujoco_implicitfast_stable_for_any_kp() -> Claim {
                 "MuJoCo 4.0's discrete integrator, implicit in kp as well, is stable for any kp".to_string()
             }
         ),
-    )
+    }
 }
 
 fn soft_constraints_stable_at_any_stiffness() -> Claim {
@@ -251,20 +251,20 @@ fn soft_constraints_stable_at_any_stiffness() -> Claim {
             }
         }
     }
-    claim(
-        "soft-constraints-stable-at-any-stiffness",
-        SOFT,
-        "soft-constraint drives (PhysX, Box2D, Jolt, Rapier) stay stable however stiff the spring",
-        worst,
-        "largest spectral radius of the stepped drive, 0.1 to 1000 Hz, damping ratio 0 to 2, dt 1/60 s",
-        "each engine's twin at its default settings",
-        if worst <= 1.0 { Verdict::Holds } else { Verdict::DoesNotHold },
-        if worst <= 1.0 {
+    Claim {
+        id: "soft-constraints-stable-at-any-stiffness",
+        article: SOFT,
+        claim: "soft-constraint drives (PhysX, Box2D, Jolt, Rapier) stay stable however stiff the spring",
+        figure: worst,
+        unit: "largest spectral radius of the stepped drive, 0.1 to 1000 Hz, damping ratio 0 to 2, dt 1/60 s",
+        integrator: "each engine's twin at its default settings",
+        verdict: if worst <= 1.0 { Verdict::Holds } else { Verdict::DoesNotHold },
+        conditions: if worst <= 1.0 {
             String::new()
         } else {
             format!("{at} reaches a spectral radius of {worst:.4}")
         },
-    )
+    }
 }
 
 #[cfg(test)]

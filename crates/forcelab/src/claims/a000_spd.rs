@@ -1,0 +1,159 @@
+//! Article 000 (stable PD): the claims about SPD and its simplified form.
+
+use super::common::*;
+use super::{Claim, Verdict};
+
+pub(super) fn spd_stable_if_kd_ge_kp_dt() -> Claim {
+    let region = |a: f64, b: f64| b >= a; // kd dt >= kp dt^2  <=>  kd >= kp dt
+    let semi = worst_radius(LawId::Spd, Integrator::SemiImplicitEuler, region);
+    let explicit = worst_radius(LawId::Spd, Integrator::ExplicitEuler, region);
+    let stable = |r: f64| r <= 1.0 + STABLE_TOLERANCE;
+    let (verdict, conditions) = match (stable(semi), stable(explicit)) {
+        (true, true) => (Verdict::Holds, String::new()),
+        (false, true) => (
+            Verdict::HoldsWithConditions,
+            format!(
+                "only under explicit Euler (largest radius {explicit:.4}); under semi-implicit Euler the \
+                 largest radius where kd >= kp dt is {semi:.3}: stiff gains need kd >= 1.5 kp dt"
+            ),
+        ),
+        _ => (Verdict::DoesNotHold, format!("largest radius {semi:.3} (explicit {explicit:.3})")),
+    };
+    Claim {
+        id: "spd-stable-if-kd-ge-kp-dt",
+        article: A000,
+        claim: "SPD (the paper's form) is stable whenever kd >= kp dt",
+        figure: semi,
+        unit: "largest spectral radius over the atlas where kd >= kp dt",
+        integrator: SEMI,
+        verdict,
+        conditions,
+    }
+}
+
+pub(super) fn spd_v2_stable_if_kd_ge_kp_dt() -> Claim {
+    let worst = worst_radius(
+        LawId::SpdSimplified,
+        Integrator::SemiImplicitEuler,
+        |a, b| b >= a,
+    );
+    let ok = worst <= 1.0 + STABLE_TOLERANCE;
+    Claim {
+        id: "spd-v2-stable-if-kd-ge-kp-dt",
+        article: A000,
+        claim: "the article's own simplified SPD calculator is stable whenever kd >= kp dt",
+        figure: worst,
+        unit: "largest spectral radius over the atlas where kd >= kp dt",
+        integrator: SEMI,
+        verdict: if ok {
+            Verdict::Holds
+        } else {
+            Verdict::DoesNotHold
+        },
+        conditions: if ok {
+            String::new()
+        } else {
+            "the calculator drops the paper's implicit (m + kd dt) term; it is a forward PD with damping \
+             kd + kp dt, stable only while 3 kp dt^2 + 2 kd dt <= 4 (unit mass)"
+                .to_string()
+        },
+    }
+}
+
+pub(super) fn spd_v2_tolerant_of_gains() -> Claim {
+    let v2 = stable_fraction(LawId::SpdSimplified, Integrator::SemiImplicitEuler);
+    let pd = stable_fraction(LawId::ForwardPd, Integrator::SemiImplicitEuler);
+    let paper = stable_fraction(LawId::Spd, Integrator::SemiImplicitEuler);
+    Claim {
+        id: "spd-v2-tolerant-of-gains",
+        article: A000,
+        claim: "the SPD calculator tolerates a much wider range of gains than a plain PD",
+        figure: 100.0 * v2,
+        unit: "% of the atlas grid stable",
+        integrator: SEMI,
+        verdict: if v2 > pd {
+            Verdict::Holds
+        } else {
+            Verdict::DoesNotHold
+        },
+        conditions: format!(
+            "stable on {:.1} % of the grid against {:.1} % for forward PD with the same kp, kd \
+             (the paper's form: {:.1} %)",
+            100.0 * v2,
+            100.0 * pd,
+            100.0 * paper
+        ),
+    }
+}
+
+pub(super) fn spd_no_overshoot_vs_pd() -> Claim {
+    let (kp, kd) = (400.0, 20.0); // zeta = 0.5 on a unit mass
+    let target = Target1::at(1.0);
+    let v2 = step_response(
+        |b| {
+            SpdSimplified { kp, kd }
+                .force(b, &target, DT)
+                .unwrap()
+                .total
+        },
+        5.0,
+    );
+    let paper = step_response(|b| Spd { kp, kd }.force(b, &target, DT).unwrap().total, 5.0);
+    let pd = step_response(
+        |b| ForwardPd { kp, kd }.force(b, &target).unwrap().total,
+        5.0,
+    );
+    let less = v2.overshoot_percent < pd.overshoot_percent
+        && paper.overshoot_percent < pd.overshoot_percent;
+    Claim {
+        id: "spd-no-overshoot-vs-pd",
+        article: A000,
+        claim: "with the same gains SPD brakes before the target and overshoots less than PD",
+        figure: v2.overshoot_percent,
+        unit: "% overshoot of the article's calculator (kp 400, kd 20, 1 kg, dt 1/60 s)",
+        integrator: SEMI,
+        verdict: if less { Verdict::HoldsWithConditions } else { Verdict::DoesNotHold },
+        conditions: format!(
+            "forward PD overshoots {:.1} %, the paper's SPD {:.1} %; the gain is the extra damping kp dt, \
+             so it shrinks as dt does",
+            pd.overshoot_percent, paper.overshoot_percent
+        ),
+    }
+}
+
+pub(super) fn spd_v2_is_pd_with_extra_damping() -> Claim {
+    let (kp, kd) = (350.0, 12.0);
+    let body = Body1 {
+        x: 0.3,
+        v: -1.1,
+        ..Body1::default()
+    };
+    let target = Target1 { x: 1.0, v: 0.5 };
+    let v2 = SpdSimplified { kp, kd }
+        .force(&body, &target, DT)
+        .unwrap()
+        .total;
+    let pd = ForwardPd {
+        kp,
+        kd: kd + kp * DT,
+    }
+    .force(&body, &target)
+    .unwrap()
+    .total;
+    let gap = (v2 - pd).abs();
+    Claim {
+        id: "spd-v2-is-pd-with-extra-damping",
+        article: A000,
+        claim:
+            "(ours) the article's SPD calculator equals a forward PD whose damping is kd + kp dt",
+        figure: gap,
+        unit: "N, largest force difference",
+        integrator: SEMI,
+        verdict: if gap < 1e-9 {
+            Verdict::Holds
+        } else {
+            Verdict::DoesNotHold
+        },
+        conditions: String::new(),
+    }
+}

@@ -1,0 +1,220 @@
+//! Article 004 (submarine) and the PID claims measured on its hull: P only, PID, windup, feed-forward, the tennis racket.
+
+use super::common::*;
+use super::{Claim, Verdict};
+
+pub(super) fn submarine() -> Body3 {
+    crate::scenario::submarine_hull()
+}
+
+/// Pitch and roll after `seconds` and the peak pitch, ordering pitch 0.3, roll `roll`,
+/// with a constant world `load` torque (N m).
+pub(super) fn run_submarine(
+    mut c: SubmarineAttitude,
+    body: Body3,
+    roll: f64,
+    seconds: f64,
+    load: DVec3,
+) -> (f64, f64, f64) {
+    let dt = 1.0 / 50.0;
+    let mut b = body;
+    let mut peak: f64 = f64::NEG_INFINITY;
+    let attitude = |b: &Body3| {
+        let (_, x, z) = b.orientation.to_euler(glam::EulerRot::YXZ);
+        (x, z)
+    };
+    for _ in 0..(seconds / dt) as usize {
+        let t = c.torque(&b, 0.3, roll, dt).unwrap().total;
+        b.step(DVec3::ZERO, t + load, dt).unwrap();
+        peak = peak.max(attitude(&b).0);
+    }
+    let (x, z) = attitude(&b);
+    (x, z, peak)
+}
+
+pub(super) fn p_only_hunts() -> Claim {
+    let c = SubmarineAttitude::new(SubmarineLaw::Proportional, 400.0, 0.0, 0.0);
+    let (_, _, peak) = run_submarine(c, submarine(), 0.0, 15.0, DVec3::ZERO);
+    let overshoot = (peak / 0.3 - 1.0) * 100.0;
+    Claim {
+        id: "p-only-hunts",
+        article: A004,
+        claim: "proportional control alone makes the submarine oscillate around the ordered pitch",
+        figure: overshoot,
+        unit: "% pitch overshoot (kp 400 N m/rad, light angular damping 0.05 /s)",
+        integrator: SEMI,
+        verdict: if overshoot > 20.0 {
+            Verdict::Holds
+        } else {
+            Verdict::DoesNotHold
+        },
+        conditions: String::new(),
+    }
+}
+
+pub(super) fn p_only_steady_state_error() -> Claim {
+    let c = SubmarineAttitude::new(SubmarineLaw::Proportional, 400.0, 0.0, 0.0);
+    let damped = Body3 {
+        angular_damping: 2.0,
+        ..submarine()
+    };
+    let (free, _, _) = run_submarine(c, damped, 0.0, 60.0, DVec3::ZERO);
+    let load = DVec3::new(-40.0, 0.0, 0.0);
+    let (loaded, _, _) = run_submarine(c, damped, 0.0, 60.0, load);
+    let free_error = (free - 0.3).abs();
+    Claim {
+        id: "p-only-steady-state-error",
+        article: A001,
+        claim: "proportional control alone leaves a steady-state error",
+        figure: (loaded - 0.3).abs(),
+        unit: "rad of pitch error left under a 40 N m load (kp 400 N m/rad)",
+        integrator: SEMI,
+        verdict: if free_error < 1e-3 { Verdict::HoldsWithConditions } else { Verdict::Holds },
+        conditions: format!(
+            "only against a steady load (error = load / kp = {:.3} rad); with no load it ends {free_error:.1e} \
+             rad from the target",
+            40.0 / 400.0
+        ),
+    }
+}
+
+pub(super) fn pid_removes_offset() -> Claim {
+    let mut c = SubmarineAttitude::new(SubmarineLaw::Pid, 400.0, 200.0, 800.0);
+    c.max_integral = 10.0;
+    let (pitch, _, _) = run_submarine(c, submarine(), 0.0, 60.0, DVec3::new(-40.0, 0.0, 0.0));
+    let error = (pitch - 0.3).abs();
+    Claim {
+        id: "pid-removes-offset",
+        article: A004,
+        claim: "adding the integral term removes the steady offset a constant load causes",
+        figure: error,
+        unit: "rad of pitch error left under a 40 N m load",
+        integrator: SEMI,
+        verdict: if error < 1e-3 {
+            Verdict::Holds
+        } else {
+            Verdict::DoesNotHold
+        },
+        conditions: String::new(),
+    }
+}
+
+pub(super) fn pid_windup_clamp() -> Claim {
+    // Held away from the setpoint for 5 s, then released: overshoot with and without
+    // the integral clamp.
+    let run = |integral_limit: f64| {
+        let mut pid = Pid {
+            anti_windup: AntiWindup::Clamp,
+            output_limit: 5.0,
+            integral_limit,
+            ..Pid::new(2.0, 4.0, 0.0)
+        };
+        let mut b = Body1::default();
+        let mut overshoot: f64 = 0.0;
+        for i in 0..1500 {
+            let u = pid.step(1.0, b.x, 0.01).unwrap().total;
+            b.step(u - 2.0 * b.v, 0.01).unwrap();
+            if i < 500 {
+                b.x = b.x.min(0.5);
+                b.v = 0.0;
+            } else {
+                overshoot = overshoot.max(b.x - 1.0);
+            }
+        }
+        overshoot
+    };
+    let (free, clamped) = (run(f64::INFINITY), run(1.0));
+    Claim {
+        id: "pid-windup-clamp",
+        article: A004,
+        claim: "clamping the integral keeps it from winding up while the actuator saturates",
+        figure: clamped,
+        unit: "m overshoot after release with the clamp (without it, see conditions)",
+        integrator: SEMI,
+        verdict: if clamped < free {
+            Verdict::Holds
+        } else {
+            Verdict::DoesNotHold
+        },
+        conditions: format!("without the clamp it overshoots {free:.3} m"),
+    }
+}
+
+/// Seconds until pitch and until roll settle (2 % band) toward 0.3 and 0.2 rad.
+pub(super) fn settling_times(mut c: SubmarineAttitude, body: Body3, seconds: f64) -> (f64, f64) {
+    let dt = 1.0 / 50.0;
+    let mut b = body;
+    let (mut t, mut pitch, mut roll) = (vec![0.0], vec![0.0], vec![0.0]);
+    for k in 1..=(seconds / dt) as usize {
+        let torque = c.torque(&b, 0.3, 0.2, dt).unwrap().total;
+        b.step(DVec3::ZERO, torque, dt).unwrap();
+        let (_, x, z) = b.orientation.to_euler(glam::EulerRot::YXZ);
+        t.push(k as f64 * dt);
+        pitch.push(x);
+        roll.push(z);
+    }
+    let settle = |y: &[f64], target: f64| {
+        StepMetrics::of(&t, y, &[], 0.0, target, MetricsOptions::default())
+            .expect("valid trace")
+            .settling_time
+            .unwrap_or(f64::INFINITY)
+    };
+    (settle(&pitch, 0.3), settle(&roll, 0.2))
+}
+
+pub(super) fn euler_feedforward_decouples() -> Claim {
+    // Pitch (400 kg m^2) and roll (60 kg m^2) ordered at once. Plain PID: the same
+    // torque gains on both axes. Feed-forward: the same gains as accelerations, turned
+    // into torque through I alpha + w x I w.
+    // The integral is off: its slow tail would otherwise set both settling times.
+    let ff = SubmarineAttitude::new(SubmarineLaw::PidFeedForward, 4.0, 0.0, 4.0);
+    let plain = SubmarineAttitude {
+        max_torque: 1e9,
+        ..SubmarineAttitude::new(SubmarineLaw::Pid, 4.0 * 400.0, 0.0, 4.0 * 400.0)
+    };
+    let (fp, fr) = settling_times(ff, submarine(), 30.0);
+    let (pp, pr) = settling_times(plain, submarine(), 30.0);
+    let (gap_ff, gap_plain) = ((fp - fr).abs(), (pp - pr).abs());
+    Claim {
+        id: "euler-feedforward-decouples",
+        article: A004,
+        claim: "feeding Euler's equations forward makes pitch and roll arrive together",
+        figure: gap_ff,
+        unit: "s between the pitch and roll settling times (2 % band) with feed-forward",
+        integrator: SEMI,
+        verdict: if gap_ff < gap_plain { Verdict::Holds } else { Verdict::DoesNotHold },
+        conditions: format!(
+            "kp 4 /s^2, kd 4 /s, integral off; with feed-forward pitch settles in {fp:.2} s and roll in \
+             {fr:.2} s; the plain PD with the same torque gains (x 400 kg m^2) on both axes: {pp:.2} s and \
+             {pr:.2} s"
+        ),
+    }
+}
+
+pub(super) fn tennis_racket_flip() -> Claim {
+    let run = |gyroscopic| {
+        let mut b = Body3 {
+            inertia: DVec3::new(1.0, 2.0, 3.0),
+            angular_velocity: DVec3::new(0.0, 10.0, 0.01),
+            gyroscopic,
+            ..Body3::default()
+        };
+        let mut min_dot: f64 = 1.0;
+        for _ in 0..2400 {
+            b.step(DVec3::ZERO, DVec3::ZERO, 1.0 / 240.0).unwrap();
+            min_dot = min_dot.min((b.orientation * DVec3::Y).dot(DVec3::Y));
+        }
+        min_dot
+    };
+    let (with, without) = (run(Gyroscopic::Implicit), run(Gyroscopic::Off));
+    Claim {
+        id: "tennis-racket-flip",
+        article: A004,
+        claim: "a free body spun about its intermediate axis flips over with no torque applied",
+        figure: with,
+        unit: "smallest cosine between the spin axis and its start over 10 s (-1 is a full flip)",
+        integrator: "semi-implicit Euler with the implicit gyroscopic term, dt 1/240 s",
+        verdict: if with < -0.9 { Verdict::HoldsWithConditions } else { Verdict::DoesNotHold },
+        conditions: format!("only when the engine keeps the gyroscopic term w x Iw; without it the cosine stays at {without:.3}"),
+    }
+}

@@ -1,0 +1,67 @@
+//! What the claims of every article share: the articles' file names, the step, and
+//! the measurements several claims make (atlas radii, a unit-mass step response).
+
+pub(super) use crate::analysis::{
+    convergence_sweep, one_step_matrix, spectral_radius, Atlas, AtlasSpec, ConvergenceSpec,
+    MetricsOptions, StepMetrics, STABLE_TOLERANCE,
+};
+pub(super) use crate::body::{Body1, Body3, Gyroscopic};
+pub(super) use crate::catalogue::LawId;
+pub(super) use crate::controllers::*;
+pub(super) use crate::integrator::Integrator;
+pub(super) use crate::published;
+pub(super) use crate::rotation::{error_vector, from_rotation_vector};
+pub(super) use crate::tuning::{from_bloom, from_wu, Effective};
+pub(super) use glam::DVec3;
+
+pub(super) const A000: &str = "000_c8d0f55d5ec7aa0a.txt";
+pub(super) const A001: &str = "001_8def3aa8968f7012.txt";
+pub(super) const A002: &str = "002_c382fe561c41cbb8.txt";
+pub(super) const A003: &str = "003_faf802b94e42949a.txt";
+pub(super) const A004: &str = "004_4363d3e281fa2cf6.txt";
+pub(super) const SEMI: &str = "semi-implicit Euler (Unity, PhysX, Box2D)";
+pub(super) const DT: f64 = 1.0 / 60.0;
+
+/// The largest spectral radius of `law` under `integrator` over the default atlas grid
+/// cells that satisfy `keep(kp dt^2, kd dt)`.
+pub(super) fn worst_radius(
+    law: LawId,
+    integrator: Integrator,
+    keep: impl Fn(f64, f64) -> bool,
+) -> f64 {
+    let atlas = Atlas::compute(law, integrator, AtlasSpec::default()).expect("default grid");
+    let n = atlas.axis.len();
+    let mut worst: f64 = 0.0;
+    for (r, &a) in atlas.axis.iter().enumerate() {
+        for (c, &b) in atlas.axis.iter().enumerate() {
+            if keep(a, b) {
+                worst = worst.max(atlas.radii[r * n + c]);
+            }
+        }
+    }
+    worst
+}
+
+pub(super) fn stable_fraction(law: LawId, integrator: Integrator) -> f64 {
+    Atlas::compute(law, integrator, AtlasSpec::default())
+        .expect("default grid")
+        .stable_fraction()
+}
+
+/// Step response of a 1-D law on a unit mass from 0 to 1 over `seconds`.
+pub(super) fn step_response(mut force: impl FnMut(&Body1) -> f64, seconds: f64) -> StepMetrics {
+    let mut b = Body1::default();
+    let (mut t, mut y, mut u) = (vec![0.0], vec![0.0], vec![0.0]);
+    for k in 1..=(seconds / DT) as usize {
+        let f = force(&b);
+        if b.step(f, DT).is_err() {
+            y.push(f64::NAN);
+            t.push(k as f64 * DT);
+            break;
+        }
+        t.push(k as f64 * DT);
+        y.push(b.x);
+        u.push(f);
+    }
+    StepMetrics::of(&t, &y, &u, 0.0, 1.0, MetricsOptions::default()).expect("valid trace")
+}
