@@ -1,0 +1,164 @@
+//! Analysis and tuning: metrics, atlas, claims, gain forms, the law catalogue.
+
+use super::*;
+
+#[wasm_bindgen_test]
+fn analysis_and_tuning_match_the_core() {
+    let times: Vec<f64> = (0..50).map(|k| k as f64 * 0.1).collect();
+    let values: Vec<f64> = times
+        .iter()
+        .map(|t| 2.0 - 2.0 * (-t * 1.3f64).exp())
+        .collect();
+    let effort: Vec<f64> = times.iter().map(|t| 3.0 - t).collect();
+    let options = MetricsOptions {
+        settling_band: 0.05,
+        divergence_limit: 1e6,
+    };
+    let m = StepMetrics::of(&times, &values, &effort, 0.0, 2.0, options).unwrap();
+    let got = analysis::step_metrics(&times, &values, &effort, 0.0, 2.0, cfg(&options)).unwrap();
+    assert_eq!(get(&got, "riseTime").as_f64(), m.rise_time);
+    assert_eq!(get(&got, "settlingTime").as_f64(), m.settling_time);
+    assert_eq!(get(&got, "iae").as_f64(), Some(m.iae));
+    assert_eq!(get(&got, "peakEffort").as_f64(), Some(m.peak_effort));
+    assert_eq!(
+        get(&got, "steadyStateError").as_f64(),
+        Some(m.steady_state_error)
+    );
+    assert_eq!(
+        get(&got, "overshootPercent").as_f64(),
+        Some(m.overshoot_percent)
+    );
+
+    let spec = AtlasSpec {
+        dt: 0.05,
+        min: 0.01,
+        max: 10.0,
+        points: 7,
+    };
+    let a = Atlas::compute(LawId::Spd, Integrator::ExplicitEuler, spec).unwrap();
+    let got = analysis::atlas("spd", "explicit-euler", cfg(&spec)).unwrap();
+    let radii: Vec<f64> = serde_wasm_bindgen::from_value(get(&got, "radii")).unwrap();
+    assert_eq!(radii, a.radii);
+    assert_eq!(
+        get(&got, "stableFraction").as_f64(),
+        Some(a.stable_fraction())
+    );
+    assert_eq!(get(&get(&got, "spec"), "points").as_f64(), Some(7.0));
+    let m = forcelab::analysis::one_step_matrix(LawId::SoftStep, Integrator::Rk4, 40.0, 3.0, DT)
+        .unwrap();
+    let [z1, z2] = forcelab::analysis::eigenvalues(m);
+    assert_eq!(
+        analysis::one_step_eigenvalues("soft-step", "rk4", 40.0, 3.0, DT).unwrap(),
+        vec![z1.re, z1.im, z2.re, z2.im, z1.abs().max(z2.abs())]
+    );
+    let e = analysis::atlas("pdq", "rk4", JsValue::UNDEFINED).unwrap_err();
+    assert!(message(e).starts_with("law must be one of pd, backward-pd"));
+
+    let claims = js_sys::Array::from(&analysis::claims().unwrap());
+    let native = forcelab::claims::all_claims();
+    assert_eq!(claims.length() as usize, native.len());
+    for (k, c) in native.iter().enumerate() {
+        let js = claims.get(k as u32);
+        assert_eq!(get(&js, "id").as_string().unwrap(), c.id);
+        assert_eq!(
+            get(&js, "figure").as_f64(),
+            Some(c.figure).filter(|f| f.is_finite())
+        );
+        let verdict: forcelab::claims::Verdict =
+            serde_wasm_bindgen::from_value(get(&js, "verdict")).unwrap();
+        assert_eq!(verdict, c.verdict);
+    }
+
+    let sweep_spec =
+        json(r#"{"distances": [100, 200], "timeScales": [0.5, 1.0], "minVelocity": 5}"#);
+    let sweep = js_sys::Array::from(&analysis::convergence_sweep_js(sweep_spec).unwrap());
+    let native = forcelab::analysis::convergence_sweep(&forcelab::analysis::ConvergenceSpec {
+        distances: vec![100.0, 200.0],
+        time_scales: vec![0.5, 1.0],
+        min_velocity: 5.0,
+        ..Default::default()
+    })
+    .unwrap();
+    assert_eq!(sweep.length(), 2);
+    let points: Vec<(f64, Option<f64>)> =
+        serde_wasm_bindgen::from_value(get(&sweep.get(1), "points")).unwrap();
+    assert_eq!(points, native[1].points);
+
+    let g = tuning::from_wu(1.5, 0.8, 2.0).unwrap();
+    assert_eq!(
+        analysis::gains_from_wu(1.5, 0.8, 2.0).unwrap(),
+        vec![g.kp, g.kd]
+    );
+    let g = tuning::from_bloom(1.2, 0.9, 0.6, 2.0).unwrap();
+    assert_eq!(
+        analysis::gains_from_bloom(1.2, 0.9, 0.6, 2.0).unwrap(),
+        vec![g.kp, g.kd]
+    );
+    let g = tuning::from_natural(5.0, 0.4, 2.0).unwrap();
+    assert_eq!(
+        analysis::gains_from_natural(5.0, 0.4, 2.0).unwrap(),
+        vec![g.kp, g.kd]
+    );
+    let g = tuning::from_half_life(0.3, 2.0).unwrap();
+    assert_eq!(
+        analysis::gains_from_half_life(0.3, 2.0).unwrap(),
+        vec![g.kp, g.kd]
+    );
+    assert_eq!(
+        analysis::gains_to_half_life(g.kp, g.kd, 2.0).unwrap(),
+        tuning::to_half_life(g, 2.0).unwrap()
+    );
+    assert_eq!(
+        analysis::bloom_time_scale(g.kp, g.kd, 2.0).unwrap(),
+        tuning::bloom_time_scale(g, 2.0).unwrap()
+    );
+    let raw = tuning::Gains { kp: 50.0, kd: 7.0 };
+    let (f, d) = tuning::to_wu(raw, 2.0).unwrap();
+    assert_eq!(analysis::gains_to_wu(50.0, 7.0, 2.0).unwrap(), vec![f, d]);
+    let (k, d) = tuning::to_bloom(raw, 0.6, 2.0).unwrap();
+    assert_eq!(
+        analysis::gains_to_bloom(50.0, 7.0, 0.6, 2.0).unwrap(),
+        vec![k, d]
+    );
+    let c = tuning::Effective::continuous(raw, 2.0).unwrap();
+    assert_eq!(
+        analysis::gains_to_natural(50.0, 7.0, 2.0).unwrap(),
+        vec![c.natural_frequency, c.damping_ratio]
+    );
+    let s = tuning::sampled_effective(LawId::BackwardPd, Integrator::ExplicitEuler, 25.0, 3.5, DT)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        analysis::sampled_effective("backward-pd", "explicit-euler", 50.0, 7.0, 2.0, DT).unwrap(),
+        Some(vec![s.natural_frequency, s.damping_ratio])
+    );
+    assert_eq!(
+        analysis::sampled_effective("pd", "semi-implicit-euler", 1e7, 1.0, 1.0, DT).unwrap(),
+        None
+    );
+    let e = analysis::gains_from_wu(f64::NAN, 1.0, 1.0).unwrap_err();
+    assert_eq!(message(e), "frequency must be a finite number, got NaN");
+}
+
+#[wasm_bindgen_test]
+fn the_catalogue_reaches_the_page_as_the_core_declares_it() {
+    let got = forcelab_wasm::catalogue::catalogue().unwrap();
+    let laws = js_sys::Array::from(&get(&got, "laws"));
+    assert_eq!(laws.length() as usize, forcelab::catalogue::LAWS.len());
+    for (i, law) in forcelab::catalogue::LawId::ALL.into_iter().enumerate() {
+        let entry = laws.get(i as u32);
+        assert_eq!(get(&entry, "id").as_string().as_deref(), Some(law.id()));
+        assert_eq!(
+            get(&entry, "label").as_string().as_deref(),
+            Some(law.law().label)
+        );
+    }
+    let plants = js_sys::Array::from(&get(&got, "plants"));
+    assert_eq!(plants.length(), 3);
+    let cube_laws = js_sys::Array::from(&get(&plants.get(0), "laws"));
+    assert_eq!(
+        cube_laws.get(0).as_string().as_deref(),
+        Some("pd"),
+        "the cube's menu starts with forward PD"
+    );
+}

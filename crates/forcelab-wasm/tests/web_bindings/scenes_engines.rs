@@ -1,0 +1,169 @@
+//! The chapter scenes and the engine twin.
+
+use super::*;
+
+#[wasm_bindgen_test]
+fn the_chapter_scenes_match_the_core_step_for_step() {
+    use forcelab::scenes::{
+        attitude, default_waypoints, Dive, DiveSettings, Orders, Pursuit, PursuitSettings, Tumble,
+        TumbleSettings,
+    };
+    use forcelab_wasm::scenes::{DiveScene, PursuitScene, TumbleScene};
+
+    // The chase, with the printed missile and a PID window of 9 (every field distinct).
+    let mut settings = PursuitSettings {
+        missile_speed: 7.5,
+        entity_speed: 4.5,
+        with_printed_missile: true,
+        ..PursuitSettings::default()
+    };
+    settings.heading.pid.window = 9;
+    let config = json(
+        r#"{"missileSpeed": 7.5, "entitySpeed": 4.5, "withPrintedMissile": true,
+            "heading": {"pid": {"kp": 40, "ki": 2, "kd": 12, "plantGain": 1, "window": 9, "dt": 0.016666666666666666}}}"#,
+    );
+    let mut ours = PursuitScene::new(config, None).unwrap();
+    let mut core = Pursuit::new(settings, default_waypoints()).unwrap();
+    ours.step(200).unwrap();
+    (0..200).for_each(|_| core.step().unwrap());
+    let state = ours.state();
+    assert_eq!(state.len(), 3 * 7);
+    for (k, c) in core.chasers.iter().enumerate() {
+        assert_eq!(
+            &state[k * 7..k * 7 + 3],
+            &[c.body.position.x, c.body.position.y, c.body.angle]
+        );
+        assert_eq!(state[k * 7 + 5], c.heading_error());
+    }
+    ours.set_target(2.0, -1.0).unwrap();
+    assert!(ours.waypoints().is_empty());
+    assert!(message(ours.set_target(f64::NAN, 0.0).unwrap_err()).contains("target.x"));
+    assert!(message(ours.step(100_001).unwrap_err()).contains("100000"));
+
+    // The submarines under orders.
+    let mut dive = DiveScene::new(JsValue::UNDEFINED).unwrap();
+    let mut core = Dive::new(DiveSettings::default()).unwrap();
+    dive.set_orders(0.3, 0.2, 0.5).unwrap();
+    core.set_orders(Orders {
+        pitch: 0.3,
+        roll: 0.2,
+        rudder: 0.5,
+    })
+    .unwrap();
+    dive.step(150).unwrap();
+    (0..150).for_each(|_| core.step().unwrap());
+    let state = dive.state();
+    for (k, h) in core.hulls.iter().enumerate() {
+        assert_eq!(&state[k * 10..k * 10 + 4], &h.orientation.to_array());
+        let (_, pitch, roll) = attitude(h);
+        assert_eq!((state[k * 10 + 5], state[k * 10 + 6]), (pitch, roll));
+    }
+    assert!(message(dive.set_orders(2.0, 0.0, 0.0).unwrap_err()).contains("pitch"));
+
+    // The tumbling plates.
+    let mut tumble = TumbleScene::new(json(r#"{"spin": 12, "nudge": 0.02}"#)).unwrap();
+    let mut core = Tumble::new(TumbleSettings {
+        spin: 12.0,
+        nudge: 0.02,
+        ..TumbleSettings::default()
+    })
+    .unwrap();
+    tumble.step(300).unwrap();
+    (0..300).for_each(|_| core.step().unwrap());
+    let state = tumble.state();
+    for k in 0..3 {
+        assert_eq!(
+            &state[k * 6..k * 6 + 4],
+            &core.bodies[k].orientation.to_array()
+        );
+        assert_eq!(state[k * 6 + 4], core.axis_cosine(k));
+    }
+    assert!(message(TumbleScene::new(json(r#"{"spinn": 1}"#)).err().unwrap()).contains("spinn"));
+}
+
+#[wasm_bindgen_test]
+fn the_gain_translator_and_the_engine_twin_match_the_core() {
+    use forcelab::engines::{entries, entry, report, translate, Intent};
+    let intent = Intent {
+        frequency: 3.0,
+        damping_ratio: 0.6,
+        mass: 2.5,
+        dt: 0.01,
+        angular: true,
+    };
+    let text = r#"{"frequency": 3, "dampingRatio": 0.6, "mass": 2.5, "dt": 0.01, "angular": true}"#;
+    let ours = engines::translate_gains(json(text)).unwrap();
+    let core = translate(&intent).unwrap();
+    let rows = js_sys::Array::from(&ours);
+    assert_eq!(rows.length() as usize, core.len());
+    for (k, g) in core.iter().enumerate() {
+        let row = rows.get(k as u32);
+        assert_eq!(get(&row, "id").as_string().unwrap(), g.id);
+        let params = js_sys::Array::from(&get(&row, "parameters"));
+        for (j, p) in g.parameters.iter().enumerate() {
+            let q = params.get(j as u32);
+            assert_eq!(
+                get(&q, "value").as_f64().unwrap(),
+                p.value,
+                "{}.{}",
+                g.id,
+                p.name
+            );
+            assert_eq!(get(&q, "unit").as_string().unwrap(), p.unit);
+        }
+    }
+    let bad = engines::translate_gains(json(r#"{"frequency": -1}"#)).unwrap_err();
+    assert!(message(bad).contains("frequency"));
+
+    // The twin: the same prediction as the core, at the defaults and with a setting.
+    let catalogue = js_sys::Array::from(&engines::engine_catalogue().unwrap());
+    assert_eq!(catalogue.length() as usize, entries().len());
+    let jolt = entry("jolt-frequency").unwrap();
+    let mut settings = jolt.default_settings();
+    settings
+        .set(
+            "collisionSteps",
+            forcelab::engines::settings::Value::Number(2.0),
+        )
+        .unwrap();
+    let core = report(jolt, &intent, "custom", &settings, 90).unwrap();
+    let twin = engines::engine_twin(
+        "jolt-frequency",
+        json(text),
+        json(r#"{"collisionSteps": 2}"#),
+        90,
+    )
+    .unwrap();
+    let predicted: Vec<f64> =
+        serde_wasm_bindgen::from_value(get(&get(&twin, "predicted"), "positions")).unwrap();
+    assert_eq!(predicted, core.predicted.positions);
+    assert_eq!(js_sys::Array::from(&get(&twin, "ideal")).length(), 90);
+    // Bad settings are named, never a trap.
+    for (settings, words) in [
+        (
+            r#"{"collisionStep": 2}"#,
+            "settings.collisionStep is not a setting of jolt-frequency",
+        ),
+        (
+            r#"{"collisionSteps": 0}"#,
+            "settings.collisionSteps must be between 1 and 64, got 0",
+        ),
+        (
+            r#"{"allowSleeping": "no"}"#,
+            "settings.allowSleeping must be a number or true/false",
+        ),
+    ] {
+        let e = engines::engine_twin("jolt-frequency", json(text), json(settings), 10).unwrap_err();
+        assert!(message(e).contains(words), "{settings}");
+    }
+    let e = engines::engine_twin(
+        "mujoco-position",
+        json(text),
+        json(r#"{"integrator": "Verlet"}"#),
+        10,
+    )
+    .unwrap_err();
+    assert!(message(e).contains("settings.integrator must be one of Euler"));
+    let e = engines::engine_twin("nope", json(text), JsValue::UNDEFINED, 10).unwrap_err();
+    assert!(message(e).contains("id must be one of"));
+}
