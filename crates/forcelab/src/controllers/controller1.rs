@@ -50,55 +50,55 @@ impl Controller1 {
     pub fn new(kind: LawId, kp: f64, kd: f64, mass: f64) -> Result<Controller1, Error> {
         super::ForwardPd { kp, kd }.validate()?;
         positive("mass", mass)?;
-        let c =
-            match kind {
-                LawId::ForwardPd => Controller1::ForwardPd(ForwardPd { kp, kd }),
-                LawId::BackwardPd => Controller1::BackwardPd(BackwardPd { kp, kd }),
-                LawId::Spd => Controller1::Spd(Spd { kp, kd }),
-                LawId::SpdSimplified => Controller1::SpdSimplified(SpdSimplified {
-                    kp: kp / mass,
-                    kd: kd / mass,
-                }),
-                LawId::ImplicitPd => {
-                    positive("kp", kp)?;
-                    let time_scale = 6.0 * math::sqrt(mass / kp);
-                    Controller1::ImplicitPd(ImplicitPd {
-                        k: 1.0,
-                        d: kd * time_scale / (9.0 * mass),
-                        time_scale,
-                        min_velocity: 0.0,
+        let c = match kind {
+            LawId::ForwardPd => Controller1::ForwardPd(ForwardPd { kp, kd }),
+            LawId::BackwardPd => Controller1::BackwardPd(BackwardPd { kp, kd }),
+            LawId::Spd => Controller1::Spd(Spd { kp, kd }),
+            LawId::SpdSimplified => Controller1::SpdSimplified(SpdSimplified {
+                kp: kp / mass,
+                kd: kd / mass,
+            }),
+            LawId::ImplicitPd => {
+                positive("kp", kp)?;
+                let time_scale = 6.0 * math::sqrt(mass / kp);
+                Controller1::ImplicitPd(ImplicitPd {
+                    k: 1.0,
+                    d: kd * time_scale / (9.0 * mass),
+                    time_scale,
+                    min_velocity: 0.0,
+                })
+            }
+            LawId::SecondOrder | LawId::SoftStep => {
+                positive("kp", kp)?;
+                let w = math::sqrt(kp / mass);
+                let zeta = kd / (2.0 * math::sqrt(kp * mass));
+                if kind == LawId::SecondOrder {
+                    Controller1::SecondOrder(SecondOrder {
+                        frequency: w / (2.0 * PI),
+                        zeta,
+                        response: 0.0,
+                    })
+                } else {
+                    Controller1::SoftStep(SoftStep {
+                        hertz: w / (2.0 * PI),
+                        damping_ratio: zeta,
                     })
                 }
-                LawId::SecondOrder | LawId::SoftStep => {
-                    positive("kp", kp)?;
-                    let w = math::sqrt(kp / mass);
-                    let zeta = kd / (2.0 * math::sqrt(kp * mass));
-                    if kind == LawId::SecondOrder {
-                        Controller1::SecondOrder(SecondOrder {
-                            frequency: w / (2.0 * PI),
-                            zeta,
-                            response: 0.0,
-                        })
-                    } else {
-                        Controller1::SoftStep(SoftStep {
-                            hertz: w / (2.0 * PI),
-                            damping_ratio: zeta,
-                        })
-                    }
-                }
-                LawId::Pid => Controller1::Pid(Pid::new(kp, 0.0, kd)),
-                LawId::WindowedPid => Controller1::WindowedPid(WindowedPid::new(kp, 0.0, kd)),
-                LawId::WindowedPidAsPrinted => {
-                    Controller1::WindowedPidAsPrinted(WindowedPidAsPrinted::new(kp, 0.0, kd))
-                }
-                LawId::OneStep => Controller1::OneStep,
-                LawId::OneStepAsPrinted => Controller1::OneStepAsPrinted,
-                LawId::BackwardPdAsPrinted => return Err(Error::Unsupported {
+            }
+            LawId::Pid => Controller1::Pid(Pid::new(kp, 0.0, kd)),
+            LawId::WindowedPid => Controller1::WindowedPid(WindowedPid::new(kp, 0.0, kd)),
+            LawId::WindowedPidAsPrinted => {
+                Controller1::WindowedPidAsPrinted(WindowedPidAsPrinted::new(kp, 0.0, kd))
+            }
+            LawId::OneStep => Controller1::OneStep,
+            LawId::OneStepAsPrinted => Controller1::OneStepAsPrinted,
+            LawId::BackwardPdAsPrinted => {
+                return Err(Error::Unsupported {
                     field: "kind",
-                    reason:
-                        "backward-pd-as-printed is the 3-D torque listing; it drives the box only",
-                }),
-            };
+                    reason: "the printed torque listing drives the box only",
+                })
+            }
+        };
         c.validate()?;
         Ok(c)
     }
@@ -244,6 +244,18 @@ impl Controller1 {
 mod tests {
     use super::*;
     use crate::catalogue::PlantId;
+
+    #[test]
+    fn a_law_that_does_not_drive_a_cube_is_refused_by_name() {
+        assert!(!LawId::BackwardPdAsPrinted.drives(PlantId::Cube));
+        assert_eq!(
+            Controller1::new(LawId::BackwardPdAsPrinted, 1.0, 1.0, 1.0),
+            Err(Error::Unsupported {
+                field: "kind",
+                reason: "the printed torque listing drives the box only",
+            })
+        );
+    }
 
     #[test]
     fn ids_round_trip() {
