@@ -19,9 +19,8 @@ cargo clippy -p forcelab-wasm --all-targets --target wasm32-unknown-unknown -- -
 # The core's modules depend one way (ARCHITECTURE.md): fail on any cycle.
 node scripts/module-cycles.mjs
 node scripts/long-files.mjs
-# The page reads the law catalogue from this file; it must be the core's.
-cargo run -q -p forcelab --features serde --example catalogue | diff -u web/src/core/catalogue.json - \
-  || { echo "web/src/core/catalogue.json differs from the core's catalogue: run npm run catalogue" >&2; exit 1; }
+# The page reads the law catalogue and the figures' presets from files the core writes.
+bash scripts/core-data.sh --check
 
 stage "Rust tests (native)"
 cargo test --workspace

@@ -57,6 +57,17 @@ for (const file of chapters) {
     // Badges say what the native claims command says.
     const claims = new Map((native('claims') as NativeClaim[]).map((c) => [c.id, c.verdict]));
     if (file === '09-claims.html') await expect(page.locator('.claims-table tbody tr')).toHaveCount(claims.size);
+    if (file === '09-claims.html') {
+      // Each row links to the chapter the core names for it, and that chapter shows its badge.
+      const rows = await page.locator('.claims-table tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => [(tr as HTMLElement).dataset.claim!, tr.querySelector('a')?.getAttribute('href') ?? '']),
+      );
+      expect(rows.length).toBe(claims.size);
+      for (const [id, href] of rows) {
+        expect(href, id).toMatch(/^\d\d-[a-z-]+\.html$/);
+        expect(readFileSync(join(root, 'web/chapters', href!), 'utf8'), `${href} shows ${id}`).toContain(`data-claim="${id}"`);
+      }
+    }
     // As many badges as the chapter's source places (every claim on chapter 9), so the
     // loop below cannot pass by finding none.
     const placed = file === '09-claims.html' ? claims.size : (readFileSync(join(root, 'web/chapters', file), 'utf8').match(/data-claim="/g) ?? []).length;
@@ -79,6 +90,14 @@ for (const file of chapters) {
         s.dispatchEvent(new Event('input', { bubbles: true }));
       });
       await expect.poll(data).not.toBe(before);
+    }
+    // Every "Open in the Lab" link reaches the Lab page (not chapters/lab.html).
+    const links = await page.locator('a.open-in-lab').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const presets = JSON.parse(readFileSync(join(root, 'web/src/core/presets.json'), 'utf8')) as { chapter: string }[];
+    expect(links.length, 'every Lab figure offers the Lab').toBe(presets.filter((f) => `${f.chapter}.html` === file).length);
+    for (const href of links) {
+      expect(new URL(href).pathname).toBe('/lab.html');
+      expect((await page.request.get(href)).status(), href).toBe(200);
     }
     await page.screenshot({ path: join(shots, `${file.replace('.html', '')}.png`), fullPage: true });
     expect(problems).toEqual([]);

@@ -19,6 +19,8 @@ export const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
 export interface Claim {
   id: string;
   article: string;
+  /** The chapter page that shows it (`03-wu`), from the core. */
+  chapter: string;
   claim: string;
   figure: number;
   unit: string;

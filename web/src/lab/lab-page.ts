@@ -177,7 +177,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
 
   const saveUrl = () => {
     if (keepUrl) history.replaceState(null, '', `${location.pathname}${writeLabState(state)}${location.hash}`);
-    openInLab.href = `lab.html${writeLabState(state)}`;
+    // A figure lives in chapters/; the Lab is one level up.
+    openInLab.href = `${figure ? '../' : ''}lab.html${writeLabState(state)}`;
   };
 
   /** Rebuilds the core Lab from the state and starts the run over. */

@@ -22,6 +22,7 @@ pub(super) fn spd_stable_if_kd_ge_kp_dt() -> Claim {
     Claim {
         id: "spd-stable-if-kd-ge-kp-dt",
         article: A000,
+        chapter: "04-spd",
         claim: "SPD (the paper's form) is stable whenever kd >= kp dt",
         figure: semi,
         unit: "largest spectral radius over the atlas where kd >= kp dt",
@@ -41,6 +42,7 @@ pub(super) fn spd_v2_stable_if_kd_ge_kp_dt() -> Claim {
     Claim {
         id: "spd-v2-stable-if-kd-ge-kp-dt",
         article: A000,
+        chapter: "04-spd",
         claim: "the article's own simplified SPD calculator is stable whenever kd >= kp dt",
         figure: worst,
         unit: "largest spectral radius over the atlas where kd >= kp dt",
@@ -67,6 +69,7 @@ pub(super) fn spd_v2_tolerant_of_gains() -> Claim {
     Claim {
         id: "spd-v2-tolerant-of-gains",
         article: A000,
+        chapter: "04-spd",
         claim: "the SPD calculator tolerates a much wider range of gains than a plain PD",
         figure: 100.0 * v2,
         unit: "% of the atlas grid stable",
@@ -108,6 +111,7 @@ pub(super) fn spd_no_overshoot_vs_pd() -> Claim {
     Claim {
         id: "spd-no-overshoot-vs-pd",
         article: A000,
+        chapter: "04-spd",
         claim: "with the same gains SPD brakes before the target and overshoots less than PD",
         figure: v2.overshoot_percent,
         unit: "% overshoot of the article's calculator (kp 400, kd 20, 1 kg, dt 1/60 s)",
@@ -144,6 +148,7 @@ pub(super) fn spd_v2_is_pd_with_extra_damping() -> Claim {
     Claim {
         id: "spd-v2-is-pd-with-extra-damping",
         article: A000,
+        chapter: "04-spd",
         claim:
             "(ours) the article's SPD calculator equals a forward PD whose damping is kd + kp dt",
         figure: gap,

@@ -11,6 +11,7 @@ pub(super) fn simpson_integral() -> Claim {
     Claim {
         id: "simpson-integral",
         article: A001,
+        chapter: "06-pid-turning",
         claim: "the PID class integrates its error window with the composite Simpson rule",
         figure: printed / exact,
         unit: "printed integral / true integral of a constant error over the 7-sample window",

@@ -18,6 +18,7 @@ pub(super) fn forward_pd_unstable_high_gains() -> Claim {
     Claim {
         id: "forward-pd-unstable-high-gains",
         article: A002,
+        chapter: "02-pd",
         claim: "forward PD becomes unstable when the gains are high",
         figure: r,
         unit: "spectral radius at kp 1e6 N/m, kd 10 N s/m, 1 kg, dt 1/60 s",
@@ -50,6 +51,7 @@ pub(super) fn forward_pd_lags_moving_target() -> Claim {
     Claim {
         id: "forward-pd-lags-moving-target",
         article: A002,
+        chapter: "02-pd",
         claim: "forward PD lags behind a moving target",
         figure: absolute,
         unit: "m of lag at 2 m/s (kp 100, kd 20, 1 kg)",
@@ -86,6 +88,7 @@ pub(super) fn wu_unconditionally_stable() -> Claim {
     Claim {
         id: "wu-unconditionally-stable",
         article: A002,
+        chapter: "03-wu",
         claim: "the backward PD is stable for every kp and kd",
         figure: 100.0 * semi,
         unit: "% of the atlas grid stable",
@@ -118,6 +121,7 @@ pub(super) fn wu_damping_1_is_critical() -> Claim {
     Claim {
         id: "wu-damping-1-is-critical",
         article: A002,
+        chapter: "03-wu",
         claim: "in Wu's frequency/damping form, damping = 1 is critical damping",
         figure: zeta,
         unit: "damping ratio kd / (2 sqrt(kp m)) at damping = 1",
@@ -154,6 +158,7 @@ pub(super) fn wu_frequency_95_percent() -> Claim {
     Claim {
         id: "wu-frequency-95-percent",
         article: A002,
+        chapter: "03-wu",
         claim:
             "with damping 1, frequency f brings the body to about 95 % of the way in 1/f seconds",
         figure: 1.0 + worst,
@@ -201,6 +206,7 @@ pub(super) fn wu_stable_torque_listing() -> Claim {
     Claim {
         id: "wu-stable-torque-listing",
         article: A002,
+        chapter: "03-wu",
         claim: "the printed 'stable torque PD' listing is the stable backward PD for rotations",
         figure: peak,
         unit: "rad/s, largest spin of the printed listing at f = 40 Hz, dt = 1/60 s",
@@ -229,6 +235,7 @@ pub(super) fn deadbeat_force_one_step() -> Claim {
     Claim {
         id: "deadbeat-force-one-step",
         article: A002,
+        chapter: "01-forces",
         claim: "the printed force puts the body on the desired position in one step",
         figure: miss,
         unit: "m missed by the printed force (1 m asked, dt 1/60 s)",
@@ -263,6 +270,7 @@ pub(super) fn deadbeat_torque_one_step() -> Claim {
     Claim {
         id: "deadbeat-torque-one-step",
         article: A002,
+        chapter: "01-forces",
         claim: "the printed torque turns the body to the desired rotation in one step",
         figure: miss,
         unit: "rad missed by the printed torque",

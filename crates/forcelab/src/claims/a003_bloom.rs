@@ -17,6 +17,7 @@ pub(super) fn bloom_d_1_is_critical() -> Claim {
     Claim {
         id: "bloom-d-1-is-critical",
         article: A003,
+        chapter: "05-implicit-pd",
         claim: "with Bloom's constants, D = 1 is critical damping",
         figure: zeta,
         unit: "damping ratio at K = D = 1",
@@ -49,6 +50,7 @@ pub(super) fn bloom_converges_in_time_scale() -> Claim {
     Claim {
         id: "bloom-converges-in-time-scale",
         article: A003,
+        chapter: "05-implicit-pd",
         claim: "the implicit PD with a minimum velocity converges in roughly time_scale",
         figure: hi,
         unit: "largest (time to converge) / time_scale over the sweep",
@@ -76,6 +78,7 @@ pub(super) fn bloom_implicit_more_stable_than_exact() -> Claim {
     Claim {
         id: "bloom-implicit-step-stable",
         article: A003,
+        chapter: "05-implicit-pd",
         claim: "the implicit Euler step is more stable than stepping the exact PD",
         figure: 100.0 * implicit,
         unit: "% of the atlas grid stable",

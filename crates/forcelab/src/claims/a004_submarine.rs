@@ -39,6 +39,7 @@ pub(super) fn p_only_hunts() -> Claim {
     Claim {
         id: "p-only-hunts",
         article: A004,
+        chapter: "07-submarine",
         claim: "proportional control alone makes the submarine oscillate around the ordered pitch",
         figure: overshoot,
         unit: "% pitch overshoot (kp 400 N m/rad, light angular damping 0.05 /s)",
@@ -65,6 +66,7 @@ pub(super) fn p_only_steady_state_error() -> Claim {
     Claim {
         id: "p-only-steady-state-error",
         article: A001,
+        chapter: "06-pid-turning",
         claim: "proportional control alone leaves a steady-state error",
         figure: (loaded - 0.3).abs(),
         unit: "rad of pitch error left under a 40 N m load (kp 400 N m/rad)",
@@ -86,6 +88,7 @@ pub(super) fn pid_removes_offset() -> Claim {
     Claim {
         id: "pid-removes-offset",
         article: A004,
+        chapter: "07-submarine",
         claim: "adding the integral term removes the steady offset a constant load causes",
         figure: error,
         unit: "rad of pitch error left under a 40 N m load",
@@ -127,6 +130,7 @@ pub(super) fn pid_windup_clamp() -> Claim {
     Claim {
         id: "pid-windup-clamp",
         article: A004,
+        chapter: "07-submarine",
         claim: "clamping the integral keeps it from winding up while the actuator saturates",
         figure: clamped,
         unit: "m overshoot after release with the clamp (without it, see conditions)",
@@ -178,6 +182,7 @@ pub(super) fn euler_feedforward_decouples() -> Claim {
     Claim {
         id: "euler-feedforward-decouples",
         article: A004,
+        chapter: "07-submarine",
         claim: "feeding Euler's equations forward makes pitch and roll arrive together",
         figure: gap_ff,
         unit: "s between the pitch and roll settling times (2 % band) with feed-forward",
@@ -210,6 +215,7 @@ pub(super) fn tennis_racket_flip() -> Claim {
     Claim {
         id: "tennis-racket-flip",
         article: A004,
+        chapter: "07-submarine",
         claim: "a free body spun about its intermediate axis flips over with no torque applied",
         figure: with,
         unit: "smallest cosine between the spin axis and its start over 10 s (-1 is a full flip)",

@@ -66,6 +66,7 @@ fn rapier_acceleration_ignores_mass() -> Claim {
     Claim {
         id: "rapier-acceleration-ignores-mass",
         article: RAPIER,
+        chapter: "10-translator",
         claim: "Rapier's default motor model (acceleration-based) gives a joint motor the same motion whatever the \
          body's mass",
         figure: gap,
@@ -81,6 +82,7 @@ fn box2d_hertz_ignores_mass() -> Claim {
     Claim {
         id: "box2d-hertz-ignores-mass",
         article: BOX2D,
+        chapter: "10-translator",
         claim: "a Box2D joint spring set in hertz and damping ratio moves a light and a heavy body alike",
         figure: gap,
         unit: "m, largest gap between a 1 kg and a 50 kg body at 2 Hz, damping ratio 0.5",
@@ -107,6 +109,7 @@ fn jolt_frequency_is_the_frequency() -> Claim {
     Claim {
         id: "jolt-frequency-is-the-frequency",
         article: JOLT,
+        chapter: "10-translator",
         claim: "Jolt's FrequencyAndDamping spring oscillates at mFrequency with damping ratio mDamping",
         figure: f60,
         unit: "Hz, the natural frequency the stepped drive shows for mFrequency 2, mDamping 0.2",
@@ -136,6 +139,7 @@ fn physx_drive_depends_on_dt() -> Claim {
     Claim {
         id: "physx-drive-depends-on-dt",
         article: PHYSX,
+        chapter: "10-translator",
         claim: "a PhysX joint drive with the same stiffness and damping moves differently when the step changes",
         figure: change,
         unit: "% more natural frequency at dt 1/240 s than at 1/30 s (3 Hz, damping ratio 0.2 by k and c)",
@@ -189,6 +193,7 @@ fn mujoco_euler_keeps_kv_explicit() -> Claim {
     Claim {
         id: "mujoco-euler-keeps-kv-explicit",
         article: MUJOCO,
+        chapter: "10-translator",
         claim: "under MuJoCo's default Euler integrator a position actuator's kv is explicit (only joint damping is \
          made implicit)",
         figure: euler,
@@ -208,6 +213,7 @@ fn mujoco_implicitfast_stable_for_any_kp() -> Claim {
     Claim {
         id: "mujoco-implicitfast-stable-for-any-kp",
         article: MUJOCO,
+        chapter: "10-translator",
         claim: "MuJoCo's implicitfast integrator keeps a position actuator stable for any kp",
         figure: fast,
         unit: "N/m, the largest stable kp with kv = 31.4 N s/m on 1 kg at dt 1/60 s",
@@ -254,6 +260,7 @@ fn soft_constraints_stable_at_any_stiffness() -> Claim {
     Claim {
         id: "soft-constraints-stable-at-any-stiffness",
         article: SOFT,
+        chapter: "10-translator",
         claim: "soft-constraint drives (PhysX, Box2D, Jolt, Rapier) stay stable however stiff the spring",
         figure: worst,
         unit: "largest spectral radius of the stepped drive, 0.1 to 1000 Hz, damping ratio 0 to 2, dt 1/60 s",

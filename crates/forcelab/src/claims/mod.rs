@@ -47,6 +47,8 @@ pub struct Claim {
     /// The source: an article's file name, or the engine documentation a claim of
     /// the engine twin comes from, in words.
     pub article: &'static str,
+    /// The chapter page that shows it (`"03-wu"`), for links from the claims table.
+    pub chapter: &'static str,
     /// The claim, in one line of our own words.
     pub claim: &'static str,
     /// What the core measured.

@@ -1,6 +1,6 @@
 /** The full claims table: each claim, its measured figure, verdict and conditions, linked to its chapter. */
 import { claimTable, VERDICT_WORDS } from '../../analysis-wasm';
-import { CLAIM_CHAPTERS, fillBadge } from '../chapter';
+import { fillBadge } from '../chapter';
 
 const ARTICLES: Record<string, string> = {
   '000': 'SPD calculator (000)',
@@ -36,15 +36,11 @@ export function mountClaims(host: HTMLElement): void {
     row.dataset.claim = c.id;
     row.insertCell().textContent = source(c.article);
     const claimCell = row.insertCell();
-    const chapter = CLAIM_CHAPTERS[c.id];
-    if (chapter) {
-      const a = document.createElement('a');
-      a.href = `${chapter}.html`;
-      a.textContent = c.claim;
-      claimCell.append(a);
-    } else {
-      claimCell.textContent = c.claim;
-    }
+    // Every claim names the chapter that shows it (the core's `Claim::chapter`).
+    const a = document.createElement('a');
+    a.href = `${c.chapter}.html`;
+    a.textContent = c.claim;
+    claimCell.append(a);
     row.insertCell().textContent = `${Number.isFinite(c.figure) ? Number(c.figure.toPrecision(4)) : '—'} ${c.unit}`;
     const badge = document.createElement('span');
     badge.className = 'verdict';

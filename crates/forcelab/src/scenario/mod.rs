@@ -1,6 +1,10 @@
 //! Named bodies and settings that tests, the claims table and the page share, so that a
 //! scene is data in the core rather than something only the page knows.
 
+mod lab_figures;
+
+pub use lab_figures::{lab_figure, LabFigure, PresetLaw, LAB_FIGURES};
+
 use crate::body::{Body3, Gyroscopic};
 use crate::rotation::from_rotation_vector;
 use glam::{DQuat, DVec3};

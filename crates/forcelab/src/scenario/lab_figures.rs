@@ -1,0 +1,231 @@
+//! The chapters' Lab figures as data: each is a Lab run (plant, step, integrator, laws
+//! with their gains, the target's start and speed) that the page mounts by id
+//! (`<div class="figure" data-scene="ID">`), through `web/src/core/presets.json`.
+
+use crate::catalogue::{LawId, PlantId};
+use crate::integrator::Integrator;
+
+/// One law of a figure, with the Lab's raw gains (those of the cube of the figure's
+/// mass: N/m, N s/m, N/(m s)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PresetLaw {
+    /// The law.
+    pub kind: LawId,
+    /// Stiffness, N/m.
+    pub kp: f64,
+    /// Damping, N s/m.
+    pub kd: f64,
+    /// Integral gain, N/(m s).
+    pub ki: f64,
+    /// Run the article's printed listing beside it.
+    pub as_printed: bool,
+}
+
+/// A chapter figure that is a Lab run. Fields not named here take the Lab's defaults
+/// (no disturbance but the target's start and speed, seed 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct LabFigure {
+    /// The figure's id, unique across chapters (`data-scene` on the page).
+    pub id: &'static str,
+    /// The chapter page it sits in (`"02-pd"`).
+    pub chapter: &'static str,
+    /// The body driven.
+    pub plant: PlantId,
+    /// The integrator.
+    pub integrator: Integrator,
+    /// The gain form the figure's fields show (`"raw"`, `"wu"`, `"bloom"`).
+    pub parameterisation: &'static str,
+    /// Physics step, s.
+    pub dt: f64,
+    /// The body's mass, kg.
+    pub mass: f64,
+    /// Length of the run, s.
+    pub horizon: f64,
+    /// The laws, one body each.
+    pub laws: &'static [PresetLaw],
+    /// Where the target starts, m (or rad).
+    pub target_start: f64,
+    /// The target's speed, m/s (or rad/s).
+    pub target_velocity: f64,
+}
+
+/// The Lab's step, 1/60 s, to the six digits the page's URLs carry.
+const DT_60: f64 = 0.016_666_7;
+
+const fn law(kind: LawId, kp: f64, kd: f64) -> PresetLaw {
+    PresetLaw {
+        kind,
+        kp,
+        kd,
+        ki: 0.0,
+        as_printed: false,
+    }
+}
+
+const fn printed(kind: LawId, kp: f64, kd: f64) -> PresetLaw {
+    PresetLaw {
+        as_printed: true,
+        ..law(kind, kp, kd)
+    }
+}
+
+/// A cube figure at the Lab's defaults (1 kg, 1/60 s, semi-implicit Euler, raw gains,
+/// target at rest at 1 m); the entries below change what their point needs.
+const fn figure(
+    id: &'static str,
+    chapter: &'static str,
+    horizon: f64,
+    laws: &'static [PresetLaw],
+) -> LabFigure {
+    LabFigure {
+        id,
+        chapter,
+        plant: PlantId::Cube,
+        integrator: Integrator::SemiImplicitEuler,
+        parameterisation: "raw",
+        dt: DT_60,
+        mass: 1.0,
+        horizon,
+        laws,
+        target_start: 1.0,
+        target_velocity: 0.0,
+    }
+}
+
+use LawId::*;
+
+/// Every chapter Lab figure, in chapter order.
+pub const LAB_FIGURES: [LabFigure; 9] = [
+    // The printed one-step force covers dt of the way each step; the printed law ignores
+    // the gains, so they are the Lab's defaults.
+    figure(
+        "one-step-cube",
+        "01-forces",
+        2.0,
+        &[printed(OneStep, 100.0, 10.0), law(BackwardPd, 400.0, 40.0)],
+    ),
+    LabFigure {
+        plant: PlantId::Box,
+        ..figure(
+            "one-step-box",
+            "01-forces",
+            2.0,
+            &[printed(OneStep, 100.0, 10.0), law(Spd, 400.0, 40.0)],
+        )
+    },
+    // kp dt^2 / m = 3.3 and kd dt / m = 0.67: past forward PD's bound at 1/60 s.
+    figure(
+        "pd-stiff",
+        "02-pd",
+        3.0,
+        &[
+            law(ForwardPd, 12_000.0, 40.0),
+            law(BackwardPd, 12_000.0, 40.0),
+        ],
+    ),
+    LabFigure {
+        target_start: 0.0,
+        target_velocity: 2.0,
+        ..figure(
+            "pd-moving-target",
+            "02-pd",
+            6.0,
+            &[law(ForwardPd, 100.0, 20.0), law(Spd, 100.0, 20.0)],
+        )
+    },
+    // Wu's f = 10 Hz, damping 1: kp = 9 f^2, kd = 4.5 f per kg, at 30 Hz.
+    LabFigure {
+        parameterisation: "wu",
+        dt: 0.033_333_3,
+        ..figure(
+            "wu-cube",
+            "03-wu",
+            3.0,
+            &[law(ForwardPd, 900.0, 45.0), law(BackwardPd, 900.0, 45.0)],
+        )
+    },
+    LabFigure {
+        plant: PlantId::Box,
+        ..figure(
+            "wu-box",
+            "03-wu",
+            3.0,
+            &[printed(BackwardPd, 900.0, 45.0), law(Spd, 900.0, 45.0)],
+        )
+    },
+    figure(
+        "spd-cube",
+        "04-spd",
+        3.0,
+        &[
+            law(Spd, 400.0, 20.0),
+            law(SpdSimplified, 400.0, 20.0),
+            law(ForwardPd, 400.0, 20.0),
+        ],
+    ),
+    LabFigure {
+        plant: PlantId::Box,
+        target_start: 0.0,
+        target_velocity: 1.5,
+        ..figure(
+            "spd-box",
+            "04-spd",
+            6.0,
+            &[law(Spd, 400.0, 40.0), law(SpdSimplified, 400.0, 40.0)],
+        )
+    },
+    // Bloom's K = D = 1, T = 0.5 s: ks = 144, kd = 18 per kg.
+    LabFigure {
+        parameterisation: "bloom",
+        ..figure(
+            "implicit-cube",
+            "05-implicit-pd",
+            3.0,
+            &[law(ImplicitPd, 144.0, 18.0), law(ForwardPd, 144.0, 18.0)],
+        )
+    },
+];
+
+/// The figure with this id, if any.
+pub fn lab_figure(id: &str) -> Option<&'static LabFigure> {
+    LAB_FIGURES.iter().find(|f| f.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_every_law_drives_its_plant() {
+        for (i, f) in LAB_FIGURES.iter().enumerate() {
+            assert_eq!(lab_figure(f.id), Some(f));
+            assert!(LAB_FIGURES[..i].iter().all(|g| g.id != f.id), "{}", f.id);
+            assert!((2..=4).contains(&f.laws.len()), "{}", f.id);
+            for l in f.laws {
+                assert!(l.kind.drives(f.plant), "{}: {}", f.id, l.kind.id());
+                if l.as_printed {
+                    assert!(l.kind.law().printed_twin.is_some(), "{}", f.id);
+                }
+            }
+        }
+        assert_eq!(lab_figure("nope"), None);
+    }
+
+    #[test]
+    fn the_stiff_pd_figure_is_past_forward_pds_bound() {
+        // Forward PD under semi-implicit Euler is stable only while kp dt^2/m < 4 - 2 kd dt/m.
+        let f = lab_figure("pd-stiff").unwrap();
+        let (kp, kd) = (f.laws[0].kp, f.laws[0].kd);
+        assert!(kp * f.dt * f.dt / f.mass > 4.0 - 2.0 * kd * f.dt / f.mass);
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The data the page reads from the core, as files: the law catalogue and the chapters'
+# Lab figures. --write rewrites them (npm run core-data); --check fails when a file
+# differs from what the core says (npm test).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:---check}"
+status=0
+for name in catalogue presets; do
+  file="web/src/core/$name.json"
+  fresh="$(cargo run -q -p forcelab --features serde --example "$name")"
+  if [ "$mode" = "--write" ]; then
+    printf '%s\n' "$fresh" > "$file"
+  elif ! diff -u "$file" <(printf '%s\n' "$fresh"); then
+    echo "$file differs from the core's $name: run npm run core-data" >&2
+    status=1
+  fi
+done
+exit $status

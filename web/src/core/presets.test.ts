@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { menuLaws, twinOn } from './catalogue';
+import { LAB_FIGURES, labFigure, labFigureState } from './presets';
+
+const chapters = join(__dirname, '../../chapters');
+const scenesIn = (html: string) => [...html.matchAll(/data-scene="([^"]+)"/g)].map((m) => m[1]!);
+
+describe("the chapters' Lab figures", () => {
+  it('each core preset is a figure of its chapter, and each chapter figure is a preset or a module of its own', () => {
+    expect(LAB_FIGURES.length).toBeGreaterThan(0);
+    const files = readdirSync(chapters).filter((f) => f.endsWith('.html'));
+    const used = new Set<string>();
+    for (const file of files) {
+      const chapter = file.replace('.html', '');
+      const source = readFileSync(join(__dirname, '../chapters', `${chapter}.ts`), 'utf8');
+      for (const id of scenesIn(readFileSync(join(chapters, file), 'utf8'))) {
+        const preset = labFigure(id);
+        if (preset) {
+          expect(preset.chapter, id).toBe(chapter);
+          // A chapter module may not shadow a core preset with numbers of its own.
+          expect(source, id).not.toContain(`'${id}'`);
+          used.add(id);
+        } else {
+          expect(source, `${chapter}: ${id} is neither a core preset nor mounted by the chapter`).toMatch(new RegExp(`\\b${id}\\b`));
+        }
+      }
+    }
+    expect([...used].sort()).toEqual(LAB_FIGURES.map((f) => f.id).sort());
+  });
+
+  it('run laws the Lab offers on their plant, with printed twins only where one exists', () => {
+    for (const f of LAB_FIGURES) {
+      const state = labFigureState(f);
+      for (const l of state.laws) {
+        expect(menuLaws(f.plant), `${f.id}: ${l.kind}`).toContain(l.kind);
+        if (l.asPrinted) expect(twinOn(f.plant, l.kind), f.id).toBeDefined();
+      }
+      expect(state.disturbances.targetStart).toBe(f.targetStart);
+      expect(state.dt).toBe(f.dt);
+    }
+  });
+});
