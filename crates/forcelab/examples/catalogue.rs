@@ -1,5 +1,5 @@
 //! Prints the law catalogue as JSON, the file the page reads
-//! (`web/src/core/catalogue.json`; `npm run catalogue` rewrites it, and `npm test`
+//! (`web/src/core/catalogue.json`; `npm run core-data` rewrites it, and `npm test`
 //! fails when it differs from the core's).
 //!
 //! `cargo run -p forcelab --features serde --example catalogue`

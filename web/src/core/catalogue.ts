@@ -1,6 +1,6 @@
 /**
  * The core's law catalogue (`forcelab::catalogue`), as the page reads it. The data is
- * `catalogue.json`, written by the core (`npm run catalogue`; `npm test` fails when it
+ * `catalogue.json`, written by the core (`npm run core-data`; `npm test` fails when it
  * differs from the core's), so the page keeps no list of laws of its own: menus,
  * labels, twins, errata, which laws take ki, which the atlas covers all come from here.
  */
