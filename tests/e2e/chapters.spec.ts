@@ -22,6 +22,8 @@ mkdirSync(shots, { recursive: true });
 interface NativeClaim {
   id: string;
   verdict: string;
+  chapter: string;
+  preset: string | null;
 }
 
 test.use({ reducedMotion: 'reduce' });
@@ -56,6 +58,9 @@ for (const file of chapters) {
 
     // Badges say what the native claims command says.
     const claims = new Map((native('claims') as NativeClaim[]).map((c) => [c.id, c.verdict]));
+    // A claim that names the figure whose numbers it measures stands beside that figure.
+    const named = (native('claims') as NativeClaim[]).filter((c) => `${c.chapter}.html` === file && c.preset !== null);
+    for (const c of named) await expect(page.locator(`.figure[data-scene="${c.preset}"]`), c.id).toHaveCount(1);
     if (file === '09-claims.html') await expect(page.locator('.claims-table tbody tr')).toHaveCount(claims.size);
     if (file === '09-claims.html') {
       // Each row links to the chapter the core names for it, and that chapter shows its badge.

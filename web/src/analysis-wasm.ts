@@ -21,6 +21,8 @@ export interface Claim {
   article: string;
   /** The chapter page that shows it (`03-wu`), from the core. */
   chapter: string;
+  /** The figure of that chapter whose numbers it measures, if one stands beside it. */
+  preset: string | null;
   claim: string;
   figure: number;
   unit: string;

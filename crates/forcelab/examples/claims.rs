@@ -34,9 +34,11 @@ fn main() {
             .iter()
             .map(|c| {
                 format!(
-                    "{{\"id\":{},\"article\":{},\"claim\":{},\"figure\":{},\"unit\":{},\"integrator\":{},\"verdict\":{},\"conditions\":{}}}",
+                    "{{\"id\":{},\"article\":{},\"chapter\":{},\"preset\":{},\"claim\":{},\"figure\":{},\"unit\":{},\"integrator\":{},\"verdict\":{},\"conditions\":{}}}",
                     json_string(c.id),
                     json_string(c.article),
+                    json_string(c.chapter),
+                    c.preset.map_or("null".to_string(), json_string),
                     json_string(c.claim),
                     json_number(c.figure),
                     json_string(c.unit),

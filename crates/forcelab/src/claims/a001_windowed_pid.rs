@@ -12,6 +12,7 @@ pub(super) fn simpson_integral() -> Claim {
         id: "simpson-integral",
         article: A001,
         chapter: "06-pid-turning",
+        preset: None,
         claim: "the PID class integrates its error window with the composite Simpson rule",
         figure: printed / exact,
         unit: "printed integral / true integral of a constant error over the 7-sample window",

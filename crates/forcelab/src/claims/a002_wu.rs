@@ -19,6 +19,7 @@ pub(super) fn forward_pd_unstable_high_gains() -> Claim {
         id: "forward-pd-unstable-high-gains",
         article: A002,
         chapter: "02-pd",
+        preset: None,
         claim: "forward PD becomes unstable when the gains are high",
         figure: r,
         unit: "spectral radius at kp 1e6 N/m, kd 10 N s/m, 1 kg, dt 1/60 s",
@@ -34,15 +35,25 @@ pub(super) fn forward_pd_unstable_high_gains() -> Claim {
 pub(super) fn forward_pd_lags_moving_target() -> Claim {
     // Damping on the body's own velocity (as the torque listings do) versus on the
     // velocity relative to the target.
-    let (kp, kd, speed) = (100.0, 20.0, 2.0);
+    // The chapter's figure: forward PD's gains, the target's start and speed, the step.
+    let figure = crate::scenario::lab_figure("pd-moving-target").expect("a core preset");
+    let (kp, kd) = (figure.laws[0].kp, figure.laws[0].kd);
+    let (speed, dt) = (figure.target_velocity, figure.dt);
     let run = |relative: bool| {
-        let mut b = Body1::default();
-        let mut t = Target1 { x: 0.0, v: speed };
-        for _ in 0..1200 {
+        let mut b = Body1 {
+            mass: figure.mass,
+            ..Body1::default()
+        };
+        let mut t = Target1 {
+            x: figure.target_start,
+            v: speed,
+        };
+        // 20 s: long past the transient, so what is left is the steady lag.
+        for _ in 0..(20.0 / dt) as usize {
             let damp_v = if relative { t.v } else { 0.0 };
             let f = kp * (t.x - b.x) + kd * (damp_v - b.v);
-            b.step(f, DT).unwrap();
-            t.x += t.v * DT;
+            b.step(f, dt).unwrap();
+            t.x += t.v * dt;
         }
         t.x - b.x
     };
@@ -52,6 +63,7 @@ pub(super) fn forward_pd_lags_moving_target() -> Claim {
         id: "forward-pd-lags-moving-target",
         article: A002,
         chapter: "02-pd",
+        preset: Some("pd-moving-target"),
         claim: "forward PD lags behind a moving target",
         figure: absolute,
         unit: "m of lag at 2 m/s (kp 100, kd 20, 1 kg)",
@@ -89,6 +101,7 @@ pub(super) fn wu_unconditionally_stable() -> Claim {
         id: "wu-unconditionally-stable",
         article: A002,
         chapter: "03-wu",
+        preset: None,
         claim: "the backward PD is stable for every kp and kd",
         figure: 100.0 * semi,
         unit: "% of the atlas grid stable",
@@ -122,6 +135,7 @@ pub(super) fn wu_damping_1_is_critical() -> Claim {
         id: "wu-damping-1-is-critical",
         article: A002,
         chapter: "03-wu",
+        preset: None,
         claim: "in Wu's frequency/damping form, damping = 1 is critical damping",
         figure: zeta,
         unit: "damping ratio kd / (2 sqrt(kp m)) at damping = 1",
@@ -159,6 +173,7 @@ pub(super) fn wu_frequency_95_percent() -> Claim {
         id: "wu-frequency-95-percent",
         article: A002,
         chapter: "03-wu",
+        preset: None,
         claim:
             "with damping 1, frequency f brings the body to about 95 % of the way in 1/f seconds",
         figure: 1.0 + worst,
@@ -207,6 +222,7 @@ pub(super) fn wu_stable_torque_listing() -> Claim {
         id: "wu-stable-torque-listing",
         article: A002,
         chapter: "03-wu",
+        preset: None,
         claim: "the printed 'stable torque PD' listing is the stable backward PD for rotations",
         figure: peak,
         unit: "rad/s, largest spin of the printed listing at f = 40 Hz, dt = 1/60 s",
@@ -236,6 +252,7 @@ pub(super) fn deadbeat_force_one_step() -> Claim {
         id: "deadbeat-force-one-step",
         article: A002,
         chapter: "01-forces",
+        preset: None,
         claim: "the printed force puts the body on the desired position in one step",
         figure: miss,
         unit: "m missed by the printed force (1 m asked, dt 1/60 s)",
@@ -271,6 +288,7 @@ pub(super) fn deadbeat_torque_one_step() -> Claim {
         id: "deadbeat-torque-one-step",
         article: A002,
         chapter: "01-forces",
+        preset: None,
         claim: "the printed torque turns the body to the desired rotation in one step",
         figure: miss,
         unit: "rad missed by the printed torque",

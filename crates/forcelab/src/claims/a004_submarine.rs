@@ -32,14 +32,21 @@ pub(super) fn run_submarine(
     (x, z, peak)
 }
 
+/// The dive figure's boats (`scenes::four_generations`): P only, manual damping, PID,
+/// PID with feed-forward.
+fn dive_boat(generation: usize) -> SubmarineAttitude {
+    crate::scenes::DiveSettings::default().boats[generation]
+}
+
 pub(super) fn p_only_hunts() -> Claim {
-    let c = SubmarineAttitude::new(SubmarineLaw::Proportional, 400.0, 0.0, 0.0);
+    let c = dive_boat(0);
     let (_, _, peak) = run_submarine(c, submarine(), 0.0, 15.0, DVec3::ZERO);
     let overshoot = (peak / 0.3 - 1.0) * 100.0;
     Claim {
         id: "p-only-hunts",
         article: A004,
         chapter: "07-submarine",
+        preset: Some("dive"),
         claim: "proportional control alone makes the submarine oscillate around the ordered pitch",
         figure: overshoot,
         unit: "% pitch overshoot (kp 400 N m/rad, light angular damping 0.05 /s)",
@@ -67,6 +74,7 @@ pub(super) fn p_only_steady_state_error() -> Claim {
         id: "p-only-steady-state-error",
         article: A001,
         chapter: "06-pid-turning",
+        preset: None,
         claim: "proportional control alone leaves a steady-state error",
         figure: (loaded - 0.3).abs(),
         unit: "rad of pitch error left under a 40 N m load (kp 400 N m/rad)",
@@ -81,14 +89,16 @@ pub(super) fn p_only_steady_state_error() -> Claim {
 }
 
 pub(super) fn pid_removes_offset() -> Claim {
-    let mut c = SubmarineAttitude::new(SubmarineLaw::Pid, 400.0, 200.0, 800.0);
-    c.max_integral = 10.0;
+    // The dive figure's PID, integral clamp 0.3 rad s: holding 40 N m needs ki E = 40,
+    // E = 0.2 rad s, inside the clamp.
+    let c = dive_boat(2);
     let (pitch, _, _) = run_submarine(c, submarine(), 0.0, 60.0, DVec3::new(-40.0, 0.0, 0.0));
     let error = (pitch - 0.3).abs();
     Claim {
         id: "pid-removes-offset",
         article: A004,
         chapter: "07-submarine",
+        preset: Some("dive"),
         claim: "adding the integral term removes the steady offset a constant load causes",
         figure: error,
         unit: "rad of pitch error left under a 40 N m load",
@@ -131,6 +141,7 @@ pub(super) fn pid_windup_clamp() -> Claim {
         id: "pid-windup-clamp",
         article: A004,
         chapter: "07-submarine",
+        preset: None,
         claim: "clamping the integral keeps it from winding up while the actuator saturates",
         figure: clamped,
         unit: "m overshoot after release with the clamp (without it, see conditions)",
@@ -170,8 +181,12 @@ pub(super) fn euler_feedforward_decouples() -> Claim {
     // Pitch (400 kg m^2) and roll (60 kg m^2) ordered at once. Plain PID: the same
     // torque gains on both axes. Feed-forward: the same gains as accelerations, turned
     // into torque through I alpha + w x I w.
-    // The integral is off: its slow tail would otherwise set both settling times.
-    let ff = SubmarineAttitude::new(SubmarineLaw::PidFeedForward, 4.0, 0.0, 4.0);
+    // The dive figure's feed-forward boat with its integral off: the integral's slow
+    // tail would otherwise set both settling times.
+    let ff = SubmarineAttitude {
+        ki: 0.0,
+        ..dive_boat(3)
+    };
     let plain = SubmarineAttitude {
         max_torque: 1e9,
         ..SubmarineAttitude::new(SubmarineLaw::Pid, 4.0 * 400.0, 0.0, 4.0 * 400.0)
@@ -183,6 +198,7 @@ pub(super) fn euler_feedforward_decouples() -> Claim {
         id: "euler-feedforward-decouples",
         article: A004,
         chapter: "07-submarine",
+        preset: Some("dive"),
         claim: "feeding Euler's equations forward makes pitch and roll arrive together",
         figure: gap_ff,
         unit: "s between the pitch and roll settling times (2 % band) with feed-forward",
@@ -197,16 +213,18 @@ pub(super) fn euler_feedforward_decouples() -> Claim {
 }
 
 pub(super) fn tennis_racket_flip() -> Claim {
+    // The tumble figure's spin, nudge, moments and step, for 10 s.
+    let tumble = crate::scenes::TumbleSettings::default();
     let run = |gyroscopic| {
         let mut b = Body3 {
-            inertia: DVec3::new(1.0, 2.0, 3.0),
-            angular_velocity: DVec3::new(0.0, 10.0, 0.01),
+            inertia: tumble.inertia,
+            angular_velocity: DVec3::new(0.0, tumble.spin, tumble.nudge),
             gyroscopic,
             ..Body3::default()
         };
         let mut min_dot: f64 = 1.0;
-        for _ in 0..2400 {
-            b.step(DVec3::ZERO, DVec3::ZERO, 1.0 / 240.0).unwrap();
+        for _ in 0..(10.0 / tumble.dt).round() as usize {
+            b.step(DVec3::ZERO, DVec3::ZERO, tumble.dt).unwrap();
             min_dot = min_dot.min((b.orientation * DVec3::Y).dot(DVec3::Y));
         }
         min_dot
@@ -216,6 +234,7 @@ pub(super) fn tennis_racket_flip() -> Claim {
         id: "tennis-racket-flip",
         article: A004,
         chapter: "07-submarine",
+        preset: Some("tumble"),
         claim: "a free body spun about its intermediate axis flips over with no torque applied",
         figure: with,
         unit: "smallest cosine between the spin axis and its start over 10 s (-1 is a full flip)",
