@@ -36,6 +36,11 @@ pub const PURSUIT_STRIDE: usize = 7;
 
 #[wasm_bindgen]
 impl PursuitScene {
+    /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
+    pub fn stride() -> usize {
+        PURSUIT_STRIDE
+    }
+
     /// A chase from the start toward `target` `[x, y]` (m), or round the default
     /// waypoints when `target` is undefined.
     #[wasm_bindgen(constructor)]
@@ -112,6 +117,11 @@ pub const DIVE_STRIDE: usize = 10;
 
 #[wasm_bindgen]
 impl DiveScene {
+    /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
+    pub fn stride() -> usize {
+        DIVE_STRIDE
+    }
+
     /// Level hulls at rest.
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue) -> Result<DiveScene, JsError> {
@@ -170,6 +180,11 @@ pub const TUMBLE_STRIDE: usize = 6;
 
 #[wasm_bindgen]
 impl TumbleScene {
+    /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
+    pub fn stride() -> usize {
+        TUMBLE_STRIDE
+    }
+
     /// The three bodies at the start of the spin.
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue) -> Result<TumbleScene, JsError> {

@@ -13,7 +13,6 @@ import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
 import { fitCanvas, liveFigure, toggle } from './live-figure';
 import { el } from '../../ui/dom';
 
-const STRIDE = 10;
 const WINDOW = 20;
 const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
 /** How the page names each law, and the units of its gains (torques, or accelerations for feed-forward). */
@@ -54,6 +53,8 @@ const HULL: BoxPart[] = [
 ];
 
 export function mountDive(host: HTMLElement): void {
+  // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
+  const STRIDE = DiveScene.stride();
   const orders = { pitch: 0.3, roll: 0.2, rudder: 0, load: 0 };
   // The hulls, their laws and tunings are the core's scene defaults (the four
   // generations, tuned as the claims table runs them); the reader edits the gains.

@@ -14,8 +14,6 @@ import { el } from '../../ui/dom';
 import { codePanel } from '../../ui/code-panel';
 import { chaseSnippet, type ChaseInput } from '../../export/snippets/chase';
 
-const STRIDE = 7;
-const DT = 1 / 60;
 /** Seconds of trace shown. */
 const WINDOW = 12;
 /** The arena shown, m (the waypoints span ±7 by ±4). */
@@ -24,16 +22,37 @@ const HALF_H = 6.5;
 const NAMES = ['missile', 'entity', 'missile, integral as printed'];
 const COLORS = ['--s0', '--s1', '--s2'];
 
-const DEFS: ParamDef[] = [
-  { key: 'pursuit-kp', label: 'Heading kp', unit: '1/s²', min: 1, max: 400, scale: 'log', initial: 40 },
-  { key: 'pursuit-ki', label: 'Heading ki', unit: '1/s³', min: 0, max: 20, scale: 'linear', initial: 2 },
-  { key: 'pursuit-kd', label: 'Heading kd', unit: '1/s', min: 0, max: 40, scale: 'linear', initial: 12 },
-  { key: 'pursuit-window', label: 'PID window', unit: 'samples', min: 3, max: 30, scale: 'linear', initial: 7, hardMin: 3, hardMax: 1000, integer: true },
-  { key: 'pursuit-amax', label: 'Turn limit', unit: 'rad/s²', min: 1, max: 200, scale: 'log', initial: 60, minExclusive: true },
-  { key: 'pursuit-speed', label: 'Missile speed', unit: 'm/s', min: 1, max: 20, scale: 'linear', initial: 6, minExclusive: true },
+/** The chase's fields; their starting values are the core's defaults (`PursuitSettings::default`). */
+const FIELDS: Omit<ParamDef, 'initial'>[] = [
+  { key: 'pursuit-kp', label: 'Heading kp', unit: '1/s²', min: 1, max: 400, scale: 'log' },
+  { key: 'pursuit-ki', label: 'Heading ki', unit: '1/s³', min: 0, max: 20, scale: 'linear' },
+  { key: 'pursuit-kd', label: 'Heading kd', unit: '1/s', min: 0, max: 40, scale: 'linear' },
+  { key: 'pursuit-window', label: 'PID window', unit: 'samples', min: 3, max: 30, scale: 'linear', hardMin: 3, hardMax: 1000, integer: true },
+  { key: 'pursuit-amax', label: 'Turn limit', unit: 'rad/s²', min: 1, max: 200, scale: 'log', minExclusive: true },
+  { key: 'pursuit-speed', label: 'Missile speed', unit: 'm/s', min: 1, max: 20, scale: 'linear', minExclusive: true },
 ];
 
 export function mountPursuit(host: HTMLElement): void {
+  // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
+  const STRIDE = PursuitScene.stride();
+  // The core's defaults: the article's heading PID at its step, the missile's speed.
+  const first = new PursuitScene(undefined, undefined);
+  const defaults = first.settings() as {
+    heading: { pid: { kp: number; ki: number; kd: number; window: number; dt: number }; maxAngularAcceleration: number };
+    missileSpeed: number;
+    dt: number;
+  };
+  first.free();
+  const DT = defaults.dt;
+  const initial: Record<string, number> = {
+    'pursuit-kp': defaults.heading.pid.kp,
+    'pursuit-ki': defaults.heading.pid.ki,
+    'pursuit-kd': defaults.heading.pid.kd,
+    'pursuit-window': defaults.heading.pid.window,
+    'pursuit-amax': defaults.heading.maxAngularAcceleration,
+    'pursuit-speed': defaults.missileSpeed,
+  };
+  const DEFS: ParamDef[] = FIELDS.map((f) => ({ ...f, initial: initial[f.key]! }));
   const values = Object.fromEntries(DEFS.map((d) => [d.key, d.initial])) as Record<string, number>;
   let printed = false;
   let target: [number, number] | null = null;

@@ -12,7 +12,6 @@ import type { ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
 import { fitCanvas, liveFigure } from './live-figure';
 
-const STRIDE = 6;
 const WINDOW = 10;
 const MODES = ['gyroscopic term off', 'explicit', 'implicit'];
 const COLORS = ['--s0', '--s1', '--s2'];
@@ -29,6 +28,8 @@ const DEFS: ParamDef[] = [
 ];
 
 export function mountTumble(host: HTMLElement): void {
+  // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
+  const STRIDE = TumbleScene.stride();
   const values = { spin: 10, nudge: 0.01, dt: 1 / 240 };
   let scene: TumbleScene;
 
