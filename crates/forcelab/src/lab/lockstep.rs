@@ -31,6 +31,28 @@ pub struct Trace {
     pub pose: Vec<f64>,
 }
 
+impl Trace {
+    /// A hash of every recorded value of time, target, response, rate, effort and pose
+    /// (FNV-1a over their bits, [`crate::golden::TraceHasher`]): equal traces give equal
+    /// hashes, so a replay is checked in one comparison, natively and in the browser.
+    pub fn hash(&self) -> u64 {
+        let mut h = crate::golden::TraceHasher::default();
+        for series in [
+            &self.time,
+            &self.target,
+            &self.x,
+            &self.v,
+            &self.force,
+            &self.pose,
+        ] {
+            for &v in series.iter() {
+                h.add(v);
+            }
+        }
+        h.finish()
+    }
+}
+
 /// Several controllers driving identical bodies in lockstep: same body, same start,
 /// same target, same disturbances, same noise sample each step, one dt. A body that
 /// diverges or whose law refuses its state is frozen and flagged with the reason; the

@@ -1,0 +1,106 @@
+//! A Lab on whichever plant its spec names, behind one type, so a caller that reads
+//! the plant at run time (the bindings, a URL) steps, edits and reads it without
+//! matching on the plant itself.
+
+use super::spec::{at, SpecError};
+use super::{BoxPlant, CubePlant, Lab, LawGains, PlanarPlant, Plant, Trace};
+use crate::analysis::StepMetrics;
+use crate::controllers::Target1;
+use crate::error::Error;
+
+/// The most steps one [`AnyLab::step`] call takes: a call returns to the page within a
+/// frame or two, and a long run is many calls.
+pub const MAX_STEPS_PER_CALL: u32 = 100_000;
+
+/// A Lab on the cube, the plate or the box ([`super::LabSpec::build`]).
+#[derive(Clone, Debug)]
+pub enum AnyLab {
+    /// On the 1-D cube.
+    Cube(Box<Lab<CubePlant>>),
+    /// On the 2-D plate.
+    Plate(Box<Lab<PlanarPlant>>),
+    /// On the 3-D box.
+    Box(Box<Lab<BoxPlant>>),
+}
+
+macro_rules! each {
+    ($self:expr, $lab:ident => $e:expr) => {
+        match $self {
+            AnyLab::Cube($lab) => $e,
+            AnyLab::Plate($lab) => $e,
+            AnyLab::Box($lab) => $e,
+        }
+    };
+}
+
+impl AnyLab {
+    /// Number of bodies (one per controller).
+    pub fn len(&self) -> usize {
+        each!(self, l => l.len())
+    }
+
+    /// Whether it has no body.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Values per body in [`Trace::pose`]: 1 (cube), 3 (plate) or 4 (box).
+    pub fn pose_size(&self) -> usize {
+        match self {
+            AnyLab::Cube(_) => CubePlant::POSE,
+            AnyLab::Plate(_) => PlanarPlant::POSE,
+            AnyLab::Box(_) => BoxPlant::POSE,
+        }
+    }
+
+    /// Simulated time, s.
+    pub fn time(&self) -> f64 {
+        each!(self, l => l.time())
+    }
+
+    /// Advances every body by `steps` steps (at most [`MAX_STEPS_PER_CALL`]).
+    pub fn step(&mut self, steps: u32) -> Result<(), SpecError> {
+        if steps > MAX_STEPS_PER_CALL {
+            return Err(SpecError(format!(
+                "steps must be at most {MAX_STEPS_PER_CALL} per call, got {steps}"
+            )));
+        }
+        each!(self, l => l.step(steps));
+        Ok(())
+    }
+
+    /// Back to the start; the same spec replays the same trace bit for bit.
+    pub fn reset(&mut self) {
+        each!(self, l => l.reset());
+    }
+
+    /// Sets controller `index`'s gains live (kept by `reset`).
+    pub fn set_gains(&mut self, index: usize, gains: LawGains) -> Result<(), SpecError> {
+        each!(self, l => l.set_gains(index, gains)).map_err(|e| at(index, e))
+    }
+
+    /// Moves the target, from now on.
+    pub fn set_target(&mut self, target: Target1) -> Result<(), Error> {
+        each!(self, l => l.set_target(target))
+    }
+
+    /// The recorded run.
+    pub fn trace(&self) -> &Trace {
+        each!(self, l => l.trace())
+    }
+
+    /// Whether each body has stopped (diverged or refused by its law).
+    pub fn diverged(&self) -> Vec<bool> {
+        each!(self, l => l.diverged())
+    }
+
+    /// Why each body stopped, if it did.
+    pub fn failures(&self) -> &[Option<Error>] {
+        each!(self, l => l.failures())
+    }
+
+    /// Step metrics of each body so far.
+    pub fn metrics(&self) -> Vec<StepMetrics> {
+        each!(self, l => l.metrics())
+    }
+}

@@ -1,0 +1,234 @@
+//! The Lab as data: the config the page keeps in its URL (`LabSpec`, serde), its limits,
+//! and its validation, so that the core's tests, the claims and the bindings read and
+//! refuse a Lab the same way. Every refusal names the path of the field and the value.
+
+use super::{AnyLab, BoxPlant, CubePlant, Disturbances, Lab, LawGains, PlanarPlant, Plant};
+use crate::catalogue::{LawId, PlantId};
+use crate::error::{non_negative, Error};
+use crate::integrator::Integrator;
+use core::fmt;
+
+/// The most controllers one Lab runs side by side (four, each with its printed twin).
+pub const MAX_CONTROLLERS: usize = 8;
+
+/// One controller of a Lab: its law id and raw gains (those of the cube of the Lab's
+/// mass: N/m, N s/m, N/(m s)).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct LawSpec {
+    /// The law's id ([`LawId`]).
+    pub kind: String,
+    /// Stiffness, N/m.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub kp: f64,
+    /// Damping, N s/m.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub kd: f64,
+    /// Integral gain, N/(m s).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub ki: f64,
+}
+
+/// A Lab: `{ plant: "cube" | "plate" | "box", mass, dt, integrator, controllers: [{
+/// kind, kp, kd, ki }], disturbances }`; fields left out take the defaults (cube, 1 kg,
+/// 1/60 s, semi-implicit Euler, no controller, no disturbance).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase")
+)]
+pub struct LabSpec {
+    /// The plant's id ([`PlantId`]).
+    pub plant: String,
+    /// The body's mass, kg.
+    pub mass: f64,
+    /// Physics step, s.
+    pub dt: f64,
+    /// The integrator's id ([`Integrator::id`]).
+    pub integrator: String,
+    /// The controllers, one body each.
+    pub controllers: Vec<LawSpec>,
+    /// What happens to the target and the bodies.
+    pub disturbances: Disturbances,
+}
+
+impl Default for LabSpec {
+    fn default() -> Self {
+        LabSpec {
+            plant: PlantId::Cube.id().into(),
+            mass: 1.0,
+            dt: 1.0 / 60.0,
+            integrator: Integrator::SemiImplicitEuler.id().into(),
+            controllers: Vec::new(),
+            disturbances: Disturbances::default(),
+        }
+    }
+}
+
+/// Why a Lab was refused, as the sentence the page shows ("controllers[1].kp must be
+/// ...", "plant must be one of cube, plate, box, got \"boat\"").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The error of controller `index`, with its path.
+pub(super) fn at(index: usize, e: Error) -> SpecError {
+    SpecError(format!("controllers[{index}].{e}"))
+}
+
+fn one_of<T: Copy>(field: &str, got: &str, all: &[T], id: fn(T) -> &'static str) -> SpecError {
+    let known: Vec<&str> = all.iter().map(|&x| id(x)).collect();
+    SpecError(format!(
+        "{field} must be one of {}, got {got:?}",
+        known.join(", ")
+    ))
+}
+
+impl LabSpec {
+    /// Checks every field and builds the Lab it describes.
+    pub fn build(&self) -> Result<AnyLab, SpecError> {
+        if self.controllers.len() > MAX_CONTROLLERS {
+            return Err(SpecError(format!(
+                "controllers must hold at most {MAX_CONTROLLERS} entries, got {}",
+                self.controllers.len()
+            )));
+        }
+        for (i, law) in self.controllers.iter().enumerate() {
+            for (field, v) in [("kp", law.kp), ("kd", law.kd), ("ki", law.ki)] {
+                non_negative(field, v).map_err(|e| at(i, e))?;
+            }
+        }
+        let integrator = Integrator::from_id(&self.integrator).ok_or_else(|| {
+            one_of(
+                "integrator",
+                &self.integrator,
+                &Integrator::ALL,
+                Integrator::id,
+            )
+        })?;
+        let plant = PlantId::from_id(&self.plant)
+            .ok_or_else(|| one_of("plant", &self.plant, &PlantId::ALL, PlantId::id))?;
+        let allowed = LawId::driving(plant);
+        let laws = self
+            .controllers
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let gains = LawGains {
+                    kp: c.kp,
+                    kd: c.kd,
+                    ki: c.ki,
+                };
+                LawId::parse("kind", &c.kind, &allowed)
+                    .map(|kind| (kind, gains))
+                    .map_err(|e| SpecError(format!("controllers[{i}].{e} (on the {})", plant.id())))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let (dt, d) = (self.dt, self.disturbances);
+        let named = |e: Error| SpecError(e.to_string());
+        Ok(match plant {
+            PlantId::Cube => {
+                let p = CubePlant::new(self.mass, integrator).map_err(named)?;
+                AnyLab::Cube(Box::new(lab(p, p.slots_of(&laws), dt, d)?))
+            }
+            PlantId::Plate => {
+                let p = PlanarPlant::new(self.mass, integrator).map_err(named)?;
+                AnyLab::Plate(Box::new(lab(p, p.slots_of(&laws), dt, d)?))
+            }
+            PlantId::Box => {
+                let p = BoxPlant::new(self.mass, integrator).map_err(named)?;
+                AnyLab::Box(Box::new(lab(p, p.slots_of(&laws), dt, d)?))
+            }
+        })
+    }
+}
+
+fn lab<P: Plant>(
+    plant: P,
+    slots: Result<Vec<P::Slot>, Error>,
+    dt: f64,
+    d: Disturbances,
+) -> Result<Lab<P>, SpecError> {
+    // The slot builders stop at the first bad law; its index is not known here, so
+    // the message names the field and value the core reports.
+    let slots = slots.map_err(|e| SpecError(format!("controllers: {e}")))?;
+    Lab::with_plant(plant, slots, dt, d).map_err(|e| SpecError(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(plant: &str, kinds: &[&str]) -> LabSpec {
+        LabSpec {
+            plant: plant.into(),
+            controllers: kinds
+                .iter()
+                .map(|k| LawSpec {
+                    kind: (*k).into(),
+                    kp: 100.0,
+                    kd: 20.0,
+                    ki: 0.0,
+                })
+                .collect(),
+            ..LabSpec::default()
+        }
+    }
+
+    fn refusal(s: &LabSpec) -> String {
+        s.build().err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_good_spec_builds_the_lab_of_its_plant() {
+        let mut lab = spec("box", &["spd", "backward-pd"]).build().unwrap();
+        assert_eq!(lab.len(), 2);
+        assert_eq!(lab.pose_size(), BoxPlant::POSE);
+        lab.step(10).unwrap();
+        assert_eq!(lab.trace().time.len(), 11);
+    }
+
+    #[test]
+    fn every_bad_field_is_named_with_its_value() {
+        assert_eq!(
+            refusal(&spec("boat", &["pd"])),
+            "plant must be one of cube, plate, box, got \"boat\""
+        );
+        assert_eq!(
+            refusal(&LabSpec {
+                integrator: "verlet".into(),
+                ..spec("cube", &["pd"])
+            }),
+            "integrator must be one of semi-implicit-euler, explicit-euler, rk4, got \"verlet\""
+        );
+        assert!(refusal(&spec("box", &["pd", "pid"]))
+            .starts_with("controllers[1].kind must be one of pd, backward-pd, "));
+        assert!(refusal(&spec("box", &["pd", "pid"])).ends_with("got \"pid\" (on the box)"));
+        let mut negative = spec("cube", &["pd", "spd"]);
+        negative.controllers[1].kd = -1.0;
+        assert!(
+            refusal(&negative).starts_with("controllers[1].kd must be"),
+            "{}",
+            refusal(&negative)
+        );
+        assert_eq!(
+            refusal(&spec("cube", &["pd"; 9])),
+            "controllers must hold at most 8 entries, got 9"
+        );
+        assert!(refusal(&LabSpec {
+            mass: 0.0,
+            ..spec("cube", &["pd"])
+        })
+        .starts_with("mass must be"));
+    }
+}
