@@ -3,7 +3,7 @@
  * atlas, one-step eigenvalues and article 003's convergence sweep, typed. The core
  * computes every figure; this module only names the shapes it returns.
  */
-import { atlas, claims, convergenceSweep, oneStepEigenvalues } from '../pkg/forcelab_wasm.js';
+import { atlas, atlasDefaultSpec, claims, convergenceDefaultSpec, convergenceSweep, oneStepEigenvalues } from '../pkg/forcelab_wasm.js';
 
 /** A verdict as the core serialises it. */
 export type Verdict = 'holds' | 'holds-with-conditions' | 'does-not-hold';
@@ -50,7 +50,7 @@ export interface Atlas {
 }
 
 /** The atlas of `law` under `integrator` on a `points`-square log grid. */
-export function atlasOf(law: string, integrator: string, spec: { dt: number; min: number; max: number; points: number }): Atlas {
+export function atlasOf(law: string, integrator: string, spec: AtlasSpec): Atlas {
   return atlas(law, integrator, spec) as Atlas;
 }
 
@@ -65,6 +65,27 @@ export interface ConvergenceCurve {
   points: [number, number | null][];
 }
 
-export function convergence(spec: { distances: number[]; timeScales: number[]; dt: number; minVelocity: number; maxTime: number }): ConvergenceCurve[] {
+/** The atlas grid the core's chapter command draws (`AtlasSpec::default()`). */
+export interface AtlasSpec {
+  dt: number;
+  min: number;
+  max: number;
+  points: number;
+}
+
+export const defaultAtlasSpec = (): AtlasSpec => atlasDefaultSpec() as AtlasSpec;
+
+/** Article 003's sweep (`ConvergenceSpec::default()`). */
+export interface ConvergenceSpec {
+  distances: number[];
+  timeScales: number[];
+  dt: number;
+  minVelocity: number;
+  maxTime: number;
+}
+
+export const defaultConvergenceSpec = (): ConvergenceSpec => convergenceDefaultSpec() as ConvergenceSpec;
+
+export function convergence(spec: ConvergenceSpec): ConvergenceCurve[] {
   return convergenceSweep(spec) as ConvergenceCurve[];
 }

@@ -98,10 +98,24 @@ pub fn one_step_eigenvalues(
 }
 
 /// Every claim of the five articles with the figure the core measures and its
-/// verdict: `[{ id, article, claim, figure, unit, integrator, verdict, conditions }]`.
+/// verdict: `[{ id, article, chapter, preset, claim, figure, unit, integrator, verdict,
+/// conditions }]`.
 #[wasm_bindgen]
 pub fn claims() -> Result<JsValue, JsError> {
     to_js(&forcelab::claims::all_claims())
+}
+
+/// The atlas grid the chapter draws, `AtlasSpec::default()`: `{ dt, min, max, points }`.
+#[wasm_bindgen(js_name = atlasDefaultSpec)]
+pub fn atlas_default_spec() -> Result<JsValue, JsError> {
+    to_js(&AtlasSpec::default())
+}
+
+/// Article 003's sweep as the chapter draws it, `ConvergenceSpec::default()`:
+/// `{ distances, timeScales, dt, minVelocity, maxTime }`.
+#[wasm_bindgen(js_name = convergenceDefaultSpec)]
+pub fn convergence_default_spec() -> Result<JsValue, JsError> {
+    to_js(&ConvergenceSpec::default())
 }
 
 /// Article 003's graph: time for Bloom's PD to land, per start distance and time

@@ -162,3 +162,21 @@ fn the_catalogue_reaches_the_page_as_the_core_declares_it() {
         "the cube's menu starts with forward PD"
     );
 }
+
+#[wasm_bindgen_test]
+fn the_default_specs_are_the_cores() {
+    let atlas = analysis::atlas_default_spec().unwrap();
+    let core = AtlasSpec::default();
+    assert_eq!(get(&atlas, "dt").as_f64(), Some(core.dt));
+    assert_eq!(get(&atlas, "points").as_f64(), Some(core.points as f64));
+    assert_eq!(get(&atlas, "min").as_f64(), Some(core.min));
+    assert_eq!(get(&atlas, "max").as_f64(), Some(core.max));
+    let sweep = analysis::convergence_default_spec().unwrap();
+    let core = forcelab::analysis::ConvergenceSpec::default();
+    assert_eq!(get(&sweep, "minVelocity").as_f64(), Some(core.min_velocity));
+    assert_eq!(get(&sweep, "maxTime").as_f64(), Some(core.max_time));
+    assert_eq!(
+        js_sys::Array::from(&get(&sweep, "timeScales")).length() as usize,
+        core.time_scales.len()
+    );
+}

@@ -6,7 +6,7 @@
  * the unit circle; a click or Enter opens it in the Lab.
  */
 import { LINEAR_LAWS } from '../../core/catalogue';
-import { atlasOf, eigenvalues, type Atlas } from '../../analysis-wasm';
+import { atlasOf, defaultAtlasSpec, eigenvalues, type Atlas } from '../../analysis-wasm';
 import { writeLabState } from '../../lab/lab-state';
 import { formatNumber } from '../../ui/params';
 import { sceneState } from '../chapter';
@@ -24,8 +24,6 @@ const INTEGRATORS: [string, string][] = [
   ['semi-implicit-euler', 'semi-implicit Euler'],
   ['explicit-euler', 'explicit Euler'],
 ];
-/** The native example's grid (`AtlasSpec::default()`). */
-const SPEC = { dt: 1 / 60, min: 1e-3, max: 1e4, points: 57 };
 
 /** RGBA for a spectral radius: a blue ramp from fast (dark) to slow (light), red when unstable. */
 function colour(r: number | null): [number, number, number] {
@@ -35,6 +33,8 @@ function colour(r: number | null): [number, number, number] {
 }
 
 export function mountAtlas(host: HTMLElement): void {
+  // The core's grid (`AtlasSpec::default()`), the one the native atlas command prints.
+  const SPEC = defaultAtlasSpec();
   const grid = document.createElement('div');
   grid.className = 'atlas-grid';
   const side = document.createElement('div');

@@ -4,25 +4,33 @@
  * The reader can change the step and the snap's minimum speed; the table under the
  * graph is its text version. The default settings are the native example's.
  */
-import { convergence, type ConvergenceCurve } from '../../analysis-wasm';
+import { convergence, defaultConvergenceSpec, type ConvergenceCurve } from '../../analysis-wasm';
 import { TracePlot } from '../../plot/trace-plot';
 import { cssColor } from '../../ui/colors';
 import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { fillTable } from '../../ui/dom';
 
-const DISTANCES = [160, 320, 480, 640];
 /** 0.1 to 2 s in steps of 0.1, computed as the core's default is (k times 0.1). */
-const TIME_SCALES = Array.from({ length: 20 }, (_, k) => (k + 1) * 0.1);
 const COLORS = ['--s0', '--s1', '--s2', '--s3'];
 
-const DEFS: ParamDef[] = [
-  { key: 'convergence-dt', label: 'Step dt', unit: 's', min: 0.002, max: 0.1, scale: 'log', initial: 1 / 60, minExclusive: true, hardMax: 1 },
-  { key: 'convergence-minv', label: 'Minimum speed', unit: 'units/s', min: 0.1, max: 100, scale: 'log', initial: 10, minExclusive: true, hardMax: 1e6 },
+/** The fields the reader edits; their starting values are the core's. */
+const FIELDS: Omit<ParamDef, 'initial'>[] = [
+  { key: 'convergence-dt', label: 'Step dt', unit: 's', min: 0.002, max: 0.1, scale: 'log', minExclusive: true, hardMax: 1 },
+  { key: 'convergence-minv', label: 'Minimum speed', unit: 'units/s', min: 0.1, max: 100, scale: 'log', minExclusive: true, hardMax: 1e6 },
 ];
 
 export function mountConvergence(host: HTMLElement): void {
-  let settings = { dt: 1 / 60, minVelocity: 10 };
+  // The core's sweep (`ConvergenceSpec::default()`): the article's distances and time
+  // scales, its step and minimum speed; the reader edits the last two.
+  const spec = defaultConvergenceSpec();
+  const DISTANCES = spec.distances;
+  const TIME_SCALES = spec.timeScales;
+  let settings = { dt: spec.dt, minVelocity: spec.minVelocity };
+  const DEFS: ParamDef[] = [
+    { ...FIELDS[0]!, initial: spec.dt },
+    { ...FIELDS[1]!, initial: spec.minVelocity },
+  ];
   const plotBox = document.createElement('div');
   plotBox.className = 'plot convergence';
   const controls = document.createElement('div');
@@ -46,7 +54,7 @@ export function mountConvergence(host: HTMLElement): void {
       timeScales: TIME_SCALES,
       dt: next.dt,
       minVelocity: next.minVelocity,
-      maxTime: 30,
+      maxTime: spec.maxTime,
     });
     settings = next;
     plot.set([TIME_SCALES, ...curves.map((c) => c.points.map(([, t]) => t ?? Number.NaN))]);
