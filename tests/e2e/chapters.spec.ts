@@ -98,7 +98,7 @@ for (const file of chapters) {
     }
     // Every "Open in the Lab" link reaches the Lab page (not chapters/lab.html).
     const links = await page.locator('a.open-in-lab').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-    const presets = JSON.parse(readFileSync(join(root, 'web/src/core/presets.json'), 'utf8')) as { chapter: string }[];
+    const presets = (JSON.parse(readFileSync(join(root, 'web/src/core/presets.json'), 'utf8')) as { labFigures: { chapter: string }[] }).labFigures;
     expect(links.length, 'every Lab figure offers the Lab').toBe(presets.filter((f) => `${f.chapter}.html` === file).length);
     for (const href of links) {
       expect(new URL(href).pathname).toBe('/lab.html');

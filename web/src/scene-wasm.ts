@@ -14,8 +14,8 @@ export function loadSceneModule(): Promise<void> {
   return loading;
 }
 
-/** The controllers of the 1-D world, by the ids the core uses. */
-export type Controller1Id = 'pd' | 'backward-pd' | 'spd';
+/** A law of the 1-D world, by its catalogue id (the core refuses, by name, one that does not drive a cube). */
+export type Controller1Id = string;
 
 /** A copy of the world's state after a step. */
 export interface Snapshot1 {

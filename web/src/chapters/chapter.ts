@@ -12,7 +12,8 @@ import { claimTable, VERDICT_WORDS, type Claim } from '../analysis-wasm';
 import { defaultState, type LabState, type LawState } from '../lab/lab-state';
 import { mountLab } from '../lab/lab-page';
 import { loadForcelab } from '../wasm';
-import { labFigure, labFigureState } from '../core/presets';
+import { labFigure } from '../core/presets';
+import { labFigureState } from '../lab/lab-figure';
 
 /** A figure that is a Lab run: what differs from the Lab's defaults. */
 export interface LabScene {

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { menuLaws, twinOn } from './catalogue';
-import { LAB_FIGURES, labFigure, labFigureState } from './presets';
+import { CUBE_SCENE, LAB_FIGURES, labFigure } from './presets';
+import { labFigureState } from '../lab/lab-figure';
 
 const chapters = join(__dirname, '../../chapters');
 const scenesIn = (html: string) => [...html.matchAll(/data-scene="([^"]+)"/g)].map((m) => m[1]!);
@@ -40,5 +41,12 @@ describe("the chapters' Lab figures", () => {
       expect(state.disturbances.targetStart).toBe(f.targetStart);
       expect(state.dt).toBe(f.dt);
     }
+  });
+});
+
+describe('the cube scene', () => {
+  it('runs laws the cube menu offers', () => {
+    expect(CUBE_SCENE.laws.length).toBeGreaterThan(1);
+    for (const id of CUBE_SCENE.laws) expect(menuLaws('cube')).toContain(id);
   });
 });

@@ -10,6 +10,8 @@ import { stepsForFrame } from '../ui/fixed-step';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { World1, type Controller1Id } from '../scene-wasm';
+import { CUBE_SCENE } from '../core/presets';
+import { LAW_LABELS } from '../core/catalogue';
 import type { Scene, SceneHandle, SceneOptions } from './scene';
 
 const VIEW_MIN = -1;
@@ -17,14 +19,14 @@ const VIEW_MAX = 3;
 const START_X = 0;
 
 const params: readonly ParamDef[] = [
-  { key: 'kp', label: 'kp (stiffness)', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: 100 },
-  { key: 'kd', label: 'kd (damping)', unit: 'N·s/m', min: 0.1, max: 1e5, scale: 'log', initial: 20 },
+  { key: 'kp', label: 'kp (stiffness)', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: CUBE_SCENE.kp },
+  { key: 'kd', label: 'kd (damping)', unit: 'N·s/m', min: 0.1, max: 1e5, scale: 'log', initial: CUBE_SCENE.kd },
   {
     key: 'dt', label: 'dt (physics step)', unit: 's', min: 0.002, max: 0.1, scale: 'log',
-    initial: Number((1 / 60).toPrecision(6)), hardMin: 0, hardMax: 1, minExclusive: true,
+    initial: CUBE_SCENE.dt, hardMin: 0, hardMax: 1, minExclusive: true,
   },
-  { key: 'mass', label: 'mass', unit: 'kg', min: 0.1, max: 100, scale: 'log', initial: 1, hardMin: 0, hardMax: 1e6, minExclusive: true },
-  { key: 'target', label: 'target position', unit: 'm', min: VIEW_MIN, max: VIEW_MAX, scale: 'linear', initial: 1, hardMin: VIEW_MIN, hardMax: VIEW_MAX },
+  { key: 'mass', label: 'mass', unit: 'kg', min: 0.1, max: 100, scale: 'log', initial: CUBE_SCENE.mass, hardMin: 0, hardMax: 1e6, minExclusive: true },
+  { key: 'target', label: 'target position', unit: 'm', min: VIEW_MIN, max: VIEW_MAX, scale: 'linear', initial: CUBE_SCENE.target, hardMin: VIEW_MIN, hardMax: VIEW_MAX },
 ];
 
 interface Contender {
@@ -33,11 +35,15 @@ interface Contender {
   colorVar: string;
 }
 
-const contenders: readonly Contender[] = [
-  { id: 'pd', label: 'forward PD', colorVar: '--c-pd' },
-  { id: 'backward-pd', label: 'backward PD (Wu)', colorVar: '--c-bpd' },
-  { id: 'spd', label: 'SPD (Tan et al.)', colorVar: '--c-spd' },
-];
+/** Each law's colour on the page (a presentation choice; the laws are the core's). */
+const COLOR_VARS: Readonly<Record<string, string>> = { pd: '--c-pd', 'backward-pd': '--c-bpd', spd: '--c-spd' };
+
+/** The scene's laws, from the core's preset, named as the catalogue names them. */
+const contenders: readonly Contender[] = CUBE_SCENE.laws.map((id) => ({
+  id: id as Controller1Id,
+  label: LAW_LABELS[id] ?? id,
+  colorVar: COLOR_VARS[id] ?? '--fg',
+}));
 
 /** The colours the canvas needs, read from CSS once and again when the scheme flips. */
 interface Palette {

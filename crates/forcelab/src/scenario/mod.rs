@@ -1,9 +1,32 @@
 //! Named bodies and settings that tests, the claims table and the page share, so that a
 //! scene is data in the core rather than something only the page knows.
 
+mod cube_scene;
 mod lab_figures;
 
+pub use cube_scene::{CubeScene, CUBE_SCENE};
 pub use lab_figures::{lab_figure, LabFigure, PresetLaw, LAB_FIGURES};
+
+/// Every preset the page mounts, as one value: what `examples/presets.rs` writes to
+/// `web/src/core/presets.json`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Presets {
+    /// The chapters' Lab figures.
+    pub lab_figures: &'static [LabFigure],
+    /// The index page's and the embed's cube scene.
+    pub cube_scene: &'static CubeScene,
+}
+
+/// The presets.
+pub const PRESETS: Presets = Presets {
+    lab_figures: &LAB_FIGURES,
+    cube_scene: &CUBE_SCENE,
+};
 
 use crate::body::{Body3, Gyroscopic};
 use crate::rotation::from_rotation_vector;
