@@ -122,6 +122,12 @@ impl DiveScene {
         DIVE_STRIDE
     }
 
+    /// The largest pitch (rad) an order may ask for (`forcelab::scenes::MAX_PITCH`).
+    #[wasm_bindgen(js_name = maxPitch)]
+    pub fn max_pitch() -> f64 {
+        forcelab::scenes::MAX_PITCH
+    }
+
     /// Level hulls at rest.
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue) -> Result<DiveScene, JsError> {

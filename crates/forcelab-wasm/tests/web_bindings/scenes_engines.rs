@@ -167,3 +167,16 @@ fn the_gain_translator_and_the_engine_twin_match_the_core() {
     let e = engines::engine_twin("nope", json(text), JsValue::UNDEFINED, 10).unwrap_err();
     assert!(message(e).contains("id must be one of"));
 }
+
+#[wasm_bindgen_test]
+fn the_scenes_strides_and_limits_are_the_ones_their_state_uses() {
+    use forcelab_wasm::scenes::{DiveScene, PursuitScene, TumbleScene};
+    let pursuit = PursuitScene::new(JsValue::UNDEFINED, None).unwrap();
+    assert_eq!(pursuit.state().len(), 2 * PursuitScene::stride());
+    let dive = DiveScene::new(JsValue::UNDEFINED).unwrap();
+    let hulls = forcelab::scenes::DiveSettings::default().boats.len();
+    assert_eq!(dive.state().len(), hulls * DiveScene::stride());
+    let tumble = TumbleScene::new(JsValue::UNDEFINED).unwrap();
+    assert_eq!(tumble.state().len(), 3 * TumbleScene::stride());
+    assert_eq!(DiveScene::max_pitch(), forcelab::scenes::MAX_PITCH);
+}

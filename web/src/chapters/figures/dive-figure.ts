@@ -39,8 +39,9 @@ interface DiveSettings {
   dt: number;
 }
 
-const ORDERS: ParamDef[] = [
-  { key: 'dive-pitch', label: 'Ordered pitch (+ is nose down)', unit: 'rad', min: -1.2, max: 1.2, scale: 'linear', initial: 0.3, hardMin: -1.2, hardMax: 1.2 },
+/** The reader's orders; pitch is bounded by the core's `MAX_PITCH` (`maxPitch`). */
+const orderFields = (maxPitch: number): ParamDef[] => [
+  { key: 'dive-pitch', label: 'Ordered pitch (+ is nose down)', unit: 'rad', min: -maxPitch, max: maxPitch, scale: 'linear', initial: 0.3, hardMin: -maxPitch, hardMax: maxPitch },
   { key: 'dive-roll', label: 'Ordered roll', unit: 'rad', min: -1, max: 1, scale: 'linear', initial: 0.2, hardMin: -1.5, hardMax: 1.5 },
   { key: 'dive-rudder', label: 'Rudder', unit: '−1 to 1', min: -1, max: 1, scale: 'linear', initial: 0, hardMin: -1, hardMax: 1 },
   { key: 'dive-load', label: 'Steady load about the pitch axis', unit: 'N m', min: -200, max: 200, scale: 'linear', initial: 0, hardMin: -1e5, hardMax: 1e5 },
@@ -197,7 +198,7 @@ export function mountDive(host: HTMLElement): void {
       throw e;
     }
   };
-  for (const def of ORDERS) orderControls[def.key] = paramControl(controls, def, def.initial, (v) => applyOrders(def.key, v));
+  for (const def of orderFields(DiveScene.maxPitch())) orderControls[def.key] = paramControl(controls, def, def.initial, (v) => applyOrders(def.key, v));
 
   // The helm: buttons and keys nudge the orders through the same checked path.
   const nudge = (key: string, by: number) => {
