@@ -8,7 +8,7 @@ mode="${1:---check}"
 status=0
 for name in catalogue presets; do
   file="web/src/core/$name.json"
-  fresh="$(cargo run -q -p forcelab --features serde --example "$name")"
+  fresh="$(cargo run -q -p forcelab --features serde --example core_data -- "$name")"
   if [ "$mode" = "--write" ]; then
     printf '%s\n' "$fresh" > "$file"
   elif ! diff -u "$file" <(printf '%s\n' "$fresh"); then

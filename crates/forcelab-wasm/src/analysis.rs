@@ -21,13 +21,7 @@ pub fn linear_law(id: &str) -> Result<LawId, JsError> {
 
 /// The integrator with id `id` (`"semi-implicit-euler"`, `"explicit-euler"`, `"rk4"`).
 pub fn integrator(id: &str) -> Result<Integrator, JsError> {
-    Integrator::from_id(id).ok_or_else(|| {
-        let known: Vec<&str> = Integrator::ALL.iter().map(|i| i.id()).collect();
-        JsError::new(&format!(
-            "integrator must be one of {}, got {id:?}",
-            known.join(", ")
-        ))
-    })
+    Integrator::parse(id).map_err(|e| JsError::new(&e))
 }
 
 /// Step-response metrics (`{ riseTime, settlingTime, overshootPercent,

@@ -12,13 +12,7 @@ pub fn law(field: &'static str, id: &str, allowed: &[LawId]) -> Result<LawId, Js
 
 /// The plant `id`, or an error naming the field `plant`, the value and the choices.
 pub fn plant(id: &str) -> Result<PlantId, JsError> {
-    PlantId::from_id(id).ok_or_else(|| {
-        let known: Vec<&str> = PlantId::ALL.iter().map(|p| p.id()).collect();
-        JsError::new(&format!(
-            "plant must be one of {}, got {id:?}",
-            known.join(", ")
-        ))
-    })
+    PlantId::parse(id).map_err(|e| JsError::new(&e))
 }
 
 /// The catalogue as data: `{ laws: [{ id, label, shortLabel, gains: [{ key, label,

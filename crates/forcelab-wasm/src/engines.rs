@@ -89,11 +89,8 @@ pub fn engine_catalogue() -> Result<JsValue, JsError> {
 
 fn entry(id: &str) -> Result<&'static Entry, JsError> {
     engines::entry(id).ok_or_else(|| {
-        let known: Vec<&str> = engines::entries().iter().map(|e| e.id).collect();
-        JsError::new(&format!(
-            "id must be one of {}, got {id:?}",
-            known.join(", ")
-        ))
+        let known = engines::entries().iter().map(|e| e.id);
+        JsError::new(&forcelab::error::not_one_of("id", id, known))
     })
 }
 
@@ -127,9 +124,11 @@ fn settings(entry: &Entry, value: &JsValue) -> Result<Settings, JsError> {
         } else if let Some(text) = raw.as_string() {
             match def.kind {
                 Kind::Choice { options } => Value::Choice(def.option(&text).ok_or_else(|| {
-                    JsError::new(&format!(
-                        "settings.{key} must be one of {}, got {text:?}",
-                        options.join(", ")
+                    let field = format!("settings.{key}");
+                    JsError::new(&forcelab::error::not_one_of(
+                        &field,
+                        &text,
+                        options.iter().copied(),
                     ))
                 })?),
                 _ => {

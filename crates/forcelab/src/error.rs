@@ -131,6 +131,14 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The sentence for an identifier that is none of `known`:
+/// `field must be one of a, b, c, got "x"` (what every id parser of the core and the
+/// bindings says, so a refused link or config reads the same everywhere).
+pub fn not_one_of<'a>(field: &str, got: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let known: Vec<&str> = known.into_iter().collect();
+    format!("{field} must be one of {}, got {got:?}", known.join(", "))
+}
+
 /// Checks that `value` is finite.
 pub fn finite(field: &'static str, value: f64) -> Result<f64, Error> {
     if value.is_finite() {

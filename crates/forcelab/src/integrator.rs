@@ -43,4 +43,31 @@ impl Integrator {
     pub fn from_id(id: &str) -> Option<Integrator> {
         Integrator::ALL.into_iter().find(|i| i.id() == id)
     }
+
+    /// The integrator with identifier `id`, or the sentence naming the field
+    /// `integrator`, the value and the choices.
+    pub fn parse(id: &str) -> Result<Integrator, String> {
+        Integrator::from_id(id).ok_or_else(|| {
+            crate::error::not_one_of("integrator", id, Integrator::ALL.map(Integrator::id))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_parse_back_and_an_unknown_one_is_named() {
+        for i in Integrator::ALL {
+            assert_eq!(Integrator::parse(i.id()), Ok(i));
+        }
+        assert_eq!(
+            Integrator::parse("verlet"),
+            Err(
+                "integrator must be one of semi-implicit-euler, explicit-euler, rk4, got \"verlet\""
+                    .to_string()
+            )
+        );
+    }
 }

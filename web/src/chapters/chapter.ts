@@ -9,20 +9,10 @@ import '../styles.css';
 import '../lab/lab.css';
 import './chapter.css';
 import { claimTable, VERDICT_WORDS, type Claim } from '../analysis-wasm';
-import { defaultState, type LabState, type LawState } from '../lab/lab-state';
 import { mountLab } from '../lab/lab-page';
 import { loadForcelab } from '../wasm';
 import { labFigure } from '../core/presets';
 import { labFigureState } from '../lab/lab-figure';
-
-/** A figure that is a Lab run: what differs from the Lab's defaults. */
-export interface LabScene {
-  kind: 'lab';
-  state: Partial<Omit<LabState, 'disturbances' | 'laws'>> & {
-    laws: Partial<LawState>[];
-    disturbances?: Partial<LabState['disturbances']>;
-  };
-}
 
 /** A figure with its own module. */
 export interface CustomScene {
@@ -30,18 +20,8 @@ export interface CustomScene {
   mount(host: HTMLElement): void;
 }
 
-export type Scene = LabScene | CustomScene;
-
-/** The Lab state a scene describes. */
-export function sceneState(scene: LabScene): LabState {
-  const base = defaultState();
-  return {
-    ...base,
-    ...scene.state,
-    laws: scene.state.laws.map((l) => ({ kind: 'pd', kp: 100, kd: 10, ki: 0, asPrinted: false, ...l })),
-    disturbances: { ...base.disturbances, ...scene.state.disturbances },
-  };
-}
+/** A figure of a chapter's own; its Lab figures are the core's presets. */
+export type Scene = CustomScene;
 
 const VERDICT_CLASS: Record<Claim['verdict'], string> = {
   holds: 'holds',
@@ -74,8 +54,7 @@ export async function mountChapter(scenes: Readonly<Record<string, Scene>> = {})
       const id = host.dataset.scene!;
       const scene = scenes[id];
       const preset = labFigure(id);
-      if (scene?.kind === 'custom') scene.mount(host);
-      else if (scene) mountLab(host, sceneState(scene), {}, { figure: true, idPrefix: `${id}-`, saveUrl: false });
+      if (scene) scene.mount(host);
       else if (preset) mountLab(host, labFigureState(preset), {}, { figure: true, idPrefix: `${id}-`, saveUrl: false });
       else throw new Error(`no figure ${id}: neither a core preset nor a module of this chapter`);
     }

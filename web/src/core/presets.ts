@@ -5,16 +5,11 @@
  * keeps no gains, steps or horizons of its own for them.
  */
 import data from './presets.json';
-import type { IntegratorId, Parameterisation } from '../lab/lab-state';
+import type { IntegratorId, LawState, Parameterisation } from '../lab/lab-state';
 import type { PlantId } from './catalogue';
 
-export interface PresetLaw {
-  kind: string;
-  kp: number;
-  kd: number;
-  ki: number;
-  asPrinted: boolean;
-}
+/** A law of a figure: the Lab's own law state (kind, kp, kd, ki, asPrinted). */
+export type PresetLaw = LawState;
 
 export interface LabFigure {
   id: string;

@@ -1,19 +1,27 @@
-/** A chapter's Lab figure (a core preset) as the Lab state it runs. */
+/** A Lab state described by what differs from the Lab's defaults: a chapter's Lab figure
+ * (a core preset) or a link to a point of the atlas. */
 import type { LabFigure } from '../core/presets';
-import { defaultState, type LabState } from './lab-state';
+import { defaultState, type LabState, type LawState } from './lab-state';
 
-/** The Lab state a figure runs: the Lab's defaults with the figure's fields. */
-export function labFigureState(figure: LabFigure): LabState {
+/** What differs from the Lab's defaults. */
+export type LabChanges = Partial<Omit<LabState, 'disturbances' | 'laws'>> & {
+  laws: Partial<LawState>[];
+  disturbances?: Partial<LabState['disturbances']>;
+};
+
+/** The Lab's defaults with `changes` applied (a law's unnamed fields: forward PD's defaults). */
+export function labStateWith(changes: LabChanges): LabState {
   const base = defaultState();
   return {
     ...base,
-    plant: figure.plant,
-    integrator: figure.integrator,
-    parameterisation: figure.parameterisation,
-    dt: figure.dt,
-    mass: figure.mass,
-    horizon: figure.horizon,
-    laws: figure.laws.map((l) => ({ ...l })),
-    disturbances: { ...base.disturbances, targetStart: figure.targetStart, targetVelocity: figure.targetVelocity },
+    ...changes,
+    laws: changes.laws.map((l) => ({ kind: 'pd', kp: 100, kd: 10, ki: 0, asPrinted: false, ...l })),
+    disturbances: { ...base.disturbances, ...changes.disturbances },
   };
+}
+
+/** The Lab state a chapter figure runs. */
+export function labFigureState(figure: LabFigure): LabState {
+  const { plant, integrator, parameterisation, dt, mass, horizon, laws, targetStart, targetVelocity } = figure;
+  return labStateWith({ plant, integrator, parameterisation, dt, mass, horizon, laws, disturbances: { targetStart, targetVelocity } });
 }

@@ -175,10 +175,12 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   banner.textContent = messages.length ? `Some settings in the link were refused: ${messages.join('; ')}.` : '';
   banner.hidden = messages.length === 0;
 
+  // A figure lives in chapters/; the Lab is one level up.
+  const labLink = () => `${figure ? '../' : ''}lab.html${writeLabState(state)}`;
+
   const saveUrl = () => {
     if (keepUrl) history.replaceState(null, '', `${location.pathname}${writeLabState(state)}${location.hash}`);
-    // A figure lives in chapters/; the Lab is one level up.
-    openInLab.href = `${figure ? '../' : ''}lab.html${writeLabState(state)}`;
+    openInLab.href = labLink();
   };
 
   /** Rebuilds the core Lab from the state and starts the run over. */
@@ -382,7 +384,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     if (!run) return;
     const series = seriesOf(state);
     series.forEach((s, index) => {
-      if (s.owner === k) run!.setGains(index, kp, kd, HAS_INTEGRAL.has(s.kind.replace('-as-printed', '')) ? ki : 0);
+      if (s.owner === k) run!.setGains(index, kp, kd, HAS_INTEGRAL.has(s.kind) ? ki : 0);
     });
     Object.assign(state.laws[k]!, { kp, kd, ki });
     saveUrl();
@@ -634,7 +636,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
 
   /** A file name that says what the run was: plant, integrator, dt. */
   const fileName = (ext: string) => `forcelab-${state.plant}-${state.integrator}-dt${formatNumber(state.dt)}.${ext}`;
-  const reproducingLink = () => new URL(`${figure ? '../' : ''}lab.html${writeLabState(state)}`, location.href).href;
+  const reproducingLink = () => new URL(labLink(), location.href).href;
   csvButton.addEventListener('click', () => {
     if (!run) return;
     const current = run.snapshot();

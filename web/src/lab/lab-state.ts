@@ -13,20 +13,16 @@ export type { PlantId };
 export type IntegratorId = 'semi-implicit-euler' | 'explicit-euler' | 'rk4';
 export type Parameterisation = 'raw' | 'wu' | 'bloom' | 'natural' | 'half-life';
 
-export const PLANTS: readonly PlantId[] = ['cube', 'plate', 'box'];
+export const PLANTS: readonly PlantId[] = CATALOGUE.plants.map((p) => p.id);
 export const INTEGRATORS: readonly IntegratorId[] = ['semi-implicit-euler', 'explicit-euler', 'rk4'];
 export const PARAMETERISATIONS: readonly Parameterisation[] = ['raw', 'wu', 'bloom', 'natural', 'half-life'];
 
 /** The laws each plant offers (the core's catalogue); as-printed twins come by toggle. */
-export const LAWS: Readonly<Record<PlantId, readonly string[]>> = {
-  cube: menuLaws('cube'),
-  plate: menuLaws('plate'),
-  box: menuLaws('box'),
-};
+export const LAWS: Readonly<Record<PlantId, readonly string[]>> = Object.fromEntries(PLANTS.map((p) => [p, menuLaws(p)])) as Record<PlantId, string[]>;
 
 /** The law whose printed listing runs beside it when its "as printed" box is ticked. */
 export const TWINS: Readonly<Record<PlantId, Readonly<Record<string, string>>>> = Object.fromEntries(
-  (['cube', 'plate', 'box'] as const).map((plant) => [
+  PLANTS.map((plant) => [
     plant,
     Object.fromEntries(LAWS[plant].flatMap((law) => {
       const twin = twinOn(plant, law);

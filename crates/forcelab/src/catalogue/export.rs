@@ -19,7 +19,7 @@ pub struct PlantEntry {
 }
 
 /// The whole catalogue as one value, what the bindings hand to the page and what
-/// `examples/catalogue.rs` writes to `web/src/core/catalogue.json`.
+/// `examples/core_data.rs` writes to `web/src/core/catalogue.json`.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Catalogue {

@@ -113,14 +113,8 @@ pub struct UnknownLaw {
 impl fmt::Display for UnknownLaw {
     /// `"kind must be one of pd, backward-pd, got \"nope\""`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ids: Vec<&str> = self.allowed.iter().map(|l| l.id()).collect();
-        write!(
-            f,
-            "{} must be one of {}, got {:?}",
-            self.field,
-            ids.join(", "),
-            self.got
-        )
+        let ids = self.allowed.iter().map(|l| l.id());
+        f.write_str(&crate::error::not_one_of(self.field, &self.got, ids))
     }
 }
 

@@ -33,6 +33,13 @@ impl PlantId {
         PlantId::ALL.into_iter().find(|p| p.id() == id)
     }
 
+    /// The plant with identifier `id`, or the sentence naming the field `plant`, the
+    /// value and the choices.
+    pub fn parse(id: &str) -> Result<PlantId, String> {
+        PlantId::from_id(id)
+            .ok_or_else(|| crate::error::not_one_of("plant", id, PlantId::ALL.map(PlantId::id)))
+    }
+
     /// Its name on the page.
     pub fn label(self) -> &'static str {
         match self {
@@ -53,6 +60,11 @@ mod tests {
             assert_eq!(PlantId::from_id(p.id()), Some(p));
         }
         assert_eq!(PlantId::from_id("sphere"), None);
+        assert_eq!(PlantId::parse("box"), Ok(PlantId::Box));
+        assert_eq!(
+            PlantId::parse("sphere"),
+            Err("plant must be one of cube, plate, box, got \"sphere\"".to_string())
+        );
         assert_eq!(PlantId::Box.label(), "3-D box");
     }
 }

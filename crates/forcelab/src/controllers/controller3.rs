@@ -7,6 +7,12 @@ use crate::published::{one_step_torque_as_printed, stable_torque_pd_as_printed};
 use crate::rotation::error_vector;
 use glam::DVec3;
 
+/// Why a law that does not drive the box is refused.
+const NOT_A_TORQUE_LAW: Error = Error::Unsupported {
+    field: "kind",
+    reason: "this law does not drive a 3-D orientation (see LawId::driving)",
+};
+
 /// Any of the 3-D orientation laws behind one type, built from raw gains so that all
 /// can be compared at the same stiffness `kp` (N m/rad) and damping `kd` (N m s/rad)
 /// about a reference axis of inertia `inertia` (kg m^2). Laws whose gains are per unit
@@ -41,10 +47,7 @@ impl Controller3 {
     /// Checks the gains (finite, not negative) and the reference inertia (positive).
     pub fn validate(&self) -> Result<(), Error> {
         if !self.kind.drives(PlantId::Box) {
-            return Err(Error::Unsupported {
-                field: "kind",
-                reason: "this law does not drive a 3-D orientation (see LawId::driving)",
-            });
+            return Err(NOT_A_TORQUE_LAW);
         }
         non_negative("kp", self.kp)?;
         non_negative("kd", self.kd)?;
@@ -103,8 +106,8 @@ impl Controller3 {
             LawId::OneStepAsPrinted => {
                 one_step_torque_as_printed(body, next(target, dt), dt).map(only)
             }
-            // `validate` above refused every law that does not drive the box.
-            _ => Ok(only(DVec3::ZERO)),
+            // `validate` above refused these already; a torque of zero would hide it.
+            _ => Err(NOT_A_TORQUE_LAW),
         }
     }
 }

@@ -86,14 +86,6 @@ pub(super) fn at(index: usize, e: Error) -> SpecError {
     SpecError(format!("controllers[{index}].{e}"))
 }
 
-fn one_of<T: Copy>(field: &str, got: &str, all: &[T], id: fn(T) -> &'static str) -> SpecError {
-    let known: Vec<&str> = all.iter().map(|&x| id(x)).collect();
-    SpecError(format!(
-        "{field} must be one of {}, got {got:?}",
-        known.join(", ")
-    ))
-}
-
 impl LabSpec {
     /// Checks every field and builds the Lab it describes.
     pub fn build(&self) -> Result<AnyLab, SpecError> {
@@ -108,16 +100,8 @@ impl LabSpec {
                 non_negative(field, v).map_err(|e| at(i, e))?;
             }
         }
-        let integrator = Integrator::from_id(&self.integrator).ok_or_else(|| {
-            one_of(
-                "integrator",
-                &self.integrator,
-                &Integrator::ALL,
-                Integrator::id,
-            )
-        })?;
-        let plant = PlantId::from_id(&self.plant)
-            .ok_or_else(|| one_of("plant", &self.plant, &PlantId::ALL, PlantId::id))?;
+        let integrator = Integrator::parse(&self.integrator).map_err(SpecError)?;
+        let plant = PlantId::parse(&self.plant).map_err(SpecError)?;
         let allowed = LawId::driving(plant);
         let laws = self
             .controllers

@@ -7,7 +7,7 @@ mod lab_figures;
 pub use cube_scene::{CubeScene, CUBE_SCENE};
 pub use lab_figures::{lab_figure, LabFigure, PresetLaw, LAB_FIGURES};
 
-/// Every preset the page mounts, as one value: what `examples/presets.rs` writes to
+/// Every preset the page mounts, as one value: what `examples/core_data.rs` writes to
 /// `web/src/core/presets.json`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(

@@ -9,7 +9,7 @@ import { LINEAR_LAWS } from '../../core/catalogue';
 import { atlasOf, defaultAtlasSpec, eigenvalues, type Atlas } from '../../analysis-wasm';
 import { writeLabState } from '../../lab/lab-state';
 import { formatNumber } from '../../ui/params';
-import { sceneState } from '../chapter';
+import { labStateWith } from '../../lab/lab-figure';
 
 declare global {
   interface Window {
@@ -100,9 +100,10 @@ export function mountAtlas(host: HTMLElement): void {
     const kp = Number((atlas.axis[row]! / (SPEC.dt * SPEC.dt)).toPrecision(6));
     const kd = Number((atlas.axis[col]! / SPEC.dt).toPrecision(6));
     const other = atlas.law === 'backward-pd' ? 'pd' : 'backward-pd';
-    const state = sceneState({
-      kind: 'lab',
-      state: { integrator: atlas.integrator as 'semi-implicit-euler', dt: Number(SPEC.dt.toPrecision(6)), laws: [{ kind: atlas.law, kp, kd }, { kind: other, kp, kd }] },
+    const state = labStateWith({
+      integrator: atlas.integrator as 'semi-implicit-euler',
+      dt: Number(SPEC.dt.toPrecision(6)),
+      laws: [{ kind: atlas.law, kp, kd }, { kind: other, kp, kd }],
     });
     return `../lab.html${writeLabState(state)}`;
   };

@@ -1,0 +1,25 @@
+//! Prints, as JSON, the data the page reads from the core: `catalogue` (the law
+//! catalogue, `web/src/core/catalogue.json`) or `presets` (the chapters' Lab figures and
+//! the cube scene, `web/src/core/presets.json`). `npm run core-data` rewrites both files
+//! and `npm test` fails when one differs from what this prints.
+//!
+//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets`
+
+fn main() {
+    let which = std::env::args().nth(1).unwrap_or_default();
+    let text = match which.as_str() {
+        "catalogue" => serde_json::to_string_pretty(&forcelab::catalogue::Catalogue::get()),
+        "presets" => serde_json::to_string_pretty(&forcelab::scenario::PRESETS),
+        other => {
+            eprintln!("core_data: which data: catalogue or presets, got {other:?}");
+            std::process::exit(2);
+        }
+    };
+    match text {
+        Ok(text) => println!("{text}"),
+        Err(e) => {
+            eprintln!("core_data: {e}");
+            std::process::exit(1);
+        }
+    }
+}
