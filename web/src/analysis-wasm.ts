@@ -22,7 +22,7 @@ export interface Claim {
   /** The chapter page that shows it (`03-wu`), from the core. */
   chapter: string;
   /** The figure of that chapter whose numbers it measures, if one stands beside it. */
-  preset: string | null;
+  preset: string;
   claim: string;
   figure: number;
   unit: string;

@@ -38,7 +38,7 @@ fn main() {
                     json_string(c.id),
                     json_string(c.article),
                     json_string(c.chapter),
-                    c.preset.map_or("null".to_string(), json_string),
+                    json_string(c.preset),
                     json_string(c.claim),
                     json_number(c.figure),
                     json_string(c.unit),

@@ -9,7 +9,7 @@ fn main() {
     let which = std::env::args().nth(1).unwrap_or_default();
     let text = match which.as_str() {
         "catalogue" => serde_json::to_string_pretty(&forcelab::catalogue::Catalogue::get()),
-        "presets" => serde_json::to_string_pretty(&forcelab::scenario::PRESETS),
+        "presets" => serde_json::to_string_pretty(&forcelab::scenario::presets()),
         other => {
             eprintln!("core_data: which data: catalogue or presets, got {other:?}");
             std::process::exit(2);

@@ -170,8 +170,8 @@ mod tests {
 
     #[test]
     fn printed_one_step_torque_misses_the_corrected_one_lands() {
-        let dt = 1.0 / 60.0;
-        let (body, goal) = crate::scenario::tilted_box_and_goal();
+        let crate::scenario::claim_setups::TiltedBox { body, goal, dt } =
+            crate::scenario::claim_setups::tilted_box();
         let mut printed = body;
         printed
             .step(

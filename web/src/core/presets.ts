@@ -1,6 +1,8 @@
 /**
- * The presets the page mounts, as the core declares them (`forcelab::scenario::PRESETS`:
- * the chapters' Lab figures and the cube scene), from `presets.json` (written by `npm run core-data`, checked by `npm test`). A chapter
+ * The presets the page mounts, as the core declares them (`forcelab::scenario::presets()`:
+ * the chapters' Lab figures, the cube scene, the Simpson table, the translator's intent and
+ * the registry of every preset id), from `presets.json` (written by `npm run core-data`,
+ * checked by `npm test`). A chapter
  * mounts `<div class="figure" data-scene="ID">` from the figure with that id; the page
  * keeps no gains, steps or horizons of its own for them.
  */
@@ -36,10 +38,46 @@ export interface CubeScene {
   target: number;
 }
 
-const presets = data as { labFigures: LabFigure[]; cubeScene: CubeScene };
+/** Chapter 6's Simpson table: sample spacing (s) and window (samples). */
+export interface SimpsonWindow {
+  dt: number;
+  window: number;
+}
+
+/** Chapter 10's starting intent (the core's `engines::Intent`). */
+export interface TranslatorIntent {
+  frequency: number;
+  dampingRatio: number;
+  mass: number;
+  dt: number;
+  angular: boolean;
+}
+
+/** What a registry id names (`scenario::PresetKind`); every kind but `claim-setup` is a figure. */
+export type PresetKind = 'lab-figure' | 'scene' | 'analysis' | 'table' | 'claim-setup';
+
+/** One preset of the core's registry (`scenario::registry()`). */
+export interface PresetEntry {
+  id: string;
+  kind: PresetKind;
+  chapter: string;
+  summary: string;
+}
+
+const presets = data as {
+  labFigures: LabFigure[];
+  cubeScene: CubeScene;
+  simpson: SimpsonWindow;
+  translator: TranslatorIntent;
+  registry: PresetEntry[];
+};
 
 export const LAB_FIGURES: readonly LabFigure[] = presets.labFigures;
 export const CUBE_SCENE: Readonly<CubeScene> = presets.cubeScene;
+export const SIMPSON: Readonly<SimpsonWindow> = presets.simpson;
+export const TRANSLATOR_INTENT: Readonly<TranslatorIntent> = presets.translator;
+/** Every preset id: the figures a page mounts and the setups only claims read. */
+export const REGISTRY: readonly PresetEntry[] = presets.registry;
 
 /** The figure with this id, if the core has one. */
 export const labFigure = (id: string): LabFigure | undefined => LAB_FIGURES.find((f) => f.id === id);

@@ -392,7 +392,7 @@ function mount(
 }
 
 export const cubeAndTarget: Scene = {
-  id: 'cube',
+  id: CUBE_SCENE.id,
   title: 'A cube and its target',
   params,
   controllerIds: contenders.map((c) => c.id),

@@ -23,7 +23,7 @@ pub(super) fn spd_stable_if_kd_ge_kp_dt() -> Claim {
         id: "spd-stable-if-kd-ge-kp-dt",
         article: A000,
         chapter: "04-spd",
-        preset: None,
+        preset: "atlas",
         claim: "SPD (the paper's form) is stable whenever kd >= kp dt",
         figure: semi,
         unit: "largest spectral radius over the atlas where kd >= kp dt",
@@ -44,7 +44,7 @@ pub(super) fn spd_v2_stable_if_kd_ge_kp_dt() -> Claim {
         id: "spd-v2-stable-if-kd-ge-kp-dt",
         article: A000,
         chapter: "04-spd",
-        preset: None,
+        preset: "atlas",
         claim: "the article's own simplified SPD calculator is stable whenever kd >= kp dt",
         figure: worst,
         unit: "largest spectral radius over the atlas where kd >= kp dt",
@@ -72,7 +72,7 @@ pub(super) fn spd_v2_tolerant_of_gains() -> Claim {
         id: "spd-v2-tolerant-of-gains",
         article: A000,
         chapter: "04-spd",
-        preset: None,
+        preset: "atlas",
         claim: "the SPD calculator tolerates a much wider range of gains than a plain PD",
         figure: 100.0 * v2,
         unit: "% of the atlas grid stable",
@@ -93,57 +93,58 @@ pub(super) fn spd_v2_tolerant_of_gains() -> Claim {
 }
 
 pub(super) fn spd_no_overshoot_vs_pd() -> Claim {
-    let (kp, kd) = (400.0, 20.0); // zeta = 0.5 on a unit mass
-    let target = Target1::at(1.0);
-    let v2 = step_response(
-        |b| {
-            SpdSimplified { kp, kd }
-                .force(b, &target, DT)
-                .unwrap()
-                .total
-        },
-        5.0,
-    );
-    let paper = step_response(|b| Spd { kp, kd }.force(b, &target, DT).unwrap().total, 5.0);
-    let pd = step_response(
-        |b| ForwardPd { kp, kd }.force(b, &target).unwrap().total,
-        5.0,
-    );
+    // The chapter's figure: its three laws share one kp, kd (zeta = 0.5 on 1 kg).
+    let f = figure("spd-cube");
+    let (kp, kd, dt) = (f.laws[0].kp, f.laws[0].kd, f.dt);
+    let target = Target1::at(f.target_start);
+    let run = |force: &dyn Fn(&Body1) -> f64| step_response(force, f.mass, dt, f.horizon);
+    let v2 = run(&|b| {
+        SpdSimplified { kp, kd }
+            .force(b, &target, dt)
+            .unwrap()
+            .total
+    });
+    let paper = run(&|b| Spd { kp, kd }.force(b, &target, dt).unwrap().total);
+    let pd = run(&|b| ForwardPd { kp, kd }.force(b, &target).unwrap().total);
     let less = v2.overshoot_percent < pd.overshoot_percent
         && paper.overshoot_percent < pd.overshoot_percent;
     Claim {
         id: "spd-no-overshoot-vs-pd",
         article: A000,
         chapter: "04-spd",
-        preset: None,
+        preset: "spd-cube",
         claim: "with the same gains SPD brakes before the target and overshoots less than PD",
         figure: v2.overshoot_percent,
-        unit: "% overshoot of the article's calculator (kp 400, kd 20, 1 kg, dt 1/60 s)",
+        unit: "% overshoot of the article's calculator at the figure's gains",
         integrator: SEMI,
         verdict: if less { Verdict::HoldsWithConditions } else { Verdict::DoesNotHold },
         conditions: format!(
-            "forward PD overshoots {:.1} %, the paper's SPD {:.1} %; the gain is the extra damping kp dt, \
-             so it shrinks as dt does",
-            pd.overshoot_percent, paper.overshoot_percent
+            "at kp {kp} N/m, kd {kd} N s/m, {} kg, dt {dt:.4} s forward PD overshoots {:.1} %, the paper's \
+             SPD {:.1} %; the gain is the extra damping kp dt, so it shrinks as dt does",
+            f.mass, pd.overshoot_percent, paper.overshoot_percent
         ),
     }
 }
 
 pub(super) fn spd_v2_is_pd_with_extra_damping() -> Claim {
-    let (kp, kd) = (350.0, 12.0);
+    let s = claim_setups::SPD_PROBE;
+    let (kp, kd, dt) = (s.kp, s.kd, s.dt);
     let body = Body1 {
-        x: 0.3,
-        v: -1.1,
+        x: s.body[0],
+        v: s.body[1],
         ..Body1::default()
     };
-    let target = Target1 { x: 1.0, v: 0.5 };
+    let target = Target1 {
+        x: s.target[0],
+        v: s.target[1],
+    };
     let v2 = SpdSimplified { kp, kd }
-        .force(&body, &target, DT)
+        .force(&body, &target, dt)
         .unwrap()
         .total;
     let pd = ForwardPd {
         kp,
-        kd: kd + kp * DT,
+        kd: kd + kp * dt,
     }
     .force(&body, &target)
     .unwrap()
@@ -153,7 +154,7 @@ pub(super) fn spd_v2_is_pd_with_extra_damping() -> Claim {
         id: "spd-v2-is-pd-with-extra-damping",
         article: A000,
         chapter: "04-spd",
-        preset: None,
+        preset: "spd-probe",
         claim:
             "(ours) the article's SPD calculator equals a forward PD whose damping is kd + kp dt",
         figure: gap,

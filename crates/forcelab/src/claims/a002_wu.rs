@@ -5,13 +5,16 @@ use super::{Claim, Verdict};
 
 pub(super) fn forward_pd_unstable_high_gains() -> Claim {
     let fraction = stable_fraction(LawId::ForwardPd, Integrator::SemiImplicitEuler);
+    // The chapter's stiff figure: forward PD's gains there, per unit mass.
+    let f = figure("pd-stiff");
+    let (kp, kd) = (f.laws[0].kp / f.mass, f.laws[0].kd / f.mass);
     let r = spectral_radius(
         one_step_matrix(
             LawId::ForwardPd,
             Integrator::SemiImplicitEuler,
-            1e6,
-            10.0,
-            DT,
+            kp,
+            kd,
+            f.dt,
         )
         .expect("forward PD is linear"),
     );
@@ -19,14 +22,16 @@ pub(super) fn forward_pd_unstable_high_gains() -> Claim {
         id: "forward-pd-unstable-high-gains",
         article: A002,
         chapter: "02-pd",
-        preset: None,
+        preset: "pd-stiff",
         claim: "forward PD becomes unstable when the gains are high",
         figure: r,
-        unit: "spectral radius at kp 1e6 N/m, kd 10 N s/m, 1 kg, dt 1/60 s",
+        unit: "spectral radius at the stiff figure's gains",
         integrator: SEMI,
         verdict: if r > 1.0 { Verdict::Holds } else { Verdict::DoesNotHold },
         conditions: format!(
-            "stable on {:.1} % of the atlas grid: needs kd dt/m <= 2 and kp dt^2/m <= 4 - 2 kd dt/m",
+            "kp {kp} N/m, kd {kd} N s/m per kg at dt {:.4} s; stable on {:.1} % of the atlas grid: needs \
+             kd dt/m <= 2 and kp dt^2/m <= 4 - 2 kd dt/m",
+            f.dt,
             100.0 * fraction
         ),
     }
@@ -36,7 +41,7 @@ pub(super) fn forward_pd_lags_moving_target() -> Claim {
     // Damping on the body's own velocity (as the torque listings do) versus on the
     // velocity relative to the target.
     // The chapter's figure: forward PD's gains, the target's start and speed, the step.
-    let figure = crate::scenario::lab_figure("pd-moving-target").expect("a core preset");
+    let figure = figure("pd-moving-target");
     let (kp, kd) = (figure.laws[0].kp, figure.laws[0].kd);
     let (speed, dt) = (figure.target_velocity, figure.dt);
     let run = |relative: bool| {
@@ -63,7 +68,7 @@ pub(super) fn forward_pd_lags_moving_target() -> Claim {
         id: "forward-pd-lags-moving-target",
         article: A002,
         chapter: "02-pd",
-        preset: Some("pd-moving-target"),
+        preset: "pd-moving-target",
         claim: "forward PD lags behind a moving target",
         figure: absolute,
         unit: "m of lag at 2 m/s (kp 100, kd 20, 1 kg)",
@@ -101,7 +106,7 @@ pub(super) fn wu_unconditionally_stable() -> Claim {
         id: "wu-unconditionally-stable",
         article: A002,
         chapter: "03-wu",
-        preset: None,
+        preset: "atlas",
         claim: "the backward PD is stable for every kp and kd",
         figure: 100.0 * semi,
         unit: "% of the atlas grid stable",
@@ -119,49 +124,52 @@ pub(super) fn wu_unconditionally_stable() -> Claim {
 }
 
 pub(super) fn wu_damping_1_is_critical() -> Claim {
-    let g = from_wu(1.0, 1.0, 1.0).unwrap();
-    let zeta = Effective::continuous(g, 1.0).unwrap().damping_ratio;
-    let target = Target1::at(1.0);
+    // The chapter's figure: Wu's damping 1 at its frequency, as raw gains.
+    let f = figure("wu-cube");
+    let (kp, kd, dt) = (f.laws[1].kp, f.laws[1].kd, f.dt);
+    let zeta = Effective::continuous(Gains { kp, kd }, f.mass)
+        .unwrap()
+        .damping_ratio;
+    let frequency = (kp / f.mass).sqrt() / 3.0; // kp = 9 f^2 m
+    let target = Target1::at(f.target_start);
     let m = step_response(
-        |b| {
-            BackwardPd { kp: g.kp, kd: g.kd }
-                .force(b, &target, DT)
-                .unwrap()
-                .total
-        },
-        10.0,
+        |b| BackwardPd { kp, kd }.force(b, &target, dt).unwrap().total,
+        f.mass,
+        dt,
+        f.horizon,
     );
     Claim {
         id: "wu-damping-1-is-critical",
         article: A002,
         chapter: "03-wu",
-        preset: None,
+        preset: "wu-cube",
         claim: "in Wu's frequency/damping form, damping = 1 is critical damping",
         figure: zeta,
         unit: "damping ratio kd / (2 sqrt(kp m)) at damping = 1",
         integrator: SEMI,
         verdict: if (zeta - 1.0).abs() < 0.02 { Verdict::Holds } else { Verdict::DoesNotHold },
         conditions: format!(
-            "kp = 9 f^2 and kd = 4.5 f give 4.5 / 6 = 0.75 whatever f; simulated at f = 1 Hz, dt = 1/60 s \
-             the backward PD overshoots {:.2} %; critical needs damping = 4/3",
+            "kp = 9 f^2 and kd = 4.5 f give 4.5 / 6 = 0.75 whatever f; at the figure's f = {frequency:.0} Hz, \
+             dt = {dt:.4} s the backward PD overshoots {:.2} %; critical needs damping = 4/3",
             m.overshoot_percent
         ),
     }
 }
 
 pub(super) fn wu_frequency_95_percent() -> Claim {
+    let s = claim_setups::WU_FREQUENCY_SWEEP;
     let mut worst: f64 = 0.0;
     let mut figures = Vec::new();
-    for f in [1.0, 2.0, 6.0] {
-        let g = from_wu(f, 1.0, 1.0).unwrap();
+    for f in s.frequencies {
+        let g = from_wu(f, s.damping, 1.0).unwrap();
         let pd = BackwardPd { kp: g.kp, kd: g.kd };
         let mut b = Body1::default();
         let mut t95 = f64::NAN;
-        for k in 1..=(20.0 / DT) as usize {
-            let force = pd.force(&b, &Target1::at(1.0), DT).unwrap().total;
-            b.step(force, DT).unwrap();
+        for k in 1..=(s.horizon / s.dt) as usize {
+            let force = pd.force(&b, &Target1::at(1.0), s.dt).unwrap().total;
+            b.step(force, s.dt).unwrap();
             if b.x >= 0.95 {
-                t95 = k as f64 * DT;
+                t95 = k as f64 * s.dt;
                 break;
             }
         }
@@ -173,11 +181,11 @@ pub(super) fn wu_frequency_95_percent() -> Claim {
         id: "wu-frequency-95-percent",
         article: A002,
         chapter: "03-wu",
-        preset: None,
+        preset: "wu-frequency-sweep",
         claim:
             "with damping 1, frequency f brings the body to about 95 % of the way in 1/f seconds",
         figure: 1.0 + worst,
-        unit: "largest (time to 95 %) x f over f = 1, 2, 6 Hz",
+        unit: "largest (time to 95 %) x f over the frequencies tried",
         integrator: SEMI,
         verdict: if worst < 0.25 {
             Verdict::Holds
@@ -191,15 +199,17 @@ pub(super) fn wu_frequency_95_percent() -> Claim {
 }
 
 pub(super) fn wu_stable_torque_listing() -> Claim {
-    let frequency = 40.0;
-    let goal = from_rotation_vector(DVec3::new(0.0, 1.0, 0.0));
+    let s = claim_setups::WU_TORQUE_LISTING;
+    let (frequency, dt) = (s.frequency, s.dt);
+    let goal = from_rotation_vector(DVec3::from_array(s.goal));
     let mut body = Body3::default();
     let mut peak: f64 = 0.0;
     let mut steps = 0;
-    for _ in 0..600 {
-        let t = published::stable_torque_pd_as_printed(frequency, 1.0, &body, goal, DT).unwrap();
+    for _ in 0..s.steps {
+        let t =
+            published::stable_torque_pd_as_printed(frequency, s.damping, &body, goal, dt).unwrap();
         steps += 1;
-        if body.step(DVec3::ZERO, t, DT).is_err() {
+        if body.step(DVec3::ZERO, t, dt).is_err() {
             peak = f64::INFINITY;
             break;
         }
@@ -208,54 +218,58 @@ pub(super) fn wu_stable_torque_listing() -> Claim {
             break;
         }
     }
-    let g = from_wu(frequency, 1.0, 1.0).unwrap();
+    let g = from_wu(frequency, s.damping, 1.0).unwrap();
     let mut fixed = Body3::default();
-    for _ in 0..600 {
+    for _ in 0..s.steps {
         let t = BackwardPdTorque { kp: g.kp, kd: g.kd }
-            .torque(&fixed, &Target3::facing(goal), DT)
+            .torque(&fixed, &Target3::facing(goal), dt)
             .unwrap()
             .total;
-        fixed.step(DVec3::ZERO, t, DT).unwrap();
+        fixed.step(DVec3::ZERO, t, dt).unwrap();
     }
     let miss = error_vector(fixed.orientation, goal).length();
     Claim {
         id: "wu-stable-torque-listing",
         article: A002,
         chapter: "03-wu",
-        preset: None,
+        preset: "wu-torque-listing",
         claim: "the printed 'stable torque PD' listing is the stable backward PD for rotations",
         figure: peak,
-        unit: "rad/s, largest spin of the printed listing at f = 40 Hz, dt = 1/60 s",
+        unit: "rad/s, largest spin of the printed listing",
         integrator: SEMI,
         verdict: if peak < 1e3 { Verdict::Holds } else { Verdict::DoesNotHold },
         conditions: format!(
-            "the listing computes ksg, kdg but applies kp, kd (a forward PD); it blew past 1e6 rad/s in \
-             {steps} steps, while the corrected backward PD ends {miss:.1e} rad from the goal"
+            "at f = {frequency} Hz, dt = {dt:.4} s the listing computes ksg, kdg but applies kp, kd (a forward \
+             PD); it blew past 1e6 rad/s in {steps} steps, while the corrected backward PD ends {miss:.1e} rad \
+             from the goal"
         ),
     }
 }
 
 pub(super) fn deadbeat_force_one_step() -> Claim {
+    // The chapter's figure: its cube at rest at 0, its target, its step.
+    let f = figure("one-step-cube");
+    let (goal, dt) = (f.target_start, f.dt);
     let body = Body1 {
-        x: 0.0,
-        v: 0.5,
-        mass: 2.0,
+        mass: f.mass,
         ..Body1::default()
     };
-    let printed = published::one_step_force_as_printed(body.mass, body.x, body.v, 1.0, DT).unwrap();
+    let printed =
+        published::one_step_force_as_printed(body.mass, body.x, body.v, goal, dt).unwrap();
     let mut a = body;
-    a.step(printed, DT).unwrap();
+    a.step(printed, dt).unwrap();
     let mut b = body;
-    b.step(one_step_force(&body, 1.0, DT).unwrap(), DT).unwrap();
-    let miss = (a.x - 1.0).abs();
+    b.step(one_step_force(&body, goal, dt).unwrap(), dt)
+        .unwrap();
+    let miss = (a.x - goal).abs();
     Claim {
         id: "deadbeat-force-one-step",
         article: A002,
         chapter: "01-forces",
-        preset: None,
+        preset: "one-step-cube",
         claim: "the printed force puts the body on the desired position in one step",
         figure: miss,
-        unit: "m missed by the printed force (1 m asked, dt 1/60 s)",
+        unit: "m missed by the printed force in the figure's first step",
         integrator: SEMI,
         verdict: if miss > 1e-9 {
             Verdict::DoesNotHold
@@ -264,31 +278,31 @@ pub(super) fn deadbeat_force_one_step() -> Claim {
         },
         conditions: format!(
             "the listing divides by dt, not dt^2; with dt^2 the body lands within {:.1e} m",
-            (b.x - 1.0).abs()
+            (b.x - goal).abs()
         ),
     }
 }
 
 pub(super) fn deadbeat_torque_one_step() -> Claim {
-    let (body, goal) = crate::scenario::tilted_box_and_goal();
+    let claim_setups::TiltedBox { body, goal, dt } = claim_setups::tilted_box();
     let mut printed = body;
     printed
         .step(
             DVec3::ZERO,
-            published::one_step_torque_as_printed(&body, goal, DT).unwrap(),
-            DT,
+            published::one_step_torque_as_printed(&body, goal, dt).unwrap(),
+            dt,
         )
         .unwrap();
     let mut fixed = body;
     fixed
-        .step(DVec3::ZERO, one_step_torque3(&body, goal, DT).unwrap(), DT)
+        .step(DVec3::ZERO, one_step_torque3(&body, goal, dt).unwrap(), dt)
         .unwrap();
     let miss = error_vector(printed.orientation, goal).length();
     Claim {
         id: "deadbeat-torque-one-step",
         article: A002,
         chapter: "01-forces",
-        preset: None,
+        preset: "tilted-box",
         claim: "the printed torque turns the body to the desired rotation in one step",
         figure: miss,
         unit: "rad missed by the printed torque",

@@ -46,7 +46,7 @@ pub(super) fn p_only_hunts() -> Claim {
         id: "p-only-hunts",
         article: A004,
         chapter: "07-submarine",
-        preset: Some("dive"),
+        preset: "dive",
         claim: "proportional control alone makes the submarine oscillate around the ordered pitch",
         figure: overshoot,
         unit: "% pitch overshoot (kp 400 N m/rad, light angular damping 0.05 /s)",
@@ -61,29 +61,32 @@ pub(super) fn p_only_hunts() -> Claim {
 }
 
 pub(super) fn p_only_steady_state_error() -> Claim {
-    let c = SubmarineAttitude::new(SubmarineLaw::Proportional, 400.0, 0.0, 0.0);
+    let s = claim_setups::P_ONLY_LOAD;
+    let c = SubmarineAttitude::new(SubmarineLaw::Proportional, s.kp, 0.0, 0.0);
     let damped = Body3 {
-        angular_damping: 2.0,
+        angular_damping: s.angular_damping,
         ..submarine()
     };
-    let (free, _, _) = run_submarine(c, damped, 0.0, 60.0, DVec3::ZERO);
-    let load = DVec3::new(-40.0, 0.0, 0.0);
-    let (loaded, _, _) = run_submarine(c, damped, 0.0, 60.0, load);
+    let (free, _, _) = run_submarine(c, damped, 0.0, s.seconds, DVec3::ZERO);
+    let load = DVec3::new(-s.load, 0.0, 0.0);
+    let (loaded, _, _) = run_submarine(c, damped, 0.0, s.seconds, load);
     let free_error = (free - 0.3).abs();
     Claim {
         id: "p-only-steady-state-error",
         article: A001,
         chapter: "06-pid-turning",
-        preset: None,
+        preset: "p-only-load",
         claim: "proportional control alone leaves a steady-state error",
         figure: (loaded - 0.3).abs(),
-        unit: "rad of pitch error left under a 40 N m load (kp 400 N m/rad)",
+        unit: "rad of pitch error left under a steady load",
         integrator: SEMI,
         verdict: if free_error < 1e-3 { Verdict::HoldsWithConditions } else { Verdict::Holds },
         conditions: format!(
-            "only against a steady load (error = load / kp = {:.3} rad); with no load it ends {free_error:.1e} \
-             rad from the target",
-            40.0 / 400.0
+            "only against a steady load ({} N m against kp {} N m/rad: error = load / kp = {:.3} rad); with \
+             no load it ends {free_error:.1e} rad from the target",
+            s.load,
+            s.kp,
+            s.load / s.kp
         ),
     }
 }
@@ -98,7 +101,7 @@ pub(super) fn pid_removes_offset() -> Claim {
         id: "pid-removes-offset",
         article: A004,
         chapter: "07-submarine",
-        preset: Some("dive"),
+        preset: "dive",
         claim: "adding the integral term removes the steady offset a constant load causes",
         figure: error,
         unit: "rad of pitch error left under a 40 N m load",
@@ -115,33 +118,35 @@ pub(super) fn pid_removes_offset() -> Claim {
 pub(super) fn pid_windup_clamp() -> Claim {
     // Held away from the setpoint for 5 s, then released: overshoot with and without
     // the integral clamp.
+    let s = claim_setups::WINDUP;
     let run = |integral_limit: f64| {
         let mut pid = Pid {
             anti_windup: AntiWindup::Clamp,
-            output_limit: 5.0,
+            output_limit: s.output_limit,
             integral_limit,
-            ..Pid::new(2.0, 4.0, 0.0)
+            ..Pid::new(s.kp, s.ki, 0.0)
         };
         let mut b = Body1::default();
         let mut overshoot: f64 = 0.0;
-        for i in 0..1500 {
-            let u = pid.step(1.0, b.x, 0.01).unwrap().total;
-            b.step(u - 2.0 * b.v, 0.01).unwrap();
-            if i < 500 {
-                b.x = b.x.min(0.5);
+        let held = (s.hold[1] / s.dt).round() as usize;
+        for i in 0..(s.seconds / s.dt).round() as usize {
+            let u = pid.step(s.setpoint, b.x, s.dt).unwrap().total;
+            b.step(u - s.damping * b.v, s.dt).unwrap();
+            if i < held {
+                b.x = b.x.min(s.hold[0]);
                 b.v = 0.0;
             } else {
-                overshoot = overshoot.max(b.x - 1.0);
+                overshoot = overshoot.max(b.x - s.setpoint);
             }
         }
         overshoot
     };
-    let (free, clamped) = (run(f64::INFINITY), run(1.0));
+    let (free, clamped) = (run(f64::INFINITY), run(s.integral_limit));
     Claim {
         id: "pid-windup-clamp",
         article: A004,
         chapter: "07-submarine",
-        preset: None,
+        preset: "windup",
         claim: "clamping the integral keeps it from winding up while the actuator saturates",
         figure: clamped,
         unit: "m overshoot after release with the clamp (without it, see conditions)",
@@ -198,7 +203,7 @@ pub(super) fn euler_feedforward_decouples() -> Claim {
         id: "euler-feedforward-decouples",
         article: A004,
         chapter: "07-submarine",
-        preset: Some("dive"),
+        preset: "dive",
         claim: "feeding Euler's equations forward makes pitch and roll arrive together",
         figure: gap_ff,
         unit: "s between the pitch and roll settling times (2 % band) with feed-forward",
@@ -234,7 +239,7 @@ pub(super) fn tennis_racket_flip() -> Claim {
         id: "tennis-racket-flip",
         article: A004,
         chapter: "07-submarine",
-        preset: Some("tumble"),
+        preset: "tumble",
         claim: "a free body spun about its intermediate axis flips over with no torque applied",
         figure: with,
         unit: "smallest cosine between the spin axis and its start over 10 s (-1 is a full flip)",

@@ -11,7 +11,8 @@ pub(super) use crate::controllers::*;
 pub(super) use crate::integrator::Integrator;
 pub(super) use crate::published;
 pub(super) use crate::rotation::{error_vector, from_rotation_vector};
-pub(super) use crate::tuning::{from_bloom, from_wu, Effective};
+pub(super) use crate::scenario::{claim_setups, lab_figure, LabFigure};
+pub(super) use crate::tuning::{from_wu, Effective, Gains};
 pub(super) use glam::DVec3;
 
 pub(super) const A000: &str = "000_c8d0f55d5ec7aa0a.txt";
@@ -20,7 +21,11 @@ pub(super) const A002: &str = "002_c382fe561c41cbb8.txt";
 pub(super) const A003: &str = "003_faf802b94e42949a.txt";
 pub(super) const A004: &str = "004_4363d3e281fa2cf6.txt";
 pub(super) const SEMI: &str = "semi-implicit Euler (Unity, PhysX, Box2D)";
-pub(super) const DT: f64 = 1.0 / 60.0;
+
+/// The chapter figure a claim measures, by its preset id.
+pub(super) fn figure(id: &str) -> &'static LabFigure {
+    lab_figure(id).unwrap_or_else(|| panic!("no chapter figure {id}"))
+}
 
 /// The largest spectral radius of `law` under `integrator` over the default atlas grid
 /// cells that satisfy `keep(kp dt^2, kd dt)`.
@@ -48,18 +53,27 @@ pub(super) fn stable_fraction(law: LawId, integrator: Integrator) -> f64 {
         .stable_fraction()
 }
 
-/// Step response of a 1-D law on a unit mass from 0 to 1 over `seconds`.
-pub(super) fn step_response(mut force: impl FnMut(&Body1) -> f64, seconds: f64) -> StepMetrics {
-    let mut b = Body1::default();
+/// Step response of a 1-D law on a body of `mass` (kg) from 0 to 1 over `seconds`,
+/// stepped every `dt` s.
+pub(super) fn step_response(
+    mut force: impl FnMut(&Body1) -> f64,
+    mass: f64,
+    dt: f64,
+    seconds: f64,
+) -> StepMetrics {
+    let mut b = Body1 {
+        mass,
+        ..Body1::default()
+    };
     let (mut t, mut y, mut u) = (vec![0.0], vec![0.0], vec![0.0]);
-    for k in 1..=(seconds / DT) as usize {
+    for k in 1..=(seconds / dt) as usize {
         let f = force(&b);
-        if b.step(f, DT).is_err() {
+        if b.step(f, dt).is_err() {
             y.push(f64::NAN);
-            t.push(k as f64 * DT);
+            t.push(k as f64 * dt);
             break;
         }
-        t.push(k as f64 * DT);
+        t.push(k as f64 * dt);
         y.push(b.x);
         u.push(f);
     }

@@ -6,6 +6,9 @@ use super::{Claim, Verdict};
 use crate::analysis::spectral_radius;
 use crate::engines::settings::Value;
 use crate::engines::{effective, entry, Intent};
+use crate::scenario::claim_setups::{
+    ENGINE_MASS_GAP, JOLT_STEP, MUJOCO_KP_BOUND, PHYSX_STEP, SOFT_SWEEP,
+};
 use core::f64::consts::TAU;
 
 const RAPIER: &str = "Rapier's documentation";
@@ -28,30 +31,22 @@ pub(super) fn claims() -> Vec<Claim> {
     ]
 }
 
-fn intent(frequency: f64, damping_ratio: f64, mass: f64, dt: f64) -> Intent {
-    Intent {
-        frequency,
-        damping_ratio,
-        mass,
-        dt,
-        angular: false,
-    }
-}
-
-/// The largest gap between the positions of the same knobs on a 1 kg and a 50 kg body.
+/// The largest gap between the positions of the same knobs on the light and the heavy
+/// body of [`ENGINE_MASS_GAP`].
 fn mass_gap(id: &str, knobs: [f64; 2]) -> f64 {
+    let s = ENGINE_MASS_GAP;
     let e = entry(id).expect("catalogued");
     let run = |mass| {
         e.predict(
             knobs,
-            &intent(2.0, 0.5, mass, 1.0 / 60.0),
+            &Intent { mass, ..s.intent },
             &e.default_settings(),
-            180,
+            s.steps,
         )
         .expect("valid")
         .positions
     };
-    let (light, heavy) = (run(1.0), run(50.0));
+    let (light, heavy) = (run(s.intent.mass), run(s.heavy_mass));
     light
         .iter()
         .zip(&heavy)
@@ -60,14 +55,14 @@ fn mass_gap(id: &str, knobs: [f64; 2]) -> f64 {
 }
 
 fn rapier_acceleration_ignores_mass() -> Claim {
-    let w = TAU * 2.0;
+    let w = ENGINE_MASS_GAP.omega();
     let gap = mass_gap("rapier-acceleration", [w * w, w]);
     let force_gap = mass_gap("rapier-force", [w * w, w]);
     Claim {
         id: "rapier-acceleration-ignores-mass",
         article: RAPIER,
         chapter: "10-translator",
-        preset: None,
+        preset: "engine-mass-gap",
         claim: "Rapier's default motor model (acceleration-based) gives a joint motor the same motion whatever the \
          body's mass",
         figure: gap,
@@ -79,15 +74,16 @@ fn rapier_acceleration_ignores_mass() -> Claim {
 }
 
 fn box2d_hertz_ignores_mass() -> Claim {
-    let gap = mass_gap("box2d-v3", [2.0, 0.5]);
+    let i = ENGINE_MASS_GAP.intent;
+    let gap = mass_gap("box2d-v3", [i.frequency, i.damping_ratio]);
     Claim {
         id: "box2d-hertz-ignores-mass",
         article: BOX2D,
         chapter: "10-translator",
-        preset: None,
+        preset: "engine-mass-gap",
         claim: "a Box2D joint spring set in hertz and damping ratio moves a light and a heavy body alike",
         figure: gap,
-        unit: "m, largest gap between a 1 kg and a 50 kg body at 2 Hz, damping ratio 0.5",
+        unit: "m, largest gap between a light and a heavy body at the same hertz and damping ratio",
         integrator: "Box2D twin, 4 sub-steps, dt 1/60 s",
         verdict: if gap < 1e-12 {
             Verdict::Holds
@@ -100,19 +96,20 @@ fn box2d_hertz_ignores_mass() -> Claim {
 
 fn jolt_frequency_is_the_frequency() -> Claim {
     let e = entry("jolt-frequency").expect("catalogued");
+    let s = JOLT_STEP;
     let shown = |dt| {
-        let i = intent(2.0, 0.2, 1.0, dt);
-        effective(e, [2.0, 0.2], &i, &e.default_settings())
+        let i = Intent { dt, ..s.intent };
+        effective(e, [i.frequency, i.damping_ratio], &i, &e.default_settings())
             .expect("valid")
             .expect("a continuous equivalent")
     };
-    let (at60, at240) = (shown(1.0 / 60.0), shown(1.0 / 240.0));
+    let (at60, at240) = (shown(s.dts[0]), shown(s.dts[1]));
     let f60 = at60.natural_frequency / TAU;
     Claim {
         id: "jolt-frequency-is-the-frequency",
         article: JOLT,
         chapter: "10-translator",
-        preset: None,
+        preset: "engine-steps",
         claim: "Jolt's FrequencyAndDamping spring oscillates at mFrequency with damping ratio mDamping",
         figure: f60,
         unit: "Hz, the natural frequency the stepped drive shows for mFrequency 2, mDamping 0.2",
@@ -130,20 +127,21 @@ fn jolt_frequency_is_the_frequency() -> Claim {
 
 fn physx_drive_depends_on_dt() -> Claim {
     let e = entry("physx-drive").expect("catalogued");
+    let s = PHYSX_STEP;
     let shown = |dt| {
-        let i = intent(3.0, 0.2, 1.0, dt);
+        let i = Intent { dt, ..s.intent };
         let g = i.gains();
         effective(e, [g.kp, g.kd], &i, &e.default_settings())
             .expect("valid")
             .expect("a continuous equivalent")
     };
-    let (coarse, fine) = (shown(1.0 / 30.0), shown(1.0 / 240.0));
+    let (coarse, fine) = (shown(s.dts[0]), shown(s.dts[1]));
     let change = 100.0 * (fine.natural_frequency / coarse.natural_frequency - 1.0);
     Claim {
         id: "physx-drive-depends-on-dt",
         article: PHYSX,
         chapter: "10-translator",
-        preset: None,
+        preset: "engine-steps",
         claim: "a PhysX joint drive with the same stiffness and damping moves differently when the step changes",
         figure: change,
         unit: "% more natural frequency at dt 1/240 s than at 1/30 s (3 Hz, damping ratio 0.2 by k and c)",
@@ -160,8 +158,9 @@ fn physx_drive_depends_on_dt() -> Claim {
     }
 }
 
-/// The damping of the MuJoCo claims: 5 Hz at damping ratio 0.5 on 1 kg, `kv = 2 m zeta w`.
-const MUJOCO_KV: f64 = 2.0 * 0.5 * TAU * 5.0;
+/// The damping of the MuJoCo claims, `kv = 2 m zeta w` of [`MUJOCO_KP_BOUND`].
+const MUJOCO_KV: f64 =
+    2.0 * MUJOCO_KP_BOUND.mass * MUJOCO_KP_BOUND.damping_ratio * TAU * MUJOCO_KP_BOUND.frequency;
 
 /// The largest `kp` (N/m) for which MuJoCo's `integrator` keeps a 1 kg body with
 /// `kv` N s/m stable at 60 Hz, by bisection on the twin's spectral radius: 0 when no
@@ -171,7 +170,7 @@ fn mujoco_largest_stable_kp(integrator: &'static str, kv: f64) -> f64 {
     let mut s = e.default_settings();
     s.set("integrator", Value::Choice(integrator))
         .expect("an integrator");
-    let i = intent(1.0, 1.0, 1.0, 1.0 / 60.0);
+    let i = MUJOCO_KP_BOUND;
     let stable = |kp: f64| spectral_radius(e.linear_map([kp, kv], &i, &s).expect("valid")) < 1.0;
     let (mut lo, mut hi) = (1e-6, 1e9);
     if stable(hi) {
@@ -198,7 +197,7 @@ fn mujoco_euler_keeps_kv_explicit() -> Claim {
         id: "mujoco-euler-keeps-kv-explicit",
         article: MUJOCO,
         chapter: "10-translator",
-        preset: None,
+        preset: "engine-sweeps",
         claim: "under MuJoCo's default Euler integrator a position actuator's kv is explicit (only joint damping is \
          made implicit)",
         figure: euler,
@@ -219,7 +218,7 @@ fn mujoco_implicitfast_stable_for_any_kp() -> Claim {
         id: "mujoco-implicitfast-stable-for-any-kp",
         article: MUJOCO,
         chapter: "10-translator",
-        preset: None,
+        preset: "engine-sweeps",
         claim: "MuJoCo's implicitfast integrator keeps a position actuator stable for any kp",
         figure: fast,
         unit: "N/m, the largest stable kp with kv = 31.4 N s/m on 1 kg at dt 1/60 s",
@@ -247,10 +246,16 @@ fn soft_constraints_stable_at_any_stiffness() -> Claim {
         "rapier-acceleration",
     ] {
         let e = entry(id).expect("catalogued");
-        for k in 0..=40 {
-            let f = 0.1 * 10f64.powf(k as f64 / 10.0);
-            for zeta in [0.0, 0.5, 1.0, 2.0] {
-                let i = intent(f, zeta, 1.0, 1.0 / 60.0);
+        let s = SOFT_SWEEP;
+        for f in s.frequencies() {
+            for zeta in s.damping_ratios {
+                let i = Intent {
+                    frequency: f,
+                    damping_ratio: zeta,
+                    mass: s.mass,
+                    dt: s.dt,
+                    angular: false,
+                };
                 let knobs = (e.docs)(&i);
                 let r = spectral_radius(
                     e.linear_map(knobs, &i, &e.default_settings())
@@ -267,7 +272,7 @@ fn soft_constraints_stable_at_any_stiffness() -> Claim {
         id: "soft-constraints-stable-at-any-stiffness",
         article: SOFT,
         chapter: "10-translator",
-        preset: None,
+        preset: "engine-sweeps",
         claim: "soft-constraint drives (PhysX, Box2D, Jolt, Rapier) stay stable however stiff the spring",
         figure: worst,
         unit: "largest spectral radius of the stepped drive, 0.1 to 1000 Hz, damping ratio 0 to 2, dt 1/60 s",

@@ -49,9 +49,9 @@ pub struct Claim {
     pub article: &'static str,
     /// The chapter page that shows it (`"03-wu"`), for links from the claims table.
     pub chapter: &'static str,
-    /// The figure of that chapter whose numbers it measures (a `scenario::LAB_FIGURES`
-    /// id, or `"dive"` / `"tumble"` for the scenes' defaults), when one stands beside it.
-    pub preset: Option<&'static str>,
+    /// The preset whose numbers it measures (an id of `scenario::registry`): the chapter
+    /// figure beside it, or the claim's own setup where no figure shows it.
+    pub preset: &'static str,
     /// The claim, in one line of our own words.
     pub claim: &'static str,
     /// What the core measured.

@@ -9,6 +9,10 @@
 
 use super::*;
 
+/// The 60 Hz step of the setups these tests pin, written out again here (not read from
+/// them) so that a changed setup fails a pin instead of moving it along.
+const DT: f64 = 1.0 / 60.0;
+
 /// Every claim, measured once per test run (a few seconds in a debug build).
 fn measured() -> &'static [Claim] {
     static ALL: std::sync::OnceLock<Vec<Claim>> = std::sync::OnceLock::new();
@@ -149,12 +153,13 @@ fn the_simplified_spd_is_forward_pd_with_q_plus_p_damping() {
     assert_eq!(c.verdict, Verdict::Holds);
 }
 
-/// Overshoot (%) of a unit step of `a(x, v)` on a unit mass, semi-implicit Euler, 5 s.
-fn overshoot(a: impl Fn(f64, f64) -> f64) -> f64 {
+/// Overshoot (%) of a unit step of `a(x, v)` on a unit mass, semi-implicit Euler, `steps`
+/// steps of `dt`.
+fn overshoot(dt: f64, steps: usize, a: impl Fn(f64, f64) -> f64) -> f64 {
     let (mut x, mut v, mut peak) = (0.0f64, 0.0f64, 0.0f64);
-    for _ in 0..300 {
-        v += a(x, v) * DT;
-        x += v * DT;
+    for _ in 0..steps {
+        v += a(x, v) * dt;
+        x += v * dt;
         peak = peak.max(x);
     }
     100.0 * (peak - 1.0).max(0.0)
@@ -162,10 +167,16 @@ fn overshoot(a: impl Fn(f64, f64) -> f64) -> f64 {
 
 #[test]
 fn spd_overshoots_less_than_pd_at_the_same_gains() {
-    let (kp, kd) = (400.0, 20.0);
-    let pd = overshoot(|x, v| kp * (1.0 - x) - kd * v);
-    let v2 = overshoot(|x, v| kp * (1.0 - x - v * DT) - kd * v);
-    let paper = overshoot(|x, v| (kp * (1.0 - x - v * DT) - kd * v) / (1.0 + kd * DT));
+    // The chapter figure's gains and step, on its unit mass and unit target.
+    let f = figure("spd-cube");
+    assert_eq!((f.mass, f.target_start), (1.0, 1.0));
+    let (kp, kd, dt) = (f.laws[0].kp, f.laws[0].kd, f.dt);
+    let steps = (f.horizon / dt) as usize;
+    let pd = overshoot(dt, steps, |x, v| kp * (1.0 - x) - kd * v);
+    let v2 = overshoot(dt, steps, |x, v| kp * (1.0 - x - v * dt) - kd * v);
+    let paper = overshoot(dt, steps, |x, v| {
+        (kp * (1.0 - x - v * dt) - kd * v) / (1.0 + kd * dt)
+    });
     let c = find("spd-no-overshoot-vs-pd");
     assert!((c.figure - v2).abs() < 1e-9, "{} vs {v2}", c.figure);
     assert!(v2 < paper && paper < pd, "{v2} {paper} {pd}");
@@ -175,7 +186,9 @@ fn spd_overshoots_less_than_pd_at_the_same_gains() {
 #[test]
 fn forward_pd_past_its_limit_and_behind_a_moving_target() {
     let c = find("forward-pd-unstable-high-gains");
-    let (tr, det) = forward_semi(1e6 * DT * DT, 10.0 * DT);
+    let f = figure("pd-stiff");
+    let (kp, kd) = (f.laws[0].kp / f.mass, f.laws[0].kd / f.mass);
+    let (tr, det) = forward_semi(kp * f.dt * f.dt, kd * f.dt);
     assert!((c.figure / radius(tr, det) - 1.0).abs() < 1e-12);
     assert_eq!(c.verdict, Verdict::Holds);
 
@@ -264,10 +277,12 @@ fn the_printed_torque_listing_diverges_and_the_corrected_one_lands() {
 
 #[test]
 fn the_printed_one_step_force_misses_by_its_closed_form() {
-    // F = m (p_new - p - v dt) / dt, then v' = v + F dt / m, x' = x + v' dt.
-    let (p, v, goal) = (0.0, 0.5, 1.0);
-    let v1 = v + (goal - p - v * DT);
-    let x1 = p + v1 * DT;
+    // F = m (p_new - p - v dt) / dt, then v' = v + F dt / m, x' = x + v' dt; the
+    // figure's cube starts at rest at 0.
+    let f = figure("one-step-cube");
+    let (p, v, goal, dt) = (0.0, 0.0, f.target_start, f.dt);
+    let v1 = v + (goal - p - v * dt);
+    let x1 = p + v1 * dt;
     let c = find("deadbeat-force-one-step");
     assert!(
         (c.figure - (x1 - goal).abs()).abs() < 1e-12,

@@ -39,6 +39,8 @@ pub struct LabFigure {
     pub id: &'static str,
     /// The chapter page it sits in (`"02-pd"`).
     pub chapter: &'static str,
+    /// What it shows, in one line (the embed list and the figure registry).
+    pub summary: &'static str,
     /// The body driven.
     pub plant: PlantId,
     /// The integrator.
@@ -84,12 +86,14 @@ const fn printed(kind: LawId, kp: f64, kd: f64) -> PresetLaw {
 const fn figure(
     id: &'static str,
     chapter: &'static str,
+    summary: &'static str,
     horizon: f64,
     laws: &'static [PresetLaw],
 ) -> LabFigure {
     LabFigure {
         id,
         chapter,
+        summary,
         plant: PlantId::Cube,
         integrator: Integrator::SemiImplicitEuler,
         parameterisation: "raw",
@@ -111,6 +115,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
     figure(
         "one-step-cube",
         "01-forces",
+        "The printed one-step force beside the backward PD on a cube",
         2.0,
         &[printed(OneStep, 100.0, 10.0), law(BackwardPd, 400.0, 40.0)],
     ),
@@ -119,6 +124,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
         ..figure(
             "one-step-box",
             "01-forces",
+            "The printed one-step torque beside SPD on a box",
             2.0,
             &[printed(OneStep, 100.0, 10.0), law(Spd, 400.0, 40.0)],
         )
@@ -127,6 +133,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
     figure(
         "pd-stiff",
         "02-pd",
+        "Forward PD past its stability bound beside Wu's backward PD",
         3.0,
         &[
             law(ForwardPd, 12_000.0, 40.0),
@@ -139,6 +146,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
         ..figure(
             "pd-moving-target",
             "02-pd",
+            "Forward PD lagging a moving target beside SPD",
             6.0,
             &[law(ForwardPd, 100.0, 20.0), law(Spd, 100.0, 20.0)],
         )
@@ -150,6 +158,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
         ..figure(
             "wu-cube",
             "03-wu",
+            "Wu's 10 Hz, damping 1 at 30 Hz: forward and backward PD",
             3.0,
             &[law(ForwardPd, 900.0, 45.0), law(BackwardPd, 900.0, 45.0)],
         )
@@ -159,6 +168,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
         ..figure(
             "wu-box",
             "03-wu",
+            "Wu's stable-torque listing as printed beside SPD on a box",
             3.0,
             &[printed(BackwardPd, 900.0, 45.0), law(Spd, 900.0, 45.0)],
         )
@@ -166,6 +176,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
     figure(
         "spd-cube",
         "04-spd",
+        "SPD, the article's simplified SPD and forward PD at the same gains",
         3.0,
         &[
             law(Spd, 400.0, 20.0),
@@ -180,6 +191,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
         ..figure(
             "spd-box",
             "04-spd",
+            "SPD and its simplified form following a turning target",
             6.0,
             &[law(Spd, 400.0, 40.0), law(SpdSimplified, 400.0, 40.0)],
         )
@@ -190,6 +202,7 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
         ..figure(
             "implicit-cube",
             "05-implicit-pd",
+            "Bloom's implicit PD at K = D = 1, T = 0.5 s beside forward PD",
             3.0,
             &[law(ImplicitPd, 144.0, 18.0), law(ForwardPd, 144.0, 18.0)],
         )
@@ -227,5 +240,21 @@ mod tests {
         let f = lab_figure("pd-stiff").unwrap();
         let (kp, kd) = (f.laws[0].kp, f.laws[0].kd);
         assert!(kp * f.dt * f.dt / f.mass > 4.0 - 2.0 * kd * f.dt / f.mass);
+    }
+
+    #[test]
+    fn the_gain_forms_name_the_gains_their_figures_run() {
+        // Wu's f = 10 Hz, damping 1, and Bloom's K = D = 1, T = 0.5 s (ImplicitPd's
+        // defaults): the claims that stand beside these figures read their raw gains.
+        let f = lab_figure("wu-cube").unwrap();
+        let g = crate::tuning::from_wu(10.0, 1.0, f.mass).unwrap();
+        for l in f.laws {
+            assert_eq!((l.kp, l.kd), (g.kp, g.kd), "wu-cube");
+        }
+        let f = lab_figure("implicit-cube").unwrap();
+        let (ks, kd) = crate::controllers::ImplicitPd::default().gains().unwrap();
+        for l in f.laws {
+            assert_eq!((l.kp, l.kd), (ks * f.mass, kd * f.mass), "implicit-cube");
+        }
     }
 }

@@ -7,14 +7,15 @@ import { simpson, simpsonAsPrinted } from '../../../pkg/forcelab_wasm.js';
 import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { fillTable } from '../../ui/dom';
+import { SIMPSON } from '../../core/presets';
 
 const DEFS: ParamDef[] = [
-  { key: 'simpson-dt', label: 'Sample spacing dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: 0.01, minExclusive: true, hardMax: 1 },
-  { key: 'simpson-window', label: 'Window', unit: 'samples', min: 3, max: 15, scale: 'linear', initial: 7, hardMin: 3, hardMax: 200, integer: true },
+  { key: 'simpson-dt', label: 'Sample spacing dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: SIMPSON.dt, minExclusive: true, hardMax: 1 },
+  { key: 'simpson-window', label: 'Window', unit: 'samples', min: 3, max: 15, scale: 'linear', initial: SIMPSON.window, hardMin: 3, hardMax: 200, integer: true },
 ];
 
 export function mountSimpson(host: HTMLElement): void {
-  const settings = { dt: 0.01, window: 7 };
+  const settings = { ...SIMPSON };
   const controls = document.createElement('div');
   controls.className = 'params';
   const table = document.createElement('table');

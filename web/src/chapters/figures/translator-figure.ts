@@ -10,17 +10,18 @@ import { paramControl } from '../../ui/controls';
 import { type ParamDef } from '../../ui/params';
 import { toggle } from './live-figure';
 import { el } from '../../ui/dom';
+import { TRANSLATOR_INTENT } from '../../core/presets';
 import { enginePanel, parametersText, shownText } from './engine-panel';
 
 const DEFS: ParamDef[] = [
-  { key: 'translate-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 30, scale: 'log', initial: 3, minExclusive: true, hardMax: 1e4 },
-  { key: 'translate-zeta', label: 'Damping ratio ζ', unit: '', min: 0, max: 2, scale: 'linear', initial: 0.2, hardMax: 1000 },
-  { key: 'translate-mass', label: 'Mass or inertia', unit: 'kg or kg m²', min: 0.01, max: 1000, scale: 'log', initial: 1, minExclusive: true, hardMax: 1e9 },
-  { key: 'translate-dt', label: 'Engine step dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: 1 / 60, minExclusive: true, hardMax: 1 },
+  { key: 'translate-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 30, scale: 'log', initial: TRANSLATOR_INTENT.frequency, minExclusive: true, hardMax: 1e4 },
+  { key: 'translate-zeta', label: 'Damping ratio ζ', unit: '', min: 0, max: 2, scale: 'linear', initial: TRANSLATOR_INTENT.dampingRatio, hardMax: 1000 },
+  { key: 'translate-mass', label: 'Mass or inertia', unit: 'kg or kg m²', min: 0.01, max: 1000, scale: 'log', initial: TRANSLATOR_INTENT.mass, minExclusive: true, hardMax: 1e9 },
+  { key: 'translate-dt', label: 'Engine step dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: TRANSLATOR_INTENT.dt, minExclusive: true, hardMax: 1 },
 ];
 
 export function mountTranslator(host: HTMLElement): void {
-  const intent: Intent = { frequency: 3, dampingRatio: 0.2, mass: 1, dt: 1 / 60, angular: false };
+  const intent: Intent = { ...TRANSLATOR_INTENT };
   const controls = el('div', { class: 'params' });
   const kind = toggle('A rotational drive (units per radian; mass is the moment of inertia)', (on) => {
     intent.angular = on;

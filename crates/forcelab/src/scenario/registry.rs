@@ -1,0 +1,236 @@
+//! Every preset by id: what it is, which chapter shows it, and one line saying what it
+//! shows. The claims name one of these ids, the page mounts the figure ids
+//! (`data-scene="ID"`), and the tests check both directions: each claim's preset exists,
+//! and each preset is read by a claim or mounted by a page.
+
+use super::LAB_FIGURES;
+
+/// What kind of preset an id names, and so where its numbers live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum PresetKind {
+    /// A chapter figure that is a Lab run: [`super::LAB_FIGURES`].
+    LabFigure,
+    /// A figure with a simulation of its own, started from its settings' `Default`
+    /// (`scenes::PursuitSettings`, `DiveSettings`, `TumbleSettings`) or from
+    /// [`super::CUBE_SCENE`].
+    Scene,
+    /// A figure computed by analysis: the atlas (`analysis::AtlasSpec::default`), the
+    /// convergence sweep (`analysis::ConvergenceSpec::default`), the Simpson table
+    /// ([`super::SIMPSON`]) and the translator ([`super::TRANSLATOR_INTENT`]).
+    Analysis,
+    /// The claims table, which shows every claim.
+    Table,
+    /// Numbers a claim measures where no figure stands beside it
+    /// (`scenario::claim_setups`).
+    ClaimSetup,
+}
+
+impl PresetKind {
+    /// Whether a page mounts it as a figure (every kind but a claim's setup).
+    pub fn is_figure(self) -> bool {
+        self != PresetKind::ClaimSetup
+    }
+}
+
+/// One preset of the registry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PresetEntry {
+    /// The id (`data-scene`, a claim's `preset`).
+    pub id: &'static str,
+    /// What it is.
+    pub kind: PresetKind,
+    /// The chapter page that shows it or whose claims read it (`"02-pd"`; `"index"`
+    /// for the cube scene).
+    pub chapter: &'static str,
+    /// What it shows, in one line.
+    pub summary: &'static str,
+}
+
+const fn entry(
+    id: &'static str,
+    kind: PresetKind,
+    chapter: &'static str,
+    summary: &'static str,
+) -> PresetEntry {
+    PresetEntry {
+        id,
+        kind,
+        chapter,
+        summary,
+    }
+}
+
+use PresetKind::*;
+
+/// The presets that are not Lab figures, in chapter order.
+pub const OTHER_PRESETS: [PresetEntry; 18] = [
+    entry(
+        "cube",
+        Scene,
+        "index",
+        "Three cubes, one per law, chasing one target at the reader's gains",
+    ),
+    entry(
+        "tilted-box",
+        ClaimSetup,
+        "01-forces",
+        "A box with unequal moments and a turned inertia frame, about 1 rad from its goal",
+    ),
+    entry(
+        "spd-probe",
+        ClaimSetup,
+        "04-spd",
+        "One state at which the simplified SPD and a forward PD are compared force for force",
+    ),
+    entry(
+        "wu-frequency-sweep",
+        ClaimSetup,
+        "03-wu",
+        "Wu's backward PD at damping 1 and 1, 2, 6 Hz: time to 95 % of the way",
+    ),
+    entry(
+        "wu-torque-listing",
+        ClaimSetup,
+        "03-wu",
+        "The printed stable-torque listing and the corrected one at 40 Hz, 60 Hz steps",
+    ),
+    entry(
+        "convergence",
+        Analysis,
+        "05-implicit-pd",
+        "Time for Bloom's implicit PD to land against its time scale, over distances",
+    ),
+    entry(
+        "simpson",
+        Analysis,
+        "06-pid-turning",
+        "The windowed PID's integral of a constant error, as printed and corrected",
+    ),
+    entry(
+        "pursuit",
+        Scene,
+        "06-pid-turning",
+        "Missiles steering by the article's heading PID toward moving waypoints",
+    ),
+    entry(
+        "windup",
+        ClaimSetup,
+        "07-submarine",
+        "A saturated PID held short of its setpoint, released with and without a clamp",
+    ),
+    entry(
+        "p-only-load",
+        ClaimSetup,
+        "06-pid-turning",
+        "Proportional pitch control of the hull against a steady 40 N m load",
+    ),
+    entry(
+        "dive",
+        Scene,
+        "07-submarine",
+        "Four generations of submarine attitude control ordered to pitch and roll",
+    ),
+    entry(
+        "tumble",
+        Scene,
+        "07-submarine",
+        "A free body spun about its intermediate axis, with and without the gyroscopic term",
+    ),
+    entry(
+        "atlas",
+        Analysis,
+        "08-atlas",
+        "Where each linear law is stable, over kp dt^2 / m and kd dt / m",
+    ),
+    entry(
+        "claims",
+        Table,
+        "09-claims",
+        "Every checkable claim of the articles and the engines' documentation, measured",
+    ),
+    entry(
+        "translator",
+        Analysis,
+        "10-translator",
+        "One intent written as each engine's parameters, with what each engine does",
+    ),
+    entry(
+        "engine-mass-gap",
+        ClaimSetup,
+        "10-translator",
+        "The same engine knobs on a 1 kg and a 50 kg body",
+    ),
+    entry(
+        "engine-steps",
+        ClaimSetup,
+        "10-translator",
+        "One intent through Jolt's and PhysX's drives at a coarse and a fine step",
+    ),
+    entry(
+        "engine-sweeps",
+        ClaimSetup,
+        "10-translator",
+        "MuJoCo's stable kp range and every soft drive over stiffness and damping",
+    ),
+];
+
+/// Every preset: the Lab figures (summarised by their own text), then the others.
+pub fn registry() -> Vec<PresetEntry> {
+    LAB_FIGURES
+        .iter()
+        .map(|f| entry(f.id, LabFigure, f.chapter, f.summary))
+        .chain(OTHER_PRESETS)
+        .collect()
+}
+
+/// The preset with this id, if any.
+pub fn preset(id: &str) -> Option<PresetEntry> {
+    registry().into_iter().find(|p| p.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::claims::all_claims;
+
+    #[test]
+    fn ids_are_unique_and_summaries_say_something() {
+        let all = registry();
+        for (i, p) in all.iter().enumerate() {
+            assert!(all[..i].iter().all(|q| q.id != p.id), "{} twice", p.id);
+            assert!(p.summary.len() > 20, "{}", p.id);
+            assert_eq!(preset(p.id), Some(*p));
+        }
+        assert_eq!(preset("nope"), None);
+    }
+
+    #[test]
+    fn every_claim_names_a_preset_and_every_setup_is_read_by_a_claim() {
+        let claims = all_claims();
+        for c in &claims {
+            assert!(
+                preset(c.preset).is_some(),
+                "{}: no preset {}",
+                c.id,
+                c.preset
+            );
+        }
+        for p in registry().iter().filter(|p| !p.kind.is_figure()) {
+            assert!(
+                claims.iter().any(|c| c.preset == p.id),
+                "setup {} is read by no claim",
+                p.id
+            );
+        }
+    }
+}
