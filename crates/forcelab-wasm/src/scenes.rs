@@ -128,6 +128,20 @@ impl DiveScene {
         forcelab::scenes::MAX_PITCH
     }
 
+    /// The largest roll (rad) an order may ask for (`forcelab::scenes::MAX_ROLL`).
+    #[wasm_bindgen(js_name = maxRoll)]
+    pub fn max_roll() -> f64 {
+        forcelab::scenes::MAX_ROLL
+    }
+
+    /// The orders the figure opens on, `[pitch, roll, rudder]` (rad, rad, -1 to 1):
+    /// `forcelab::scenes::FIRST_ORDERS`, the ones the claims measure.
+    #[wasm_bindgen(js_name = firstOrders)]
+    pub fn first_orders() -> Vec<f64> {
+        let o = forcelab::scenes::FIRST_ORDERS;
+        vec![o.pitch, o.roll, o.rudder]
+    }
+
     /// Level hulls at rest.
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue) -> Result<DiveScene, JsError> {

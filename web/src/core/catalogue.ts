@@ -37,6 +37,8 @@ export interface PlantEntry {
 export interface Catalogue {
   laws: LawEntry[];
   plants: PlantEntry[];
+  /** How many laws a Lab compares, fewest and most (`lab::MIN_LAWS`, `lab::MAX_LAWS`). */
+  labLaws: [number, number];
 }
 
 export const CATALOGUE: Catalogue = data as Catalogue;

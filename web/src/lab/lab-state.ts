@@ -39,8 +39,8 @@ export const GAINLESS: ReadonlySet<string> = new Set(CATALOGUE.laws.filter((l) =
 /** The longest run a Lab page records (run length / dt): the page redraws the whole trace. */
 export const MAX_STEPS = 20_000;
 
-export const MIN_CONTROLLERS = 2;
-export const MAX_CONTROLLERS = 4;
+/** How many laws a Lab compares (the core's `lab::MIN_LAWS` and `MAX_LAWS`). */
+export const [MIN_CONTROLLERS, MAX_CONTROLLERS] = CATALOGUE.labLaws;
 
 export interface LawState {
   kind: string;

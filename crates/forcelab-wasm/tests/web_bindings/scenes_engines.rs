@@ -179,4 +179,7 @@ fn the_scenes_strides_and_limits_are_the_ones_their_state_uses() {
     let tumble = TumbleScene::new(JsValue::UNDEFINED).unwrap();
     assert_eq!(tumble.state().len(), 3 * TumbleScene::stride());
     assert_eq!(DiveScene::max_pitch(), forcelab::scenes::MAX_PITCH);
+    assert_eq!(DiveScene::max_roll(), forcelab::scenes::MAX_ROLL);
+    let o = forcelab::scenes::FIRST_ORDERS;
+    assert_eq!(DiveScene::first_orders(), vec![o.pitch, o.roll, o.rudder]);
 }

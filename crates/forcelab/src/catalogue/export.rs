@@ -21,12 +21,18 @@ pub struct PlantEntry {
 /// The whole catalogue as one value, what the bindings hand to the page and what
 /// `examples/core_data.rs` writes to `web/src/core/catalogue.json`.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct Catalogue {
     /// Every law, in menu order.
     pub laws: &'static [Law],
     /// Every plant with its laws.
     pub plants: Vec<PlantEntry>,
+    /// How many laws a Lab compares: `[MIN_LAWS, MAX_LAWS]`.
+    pub lab_laws: [usize; 2],
 }
 
 impl Catalogue {
@@ -42,6 +48,7 @@ impl Catalogue {
                     laws: LawId::driving(id),
                 })
                 .collect(),
+            lab_laws: [crate::lab::MIN_LAWS, crate::lab::MAX_LAWS],
         }
     }
 }

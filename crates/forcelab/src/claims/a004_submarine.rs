@@ -2,12 +2,14 @@
 
 use super::common::*;
 use super::{Claim, Verdict};
+use crate::scenes::{DiveSettings, FIRST_ORDERS};
 
 pub(super) fn submarine() -> Body3 {
     crate::scenario::submarine_hull()
 }
 
-/// Pitch and roll after `seconds` and the peak pitch, ordering pitch 0.3, roll `roll`,
+/// Pitch and roll after `seconds` and the peak pitch, ordering the dive figure's first
+/// pitch and roll `roll`,
 /// with a constant world `load` torque (N m).
 pub(super) fn run_submarine(
     mut c: SubmarineAttitude,
@@ -16,7 +18,7 @@ pub(super) fn run_submarine(
     seconds: f64,
     load: DVec3,
 ) -> (f64, f64, f64) {
-    let dt = 1.0 / 50.0;
+    let (dt, pitch) = (DiveSettings::default().dt, FIRST_ORDERS.pitch);
     let mut b = body;
     let mut peak: f64 = f64::NEG_INFINITY;
     let attitude = |b: &Body3| {
@@ -24,7 +26,7 @@ pub(super) fn run_submarine(
         (x, z)
     };
     for _ in 0..(seconds / dt) as usize {
-        let t = c.torque(&b, 0.3, roll, dt).unwrap().total;
+        let t = c.torque(&b, pitch, roll, dt).unwrap().total;
         b.step(DVec3::ZERO, t + load, dt).unwrap();
         peak = peak.max(attitude(&b).0);
     }
@@ -35,13 +37,13 @@ pub(super) fn run_submarine(
 /// The dive figure's boats (`scenes::four_generations`): P only, manual damping, PID,
 /// PID with feed-forward.
 fn dive_boat(generation: usize) -> SubmarineAttitude {
-    crate::scenes::DiveSettings::default().boats[generation]
+    DiveSettings::default().boats[generation]
 }
 
 pub(super) fn p_only_hunts() -> Claim {
     let c = dive_boat(0);
     let (_, _, peak) = run_submarine(c, submarine(), 0.0, 15.0, DVec3::ZERO);
-    let overshoot = (peak / 0.3 - 1.0) * 100.0;
+    let overshoot = (peak / FIRST_ORDERS.pitch - 1.0) * 100.0;
     Claim {
         id: "p-only-hunts",
         article: A004,
@@ -70,14 +72,14 @@ pub(super) fn p_only_steady_state_error() -> Claim {
     let (free, _, _) = run_submarine(c, damped, 0.0, s.seconds, DVec3::ZERO);
     let load = DVec3::new(-s.load, 0.0, 0.0);
     let (loaded, _, _) = run_submarine(c, damped, 0.0, s.seconds, load);
-    let free_error = (free - 0.3).abs();
+    let free_error = (free - FIRST_ORDERS.pitch).abs();
     Claim {
         id: "p-only-steady-state-error",
         article: A001,
         chapter: "06-pid-turning",
         preset: "p-only-load",
         claim: "proportional control alone leaves a steady-state error",
-        figure: (loaded - 0.3).abs(),
+        figure: (loaded - FIRST_ORDERS.pitch).abs(),
         unit: "rad of pitch error left under a steady load",
         integrator: SEMI,
         verdict: if free_error < 1e-3 { Verdict::HoldsWithConditions } else { Verdict::Holds },
@@ -96,7 +98,7 @@ pub(super) fn pid_removes_offset() -> Claim {
     // E = 0.2 rad s, inside the clamp.
     let c = dive_boat(2);
     let (pitch, _, _) = run_submarine(c, submarine(), 0.0, 60.0, DVec3::new(-40.0, 0.0, 0.0));
-    let error = (pitch - 0.3).abs();
+    let error = (pitch - FIRST_ORDERS.pitch).abs();
     Claim {
         id: "pid-removes-offset",
         article: A004,
@@ -160,13 +162,14 @@ pub(super) fn pid_windup_clamp() -> Claim {
     }
 }
 
-/// Seconds until pitch and until roll settle (2 % band) toward 0.3 and 0.2 rad.
+/// Seconds until pitch and until roll settle (2 % band) toward the dive figure's first
+/// orders.
 pub(super) fn settling_times(mut c: SubmarineAttitude, body: Body3, seconds: f64) -> (f64, f64) {
-    let dt = 1.0 / 50.0;
+    let (dt, o) = (DiveSettings::default().dt, FIRST_ORDERS);
     let mut b = body;
     let (mut t, mut pitch, mut roll) = (vec![0.0], vec![0.0], vec![0.0]);
     for k in 1..=(seconds / dt) as usize {
-        let torque = c.torque(&b, 0.3, 0.2, dt).unwrap().total;
+        let torque = c.torque(&b, o.pitch, o.roll, dt).unwrap().total;
         b.step(DVec3::ZERO, torque, dt).unwrap();
         let (_, x, z) = b.orientation.to_euler(glam::EulerRot::YXZ);
         t.push(k as f64 * dt);
@@ -179,7 +182,7 @@ pub(super) fn settling_times(mut c: SubmarineAttitude, body: Body3, seconds: f64
             .settling_time
             .unwrap_or(f64::INFINITY)
     };
-    (settle(&pitch, 0.3), settle(&roll, 0.2))
+    (settle(&pitch, o.pitch), settle(&roll, o.roll))
 }
 
 pub(super) fn euler_feedforward_decouples() -> Claim {

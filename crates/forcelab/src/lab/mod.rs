@@ -15,4 +15,4 @@ pub use disturbances::Disturbances;
 pub use lockstep::{Lab, Lab1, Trace};
 pub use plant::{Drive, LawGains, Plant};
 pub use plants::{BoxPlant, BoxSlot, CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
-pub use spec::{LabSpec, LawSpec, SpecError, MAX_CONTROLLERS};
+pub use spec::{LabSpec, LawSpec, SpecError, MAX_CONTROLLERS, MAX_LAWS, MIN_LAWS};

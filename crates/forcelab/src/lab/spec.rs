@@ -8,8 +8,15 @@ use crate::error::{non_negative, Error};
 use crate::integrator::Integrator;
 use core::fmt;
 
-/// The most controllers one Lab runs side by side (four, each with its printed twin).
-pub const MAX_CONTROLLERS: usize = 8;
+/// The fewest laws a Lab compares: one law alone is a plot, not a comparison.
+pub const MIN_LAWS: usize = 2;
+
+/// The most laws a Lab compares side by side (the page's cards).
+pub const MAX_LAWS: usize = 4;
+
+/// The most controllers one Lab runs side by side: [`MAX_LAWS`], each with its printed
+/// twin.
+pub const MAX_CONTROLLERS: usize = 2 * MAX_LAWS;
 
 /// One controller of a Lab: its law id and raw gains (those of the cube of the Lab's
 /// mass: N/m, N s/m, N/(m s)).

@@ -11,6 +11,17 @@ use glam::{DVec3, EulerRot};
 /// pitch, roll angles, which lose a degree of freedom at 90 degrees.
 pub const MAX_PITCH: f64 = 1.2;
 
+/// The largest ordered roll, rad: a quarter turn either way.
+pub const MAX_ROLL: f64 = core::f64::consts::FRAC_PI_2;
+
+/// The orders the figure opens on and the claims measure: 0.3 rad nose down and 0.2 rad
+/// of roll at once, so the pitch and roll axes (400 and 60 kg m^2) answer side by side.
+pub const FIRST_ORDERS: Orders = Orders {
+    pitch: 0.3,
+    roll: 0.2,
+    rudder: 0.0,
+};
+
 /// The settings of a [`Dive`].
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(
@@ -82,15 +93,10 @@ pub struct Orders {
 }
 
 impl Orders {
-    /// Checks the ranges: `|pitch| <= MAX_PITCH`, `|roll| <= pi/2`, `|rudder| <= 1`.
+    /// Checks the ranges: `|pitch| <= MAX_PITCH`, `|roll| <= MAX_ROLL`, `|rudder| <= 1`.
     pub fn validate(&self) -> Result<(), Error> {
         in_range("pitch", self.pitch, -MAX_PITCH, MAX_PITCH)?;
-        in_range(
-            "roll",
-            self.roll,
-            -core::f64::consts::FRAC_PI_2,
-            core::f64::consts::FRAC_PI_2,
-        )?;
+        in_range("roll", self.roll, -MAX_ROLL, MAX_ROLL)?;
         in_range("rudder", self.rudder, -1.0, 1.0)?;
         Ok(())
     }

@@ -5,7 +5,9 @@ mod dive;
 mod pursuit;
 mod tumble;
 
-pub use dive::{attitude, four_generations, Dive, DiveSettings, Orders, MAX_PITCH};
+pub use dive::{
+    attitude, four_generations, Dive, DiveSettings, Orders, FIRST_ORDERS, MAX_PITCH, MAX_ROLL,
+};
 pub use pursuit::{
     default_waypoints, Chaser, Goal, Pursuit, PursuitSettings, Steering, START, WAYPOINTS,
 };

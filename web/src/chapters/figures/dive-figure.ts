@@ -39,10 +39,10 @@ interface DiveSettings {
   dt: number;
 }
 
-/** The reader's orders; pitch is bounded by the core's `MAX_PITCH` (`maxPitch`). */
-const orderFields = (maxPitch: number): ParamDef[] => [
-  { key: 'dive-pitch', label: 'Ordered pitch (+ is nose down)', unit: 'rad', min: -maxPitch, max: maxPitch, scale: 'linear', initial: 0.3, hardMin: -maxPitch, hardMax: maxPitch },
-  { key: 'dive-roll', label: 'Ordered roll', unit: 'rad', min: -1, max: 1, scale: 'linear', initial: 0.2, hardMin: -1.5, hardMax: 1.5 },
+/** The reader's orders: they open on the core's `FIRST_ORDERS` and are bounded by its `MAX_PITCH` and `MAX_ROLL`. */
+const orderFields = (first: { pitch: number; roll: number }, maxPitch: number, maxRoll: number): ParamDef[] => [
+  { key: 'dive-pitch', label: 'Ordered pitch (+ is nose down)', unit: 'rad', min: -maxPitch, max: maxPitch, scale: 'linear', initial: first.pitch, hardMin: -maxPitch, hardMax: maxPitch },
+  { key: 'dive-roll', label: 'Ordered roll', unit: 'rad', min: -maxRoll, max: maxRoll, scale: 'linear', initial: first.roll, hardMin: -maxRoll, hardMax: maxRoll },
   { key: 'dive-rudder', label: 'Rudder', unit: '−1 to 1', min: -1, max: 1, scale: 'linear', initial: 0, hardMin: -1, hardMax: 1 },
   { key: 'dive-load', label: 'Steady load about the pitch axis', unit: 'N m', min: -200, max: 200, scale: 'linear', initial: 0, hardMin: -1e5, hardMax: 1e5 },
 ];
@@ -56,7 +56,8 @@ const HULL: BoxPart[] = [
 export function mountDive(host: HTMLElement): void {
   // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
   const STRIDE = DiveScene.stride();
-  const orders = { pitch: 0.3, roll: 0.2, rudder: 0, load: 0 };
+  const [pitch, roll, rudder] = DiveScene.firstOrders();
+  const orders = { pitch: pitch!, roll: roll!, rudder: rudder!, load: 0 };
   // The hulls, their laws and tunings are the core's scene defaults (the four
   // generations, tuned as the claims table runs them); the reader edits the gains.
   const first = new DiveScene(undefined);
@@ -198,7 +199,7 @@ export function mountDive(host: HTMLElement): void {
       throw e;
     }
   };
-  for (const def of orderFields(DiveScene.maxPitch())) orderControls[def.key] = paramControl(controls, def, def.initial, (v) => applyOrders(def.key, v));
+  for (const def of orderFields(orders, DiveScene.maxPitch(), DiveScene.maxRoll())) orderControls[def.key] = paramControl(controls, def, def.initial, (v) => applyOrders(def.key, v));
 
   // The helm: buttons and keys nudge the orders through the same checked path.
   const nudge = (key: string, by: number) => {
