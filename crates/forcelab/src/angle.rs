@@ -25,13 +25,14 @@ pub fn difference(from: f64, to: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
 
     #[test]
     fn wraps_into_the_half_open_interval() {
         assert!((wrap(3.0 * PI / 2.0) + PI / 2.0).abs() < 1e-15);
         assert!((wrap(-PI) - PI).abs() < 1e-15);
         assert_eq!(wrap(0.25), 0.25);
-        assert!((difference(3.0, -3.0) - (TAU - 6.0)).abs() < 1e-12);
+        assert!((difference(3.0, -3.0) - (TAU - 6.0)).abs() < ROUND_OFF);
     }
 
     proptest::proptest! {
@@ -42,7 +43,7 @@ mod tests {
             let r = wrap(a);
             proptest::prop_assert!(r > -PI && r <= PI, "wrap({a}) = {r}");
             let turns = (a - r) / TAU;
-            proptest::prop_assert!((turns - turns.round()).abs() < 1e-9, "{turns} turns");
+            proptest::prop_assert!((turns - turns.round()).abs() < ALGEBRA_TOL, "{turns} turns");
         }
     }
 }

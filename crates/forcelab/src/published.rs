@@ -153,6 +153,7 @@ mod tests {
         one_step_force, one_step_torque3, simpson, BackwardPdTorque, Target3,
     };
     use crate::rotation::{error_vector, from_rotation_vector};
+    use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
 
     #[test]
     fn printed_one_step_force_covers_only_dt_of_the_way() {
@@ -161,11 +162,11 @@ mod tests {
         let printed = one_step_force_as_printed(1.0, 0.0, 0.0, 1.0, dt).unwrap();
         let mut b = start;
         b.step(printed, dt).unwrap();
-        assert!((b.x - dt).abs() < 1e-12, "lands at {} m of 1 m", b.x);
+        assert!((b.x - dt).abs() < ROUND_OFF, "lands at {} m of 1 m", b.x);
         let mut c = start;
         c.step(one_step_force(&start, 1.0, dt).unwrap(), dt)
             .unwrap();
-        assert!((c.x - 1.0).abs() < 1e-12);
+        assert!((c.x - 1.0).abs() < ROUND_OFF);
     }
 
     #[test]
@@ -184,7 +185,7 @@ mod tests {
         fixed
             .step(DVec3::ZERO, one_step_torque3(&body, goal, dt).unwrap(), dt)
             .unwrap();
-        assert!(error_vector(fixed.orientation, goal).length() < 1e-12);
+        assert!(error_vector(fixed.orientation, goal).length() < ROUND_OFF);
         assert!(error_vector(printed.orientation, goal).length() > 0.5);
     }
 
@@ -221,7 +222,7 @@ mod tests {
         let dt = 0.01;
         let ones = [1.0; 7];
         assert!((simpson(&ones, dt) - 6.0 * dt).abs() < 1e-15);
-        assert!((simpson_as_printed(&ones, dt) - 6.0 / dt).abs() < 1e-9);
+        assert!((simpson_as_printed(&ones, dt) - 6.0 / dt).abs() < ALGEBRA_TOL);
         // Four samples of a straight line: the printed weights 1 4 2 1 are not Simpson's.
         let line = [0.0, 1.0, 2.0, 3.0];
         let exact = 4.5 * dt;
@@ -238,7 +239,7 @@ mod tests {
             a = printed.add_sample(0.1).unwrap();
             b = fixed.add_sample(0.1).unwrap().total;
         }
-        assert!((b - (0.1 + 0.1 * 0.06)).abs() < 1e-12);
+        assert!((b - (0.1 + 0.1 * 0.06)).abs() < ROUND_OFF);
         assert!(a > 50.0 * b, "{a} vs {b}");
     }
 
@@ -268,6 +269,6 @@ mod tests {
             ..aligned
         };
         let same = submarine_feed_forward_as_printed(&aligned, DVec3::ZERO).unwrap();
-        assert!((same - w.cross(aligned_scaled.inertia_times(w))).length() < 1e-12);
+        assert!((same - w.cross(aligned_scaled.inertia_times(w))).length() < ROUND_OFF);
     }
 }

@@ -3,8 +3,14 @@
 use crate::body::Body1;
 use crate::controllers::{Controller1, Target1};
 
-/// Agreement expected between two ways of computing the same closed form.
+/// Agreement expected between two ways of computing the same closed form, or a figure
+/// and its hand derivation after a run of steps (errors of ~1e-13 grown over hundreds
+/// of operations).
 pub const ALGEBRA_TOL: f64 = 1e-9;
+
+/// Agreement expected between the same number computed in another order: a few
+/// thousand ulps of a value of order one.
+pub const ROUND_OFF: f64 = 1e-12;
 
 /// Runs `controller` on `body` toward a target that starts at `target` and moves with
 /// its velocity, for `steps` steps of `dt`; returns the body after each step and the

@@ -88,6 +88,7 @@ pub fn sampled_effective(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::ALGEBRA_TOL;
 
     #[test]
     fn the_sampled_ratio_of_wus_law_is_the_closed_form_of_its_map() {
@@ -107,11 +108,11 @@ mod tests {
                 .unwrap()
                 .unwrap();
         assert!(
-            (sampled.natural_frequency - wn).abs() < 1e-9,
+            (sampled.natural_frequency - wn).abs() < ALGEBRA_TOL,
             "{sampled:?} vs {wn}"
         );
         assert!(
-            (sampled.damping_ratio + re_s / wn).abs() < 1e-9,
+            (sampled.damping_ratio + re_s / wn).abs() < ALGEBRA_TOL,
             "{sampled:?}"
         );
         // A fine step approaches the continuous figures.

@@ -162,6 +162,7 @@ fn iae(times: &[f64], values: &[f64], target: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::math;
+    use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
 
     /// The unit step response of `w^2 / (s^2 + 2 zeta w s + w^2)`, under-damped.
     fn second_order(zeta: f64, w: f64, t: f64) -> f64 {
@@ -228,7 +229,7 @@ mod tests {
             MetricsOptions::default(),
         )
         .unwrap();
-        assert!((down.overshoot_percent - 10.0).abs() < 1e-9);
+        assert!((down.overshoot_percent - 10.0).abs() < ALGEBRA_TOL);
         assert_eq!(down.settling_time, Some(2.0));
     }
 
@@ -245,7 +246,7 @@ mod tests {
         )
         .unwrap();
         assert!(
-            (m.rise_time.unwrap() - 1.6).abs() < 1e-12,
+            (m.rise_time.unwrap() - 1.6).abs() < ROUND_OFF,
             "{:?}",
             m.rise_time
         );

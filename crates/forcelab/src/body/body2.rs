@@ -152,6 +152,7 @@ fn exact_gain(c: f64, t: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::ROUND_OFF;
 
     #[test]
     fn semi_implicit_step_uses_the_new_velocities() {
@@ -192,8 +193,12 @@ mod tests {
             b.step(DVec2::new(a, 0.0), 0.0, 0.01).unwrap();
         }
         let (x, v) = crate::testing::damped_motion(c, a, 1.0, 1.0);
-        assert!((b.velocity.x - v).abs() < 1e-12, "{} vs {v}", b.velocity.x);
-        assert!((b.position.x - x).abs() < 1e-12);
+        assert!(
+            (b.velocity.x - v).abs() < ROUND_OFF,
+            "{} vs {v}",
+            b.velocity.x
+        );
+        assert!((b.position.x - x).abs() < ROUND_OFF);
     }
 
     #[test]

@@ -312,6 +312,7 @@ fn quat(field: &'static str, q: DQuat) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::ROUND_OFF;
 
     fn tumbling(gyro: Gyroscopic, integrator: Integrator) -> Body3 {
         Body3 {
@@ -382,11 +383,11 @@ mod tests {
         };
         // Principal x lies along body y: a spin about world y meets moment 1.
         let l = b.inertia_times(DVec3::Y);
-        assert!((l - DVec3::Y).length() < 1e-12, "{l}");
+        assert!((l - DVec3::Y).length() < ROUND_OFF, "{l}");
         let w = b.inverse_inertia_times(b.inertia_times(DVec3::new(0.3, -0.2, 0.5)));
-        assert!((w - DVec3::new(0.3, -0.2, 0.5)).length() < 1e-12);
+        assert!((w - DVec3::new(0.3, -0.2, 0.5)).length() < ROUND_OFF);
         let m = b.world_inertia();
-        assert!((m * DVec3::X - b.inertia_times(DVec3::X)).length() < 1e-12);
+        assert!((m * DVec3::X - b.inertia_times(DVec3::X)).length() < ROUND_OFF);
     }
 
     #[test]

@@ -48,7 +48,7 @@ impl Catalogue {
                     laws: LawId::driving(id),
                 })
                 .collect(),
-            lab_laws: [crate::lab::MIN_LAWS, crate::lab::MAX_LAWS],
+            lab_laws: [crate::limits::MIN_LAWS, crate::limits::MAX_LAWS],
         }
     }
 }

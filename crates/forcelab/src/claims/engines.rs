@@ -290,6 +290,7 @@ fn soft_constraints_stable_at_any_stiffness() -> Claim {
 mod tests {
     use super::*;
     use crate::analysis::eigenvalues;
+    use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
 
     fn find(id: &str) -> Claim {
         claims().into_iter().find(|c| c.id == id).unwrap()
@@ -321,7 +322,7 @@ mod tests {
         ] {
             let c = find(id);
             assert_eq!(c.verdict, Verdict::Holds, "{id}");
-            assert!(c.figure < 1e-12, "{id}: {}", c.figure);
+            assert!(c.figure < ROUND_OFF, "{id}: {}", c.figure);
         }
         // The force-based model's gap is large: a 50 kg body under 1 kg gains barely moves.
         // By hand, continuous time: kp = w^2, kd = w (w = 4 pi) on 1 kg is zeta 0.5, so
@@ -362,7 +363,11 @@ mod tests {
         let (k, kd) = (w * w, 2.0 * 0.2 * w);
         let f = |dt: f64| hertz(backward_euler(k, kd, 1.0, dt, 1.0), dt);
         let change = 100.0 * (f(1.0 / 240.0) / f(1.0 / 30.0) - 1.0);
-        assert!((c.figure - change).abs() < 1e-9, "{} vs {change}", c.figure);
+        assert!(
+            (c.figure - change).abs() < ALGEBRA_TOL,
+            "{} vs {change}",
+            c.figure
+        );
     }
 
     /// The Jury bounds of the two integrators on 1 kg at h = 1/60 s: explicit kv,
@@ -377,12 +382,12 @@ mod tests {
         let fast = find("mujoco-implicitfast-stable-for-any-kp");
         let bound = |sign: f64| (4.0 + sign * 2.0 * h * kv) / (h * h);
         assert!(
-            (euler.figure / bound(-1.0) - 1.0).abs() < 1e-9,
+            (euler.figure / bound(-1.0) - 1.0).abs() < ALGEBRA_TOL,
             "{}",
             euler.figure
         );
         assert!(
-            (fast.figure / bound(1.0) - 1.0).abs() < 1e-9,
+            (fast.figure / bound(1.0) - 1.0).abs() < ALGEBRA_TOL,
             "{}",
             fast.figure
         );

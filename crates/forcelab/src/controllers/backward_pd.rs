@@ -103,6 +103,7 @@ impl BackwardPd {
 mod tests {
     use super::*;
     use crate::controllers::{Controller1, LawId};
+    use crate::testing::ROUND_OFF;
     use crate::testing::{final_error, max_error, run, ALGEBRA_TOL};
     use proptest::prelude::*;
 
@@ -137,8 +138,8 @@ mod tests {
         let (kp, kd, dt) = (250.0, 12.0, 1.0 / 50.0);
         let g = 1.0 / (1.0 + kd * dt + kp * dt * dt);
         let (ksg, kdg) = BackwardPd { kp, kd }.effective_gains(1.0, dt).unwrap();
-        assert!((ksg - kp * g).abs() < 1e-12);
-        assert!((kdg - (kd + kp * dt) * g).abs() < 1e-12);
+        assert!((ksg - kp * g).abs() < ROUND_OFF);
+        assert!((kdg - (kd + kp * dt) * g).abs() < ROUND_OFF);
     }
 
     #[test]
@@ -147,8 +148,8 @@ mod tests {
         let c = Controller1::new(LawId::BackwardPd, 1e6, 10.0, 1.0).unwrap();
         let trace = run(c, Body1::default(), Target1::at(1.0), dt, 6000);
         assert_eq!(trace.len(), 6000);
-        assert!(max_error(&trace) <= 1.0 + 1e-12);
-        assert!(final_error(&trace) < 1e-9);
+        assert!(max_error(&trace) <= 1.0 + ROUND_OFF);
+        assert!(final_error(&trace) < ALGEBRA_TOL);
     }
 
     #[test]
@@ -199,7 +200,7 @@ mod tests {
                 let f = c.force(&b, &target, dt).unwrap().total;
                 b.step(f, dt).unwrap();
                 let e1 = energy(&b);
-                prop_assert!(e1 <= e * (1.0 + 1e-9) + 1e-300, "{} -> {}", e, e1);
+                prop_assert!(e1 <= e * (1.0 + ALGEBRA_TOL) + 1e-300, "{} -> {}", e, e1);
                 e = e1;
             }
         }

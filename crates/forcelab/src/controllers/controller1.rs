@@ -244,6 +244,7 @@ impl Controller1 {
 mod tests {
     use super::*;
     use crate::catalogue::PlantId;
+    use crate::testing::ALGEBRA_TOL;
 
     #[test]
     fn a_law_that_does_not_drive_a_cube_is_refused_by_name() {
@@ -287,7 +288,11 @@ mod tests {
         };
         let wu = force(LawId::BackwardPd);
         for kind in [LawId::ImplicitPd, LawId::SoftStep] {
-            assert!((force(kind) - wu).abs() < 1e-9 * wu.abs(), "{}", kind.id());
+            assert!(
+                (force(kind) - wu).abs() < ALGEBRA_TOL * wu.abs(),
+                "{}",
+                kind.id()
+            );
         }
     }
 

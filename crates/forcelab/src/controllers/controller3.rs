@@ -121,6 +121,7 @@ fn next(target: &Target3, dt: f64) -> glam::DQuat {
 mod tests {
     use super::*;
     use crate::rotation::from_rotation_vector;
+    use crate::testing::ROUND_OFF;
 
     fn settle(kind: LawId, kp: f64, kd: f64, steps: usize) -> (Body3, f64) {
         let mut body = Body3::default();
@@ -200,6 +201,6 @@ mod tests {
         let target = Target3::facing(glam::DQuat::from_rotation_y(0.3));
         let c = Controller3::new(LawId::ForwardPd, 5.0, 0.0, body.inertia.y).unwrap();
         let t = c.torque(&body, &target, 0.01).unwrap().total;
-        assert!((t.y - 5.0 * 0.3).abs() < 1e-12, "{t}");
+        assert!((t.y - 5.0 * 0.3).abs() < ROUND_OFF, "{t}");
     }
 }

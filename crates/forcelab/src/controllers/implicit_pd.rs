@@ -158,6 +158,7 @@ impl ImplicitPd {
 mod tests {
     use super::*;
     use crate::controllers::BackwardPd;
+    use crate::testing::ALGEBRA_TOL;
 
     #[test]
     fn acceleration_is_wus_backward_pd_per_unit_mass() {
@@ -180,7 +181,7 @@ mod tests {
             .force(&body, &target, dt)
             .unwrap()
             .total;
-        assert!((bloom - wu).abs() < 1e-9 * wu.abs().max(1.0));
+        assert!((bloom - wu).abs() < ALGEBRA_TOL * wu.abs().max(1.0));
     }
 
     #[test]

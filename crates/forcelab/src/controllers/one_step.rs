@@ -158,6 +158,7 @@ pub fn one_step_torque3(body: &Body3, target: DQuat, dt: f64) -> Result<DVec3, E
 mod tests {
     use super::*;
     use crate::rotation::{error_vector, from_rotation_vector};
+    use crate::testing::ROUND_OFF;
 
     const LAND_TOL: f64 = 1e-12;
 
@@ -244,7 +245,7 @@ mod tests {
         };
         body.step(glam::DVec2::new(a, 0.0), 0.0, dt).unwrap();
         assert!(
-            (body.position.x - target).abs() < 1e-12,
+            (body.position.x - target).abs() < ROUND_OFF,
             "{}",
             body.position.x
         );

@@ -96,6 +96,7 @@ impl SoftStep {
 mod tests {
     use super::*;
     use crate::controllers::BackwardPd;
+    use crate::testing::ALGEBRA_TOL;
 
     #[test]
     fn is_the_backward_pd_with_matching_stiffness_and_damping() {
@@ -124,7 +125,7 @@ mod tests {
         .force(&body, &target, h)
         .unwrap()
         .total;
-        assert!((soft - wu).abs() < 1e-9 * wu.abs(), "{soft} vs {wu}");
+        assert!((soft - wu).abs() < ALGEBRA_TOL * wu.abs(), "{soft} vs {wu}");
     }
 
     #[test]

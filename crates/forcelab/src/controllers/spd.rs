@@ -87,6 +87,7 @@ impl Spd {
 mod tests {
     use super::*;
     use crate::controllers::{Controller1, LawId};
+    use crate::testing::ROUND_OFF;
     use crate::testing::{final_error, max_error, run, ALGEBRA_TOL};
 
     #[test]
@@ -123,7 +124,7 @@ mod tests {
             6000,
         );
         assert_eq!(spd.len(), 6000);
-        assert!(max_error(&spd) <= 1.0 + 1e-12);
+        assert!(max_error(&spd) <= 1.0 + ROUND_OFF);
         let pd = run(
             Controller1::new(LawId::ForwardPd, kp, kd, 1.0).unwrap(),
             Body1::default(),
@@ -149,7 +150,7 @@ mod tests {
         };
         let trace = run(c, explicit, Target1::at(1.0), dt, 6000);
         assert_eq!(trace.len(), 6000);
-        assert!(max_error(&trace) <= 1.0 + 1e-12);
+        assert!(max_error(&trace) <= 1.0 + ROUND_OFF);
         assert!(final_error(&trace) < 1e-6);
     }
 

@@ -129,6 +129,7 @@ impl SpdSimplifiedTorque {
 mod tests {
     use super::*;
     use crate::controllers::ForwardPd;
+    use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
 
     #[test]
     fn is_a_forward_pd_with_damping_kd_plus_kp_dt() {
@@ -151,7 +152,10 @@ mod tests {
         .force(&body, &target)
         .unwrap()
         .total;
-        assert!((simplified - pd).abs() < 1e-9, "{simplified} vs {pd}");
+        assert!(
+            (simplified - pd).abs() < ALGEBRA_TOL,
+            "{simplified} vs {pd}"
+        );
     }
 
     #[test]
@@ -166,7 +170,7 @@ mod tests {
         let c = SpdSimplifiedTorque::default();
         let a = c.acceleration(&body, &target, 0.01).unwrap();
         let t = c.torque(&body, &target, 0.01).unwrap().total;
-        assert!((body.world_inertia() * a - t).length() < 1e-12);
+        assert!((body.world_inertia() * a - t).length() < ROUND_OFF);
     }
 
     #[test]

@@ -85,6 +85,7 @@ impl SpdTorque {
 mod tests {
     use super::*;
     use crate::rotation::from_rotation_vector;
+    use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
 
     #[test]
     fn tracks_a_spinning_target_by_the_shortest_path() {
@@ -128,7 +129,11 @@ mod tests {
         let e = 0.5 - 0.3 * dt;
         let a = (c.kp * e - c.kd * 0.3) / (2.0 + c.kd * dt);
         let expected = c.kp * e + c.kd * (-0.3 - a * dt);
-        assert!((t.z - expected).abs() < 1e-9, "{} vs {expected}", t.z);
-        assert!(t.x.abs() < 1e-12 && t.y.abs() < 1e-12);
+        assert!(
+            (t.z - expected).abs() < ALGEBRA_TOL,
+            "{} vs {expected}",
+            t.z
+        );
+        assert!(t.x.abs() < ROUND_OFF && t.y.abs() < ROUND_OFF);
     }
 }

@@ -215,6 +215,7 @@ impl MovingEntity {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::ROUND_OFF;
 
     fn chase(
         mut step: impl FnMut(&Body2) -> SteeringOutput,
@@ -295,7 +296,7 @@ mod tests {
         };
         let out = entity.control(&body, DVec2::new(1.0, 0.0), 0.5).unwrap();
         assert!(
-            (out.force - DVec2::new(12.0, 0.0)).length() < 1e-12,
+            (out.force - DVec2::new(12.0, 0.0)).length() < ROUND_OFF,
             "{:?}",
             out.force
         );

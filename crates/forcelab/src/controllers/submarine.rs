@@ -213,6 +213,7 @@ impl SubmarineAttitude {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::ALGEBRA_TOL;
 
     fn submarine() -> Body3 {
         crate::scenario::submarine_hull()
@@ -258,7 +259,7 @@ mod tests {
             torque(&hull, SubmarineLaw::PidFeedForwardAsPrinted),
         );
         assert!(
-            (ours - printed).length() < 1e-9,
+            (ours - printed).length() < ALGEBRA_TOL,
             "aligned with the world: {ours} vs {printed}"
         );
         hull.orientation = crate::rotation::from_yaw_pitch_roll(1.0, 0.2, 0.0);
@@ -286,7 +287,7 @@ mod tests {
             ..SubmarineAttitude::new(SubmarineLaw::Pid, 1000.0, 0.0, 0.0)
         };
         let t = c.torque(&submarine(), 0.5, 0.5, 0.02).unwrap();
-        assert!((t.total.length() - 5.0).abs() < 1e-9);
+        assert!((t.total.length() - 5.0).abs() < ALGEBRA_TOL);
         let bad = SubmarineAttitude {
             max_integral: 0.0,
             ..c

@@ -161,6 +161,7 @@ pub fn simpson(y: &[f64], h: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
     use proptest::prelude::*;
 
     fn cubic(t: f64) -> f64 {
@@ -180,7 +181,7 @@ mod tests {
             let y: Vec<f64> = (0..n).map(|k| cubic(t0 + k as f64 * h)).collect();
             let exact = cubic_integral(t0, t0 + (n - 1) as f64 * h);
             let got = simpson(&y, h);
-            prop_assert!((got - exact).abs() < 1e-9 * (1.0 + exact.abs()), "{} vs {}", got, exact);
+            prop_assert!((got - exact).abs() < ALGEBRA_TOL * (1.0 + exact.abs()), "{} vs {}", got, exact);
         }
     }
 
@@ -194,9 +195,9 @@ mod tests {
         assert_eq!(pid.add_sample(1.0).unwrap(), Terms::default());
         let t = pid.add_sample(2.0).unwrap();
         assert_eq!(t.p, 4.0);
-        assert!((t.d - 5.0).abs() < 1e-12);
-        assert!((t.i - 0.1 / 3.0 * (1.0 + 4.0 + 2.0)).abs() < 1e-12);
-        assert!((t.total - (t.p + t.i + t.d)).abs() < 1e-12);
+        assert!((t.d - 5.0).abs() < ROUND_OFF);
+        assert!((t.i - 0.1 / 3.0 * (1.0 + 4.0 + 2.0)).abs() < ROUND_OFF);
+        assert!((t.total - (t.p + t.i + t.d)).abs() < ROUND_OFF);
     }
 
     #[test]

@@ -390,6 +390,7 @@ pub(crate) fn entries() -> Vec<Entry> {
 mod tests {
     use super::*;
     use crate::engines::discrete::intended_trace_det;
+    use crate::testing::ROUND_OFF;
 
     /// The helper's closed form of one sub-step (state `e`, `v`): with
     /// `iota = impulseScale`, `a = h massScale biasRate`,
@@ -459,8 +460,8 @@ mod tests {
         };
         let a = crate::engines::twin::linear_map::<Box2d>(&spring, &plant, &Settings::default());
         let (t4, d4) = intended_trace_det(f, zeta, dt).unwrap();
-        assert!((a[0][0] + a[1][1] - t4).abs() < 1e-12);
-        assert!((a[0][0] * a[1][1] - a[0][1] * a[1][0] - d4).abs() < 1e-12);
+        assert!((a[0][0] + a[1][1] - t4).abs() < ROUND_OFF);
+        assert!((a[0][0] * a[1][1] - a[0][1] * a[1][0] - d4).abs() < ROUND_OFF);
     }
 
     #[test]

@@ -152,6 +152,7 @@ pub fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::ALGEBRA_TOL;
 
     /// Semi-implicit Euler on a unit mass under `a = -k e - c v`.
     fn semi(k: f64, c: f64, dt: f64) -> Map2 {
@@ -166,10 +167,10 @@ mod tests {
             // A companion matrix with this trace and determinant has those poles.
             let e = effective([[0.0, -d], [1.0, t]], dt).unwrap();
             assert!(
-                (e.natural_frequency - TAU * f).abs() < 1e-9 * TAU * f,
+                (e.natural_frequency - TAU * f).abs() < ALGEBRA_TOL * TAU * f,
                 "{e:?}"
             );
-            assert!((e.damping_ratio - zeta).abs() < 1e-9, "{e:?}");
+            assert!((e.damping_ratio - zeta).abs() < ALGEBRA_TOL, "{e:?}");
         }
         // 20 Hz undamped at 30 Hz is past Nyquist.
         let e = intended_trace_det(20.0, 0.0, 1.0 / 30.0).unwrap_err();
@@ -190,10 +191,10 @@ mod tests {
             (t, d),
         )
         .unwrap();
-        assert!((p[0] - k).abs() < 1e-9 * k, "{p:?} vs {k}");
-        assert!((p[1] - c).abs() < 1e-9 * c, "{p:?} vs {c}");
+        assert!((p[0] - k).abs() < ALGEBRA_TOL * k, "{p:?} vs {k}");
+        assert!((p[1] - c).abs() < ALGEBRA_TOL * c, "{p:?} vs {c}");
         let e = effective(semi(p[0], p[1], dt), dt).unwrap();
-        assert!((e.damping_ratio - zeta).abs() < 1e-9);
+        assert!((e.damping_ratio - zeta).abs() < ALGEBRA_TOL);
     }
 
     #[test]

@@ -363,6 +363,7 @@ pub(crate) fn entries() -> Vec<Entry> {
 mod tests {
     use super::*;
     use crate::engines::discrete::intended_trace_det;
+    use crate::testing::ROUND_OFF;
 
     fn plant(angular: bool) -> Plant {
         Plant {
@@ -396,7 +397,7 @@ mod tests {
         for r in 0..2 {
             for col in 0..2 {
                 assert!(
-                    (a[r][col] - closed[r][col]).abs() < 1e-12,
+                    (a[r][col] - closed[r][col]).abs() < ROUND_OFF,
                     "{a:?} vs {closed:?}"
                 );
             }

@@ -200,6 +200,7 @@ mod tests {
     use super::*;
     use crate::engines::discrete::intended_trace_det;
     use crate::engines::twin::linear_map;
+    use crate::testing::ROUND_OFF;
 
     fn plant() -> Plant {
         Plant {
@@ -231,8 +232,8 @@ mod tests {
             ),
         ] {
             let a = linear_map::<Mujoco>(&Position { kp, kv }, &p, &Settings { integrator });
-            assert!((a[0][0] + a[1][1] - t).abs() < 1e-12, "{integrator:?}");
-            assert!((a[0][0] * a[1][1] - a[0][1] * a[1][0] - d).abs() < 1e-12);
+            assert!((a[0][0] + a[1][1] - t).abs() < ROUND_OFF, "{integrator:?}");
+            assert!((a[0][0] * a[1][1] - a[0][1] * a[1][0] - d).abs() < ROUND_OFF);
         }
     }
 

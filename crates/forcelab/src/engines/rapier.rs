@@ -374,6 +374,7 @@ pub(crate) fn entries() -> Vec<Entry> {
 mod tests {
     use super::*;
     use crate::engines::discrete::intended_trace_det;
+    use crate::testing::ROUND_OFF;
 
     /// The helper's closed form: the poles of n backward-Euler substeps are
     /// `(1 - h s)^-n` for the roots `s` of `s^2 + C s + K`, so the discrete-exact gains
@@ -401,8 +402,8 @@ mod tests {
         };
         let a = crate::engines::twin::linear_map::<Rapier>(&motor, &plant, &Settings::default());
         let (t, d) = intended_trace_det(f, zeta, dt).unwrap();
-        assert!((a[0][0] + a[1][1] - t).abs() < 1e-12);
-        assert!((a[0][0] * a[1][1] - a[0][1] * a[1][0] - d).abs() < 1e-12);
+        assert!((a[0][0] + a[1][1] - t).abs() < ROUND_OFF);
+        assert!((a[0][0] * a[1][1] - a[0][1] * a[1][0] - d).abs() < ROUND_OFF);
     }
 
     #[test]
@@ -425,7 +426,10 @@ mod tests {
             run(MotorModel::Acceleration, 1.0),
             run(MotorModel::Acceleration, 50.0),
         );
-        assert!(light.iter().zip(&heavy).all(|(a, b)| (a - b).abs() < 1e-12));
+        assert!(light
+            .iter()
+            .zip(&heavy)
+            .all(|(a, b)| (a - b).abs() < ROUND_OFF));
         let (light, heavy) = (run(MotorModel::Force, 1.0), run(MotorModel::Force, 50.0));
         assert!((light[30] - heavy[30]).abs() > 0.1);
     }

@@ -312,6 +312,7 @@ impl<P: Plant> Lab<P> {
 mod tests {
     use super::*;
     use crate::catalogue::LawId;
+    use crate::testing::ROUND_OFF;
 
     fn lab(kinds: &[LawId], d: Disturbances) -> Lab1 {
         let cs = kinds
@@ -413,12 +414,12 @@ mod tests {
         l.step(1);
         let x = &l.trace().x;
         assert!(
-            (x[2] - 1.0).abs() < 1e-12,
+            (x[2] - 1.0).abs() < ROUND_OFF,
             "the corrected force lands: {}",
             x[2]
         );
         assert!(
-            (x[3] - 1.0 / 60.0).abs() < 1e-12,
+            (x[3] - 1.0 / 60.0).abs() < ROUND_OFF,
             "the printed one covers dt of the way: {}",
             x[3]
         );

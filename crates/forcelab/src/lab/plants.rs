@@ -412,6 +412,7 @@ impl Plant for BoxPlant {
 mod tests {
     use super::*;
     use crate::lab::{Disturbances, Lab};
+    use crate::testing::ALGEBRA_TOL;
 
     const DT: f64 = 1.0 / 60.0;
 
@@ -430,7 +431,7 @@ mod tests {
             lab.step(1);
             let b = lab.slots()[0].body;
             // Same spring per unit inertia: the angle (rad) follows x (m) exactly.
-            assert!((b.angle - b.position.x).abs() < 1e-9, "{b:?}");
+            assert!((b.angle - b.position.x).abs() < ALGEBRA_TOL, "{b:?}");
         }
     }
 

@@ -8,11 +8,7 @@ use crate::error::{non_negative, Error};
 use crate::integrator::Integrator;
 use core::fmt;
 
-/// The fewest laws a Lab compares: one law alone is a plot, not a comparison.
-pub const MIN_LAWS: usize = 2;
-
-/// The most laws a Lab compares side by side (the page's cards).
-pub const MAX_LAWS: usize = 4;
+pub use crate::limits::{MAX_LAWS, MIN_LAWS};
 
 /// The most controllers one Lab runs side by side: [`MAX_LAWS`], each with its printed
 /// twin.

@@ -274,13 +274,14 @@ impl SoftSweep {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::ROUND_OFF;
 
     #[test]
     fn the_soft_sweep_covers_four_decades_at_ten_points_each() {
         let f: Vec<f64> = SOFT_SWEEP.frequencies().collect();
         assert_eq!(f.len(), 41);
         assert_eq!(f[0], 0.1);
-        assert!((f[40] / 1000.0 - 1.0).abs() < 1e-12);
+        assert!((f[40] / 1000.0 - 1.0).abs() < ROUND_OFF);
     }
 
     #[test]

@@ -43,6 +43,7 @@ pub const CUBE_SCENE: CubeScene = CubeScene {
 mod tests {
     use super::*;
     use crate::catalogue::PlantId;
+    use crate::testing::ROUND_OFF;
 
     #[test]
     fn the_scene_runs_cube_laws_critically_damped() {
@@ -51,6 +52,6 @@ mod tests {
             .iter()
             .all(|l| l.drives(PlantId::Cube) && l.law().linear));
         let zeta = CUBE_SCENE.kd / (2.0 * (CUBE_SCENE.kp * CUBE_SCENE.mass).sqrt());
-        assert!((zeta - 1.0).abs() < 1e-12);
+        assert!((zeta - 1.0).abs() < ROUND_OFF);
     }
 }

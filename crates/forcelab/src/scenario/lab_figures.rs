@@ -4,6 +4,7 @@
 
 use crate::catalogue::{LawId, PlantId};
 use crate::integrator::Integrator;
+use crate::lab::{Disturbances, LabSpec, LawSpec, SpecError};
 
 /// One law of a figure, with the Lab's raw gains (those of the cube of the figure's
 /// mass: N/m, N s/m, N/(m s)).
@@ -212,6 +213,51 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
 /// The figure with this id, if any.
 pub fn lab_figure(id: &str) -> Option<&'static LabFigure> {
     LAB_FIGURES.iter().find(|f| f.id == id)
+}
+
+impl LabFigure {
+    /// The Lab this figure runs, as the page builds it: one controller per law in
+    /// order, then the printed twins of the laws that show theirs; the integral gain
+    /// only for laws with an integral; the Lab's other defaults (seed 1, no noise).
+    pub fn spec(&self) -> LabSpec {
+        let controller = |kind: LawId, l: &PresetLaw| LawSpec {
+            kind: kind.id().into(),
+            kp: l.kp,
+            kd: l.kd,
+            ki: if kind.law().integral { l.ki } else { 0.0 },
+        };
+        let main = self.laws.iter().map(|l| controller(l.kind, l));
+        let twins = self.laws.iter().filter(|l| l.as_printed).filter_map(|l| {
+            let twin = l.kind.law().printed_twin?;
+            twin.drives(self.plant).then(|| controller(twin, l))
+        });
+        LabSpec {
+            plant: self.plant.id().into(),
+            mass: self.mass,
+            dt: self.dt,
+            integrator: self.integrator.id().into(),
+            controllers: main.chain(twins).collect(),
+            disturbances: Disturbances {
+                target_start: self.target_start,
+                target_velocity: self.target_velocity,
+                ..Disturbances::default()
+            },
+        }
+    }
+
+    /// Steps in the figure's run: its horizon over its step, rounded.
+    pub fn steps(&self) -> u32 {
+        (self.horizon / self.dt).round() as u32
+    }
+
+    /// The hash of the figure's whole recorded run ([`crate::lab::Trace::hash`]): the
+    /// same bits natively and in every browser, checked against
+    /// [`super::FIGURE_HASHES`].
+    pub fn trace_hash(&self) -> Result<u64, SpecError> {
+        let mut lab = self.spec().build()?;
+        lab.step(self.steps())?;
+        Ok(lab.trace().hash())
+    }
 }
 
 #[cfg(test)]

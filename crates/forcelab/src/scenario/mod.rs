@@ -4,11 +4,13 @@
 
 pub mod claim_setups;
 mod cube_scene;
+mod figure_hashes;
 mod figures;
 mod lab_figures;
 mod registry;
 
 pub use cube_scene::{CubeScene, CUBE_SCENE};
+pub use figure_hashes::FIGURE_HASHES;
 pub use figures::{SimpsonWindow, SIMPSON, TRANSLATOR_INTENT};
 pub use lab_figures::{lab_figure, LabFigure, PresetLaw, LAB_FIGURES};
 pub use registry::{preset, registry, PresetEntry, PresetKind, OTHER_PRESETS};

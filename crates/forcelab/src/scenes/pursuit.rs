@@ -277,6 +277,7 @@ pub fn default_waypoints() -> Goal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::ALGEBRA_TOL;
 
     fn run(settings: PursuitSettings, goal: Goal, seconds: f64) -> Pursuit {
         let mut p = Pursuit::new(settings, goal).unwrap();
@@ -306,7 +307,7 @@ mod tests {
         assert!((entity.body.position - DVec2::new(4.0, 2.0)).length() < 0.05);
         assert!(entity.body.velocity.length() < 0.05);
         // The missile cannot stop: its speed stays the cruise speed.
-        assert!((missile.body.velocity.length() - 6.0).abs() < 1e-9);
+        assert!((missile.body.velocity.length() - 6.0).abs() < ALGEBRA_TOL);
     }
 
     #[test]

@@ -216,6 +216,7 @@ impl World1 {
 mod tests {
     use super::*;
     use crate::catalogue::LawId;
+    use crate::testing::ROUND_OFF;
 
     fn world(kp: f64, kd: f64, dt: f64) -> World1 {
         let mut w = World1::new(dt).unwrap();
@@ -242,7 +243,7 @@ mod tests {
             assert_eq!(w.positions()[i], b.x, "{}", kind.id());
             assert_eq!(w.velocities()[i], b.v, "{}", kind.id());
         }
-        assert!((w.time() - 0.5).abs() < 1e-12);
+        assert!((w.time() - 0.5).abs() < ROUND_OFF);
     }
 
     #[test]
@@ -262,7 +263,7 @@ mod tests {
         let mut w = world(100.0, 20.0, 0.1);
         w.set_target(Target1 { x: 1.0, v: 2.0 }).unwrap();
         w.step(5);
-        assert!((w.target().x - 2.0).abs() < 1e-12);
+        assert!((w.target().x - 2.0).abs() < ROUND_OFF);
     }
 
     #[test]

@@ -283,6 +283,7 @@ mod tests {
     use super::*;
     use crate::body::Body2;
     use crate::controllers::{BackwardPd, BackwardPdTorque, Target2};
+    use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
     use glam::DVec2;
 
     fn body(x: f64, kp: f64, kd: f64) -> PlanarBody {
@@ -337,9 +338,9 @@ mod tests {
             let torque = t.torque2(&b, &target, dt).unwrap().total;
             b.step(force, torque, dt).unwrap();
             w.step(1);
-            assert!((w.x()[0] - b.position.x).abs() < 1e-12);
-            assert!((w.y()[0] - b.position.y).abs() < 1e-12);
-            assert!((w.angle()[0] - b.angle).abs() < 1e-12);
+            assert!((w.x()[0] - b.position.x).abs() < ROUND_OFF);
+            assert!((w.y()[0] - b.position.y).abs() < ROUND_OFF);
+            assert!((w.angle()[0] - b.angle).abs() < ROUND_OFF);
         }
     }
 
@@ -372,8 +373,8 @@ mod tests {
             assert!(w.x()[0].is_finite());
             if bounded {
                 // Settled on the target, at rest.
-                assert!((w.x()[0] - 1.0).abs() < 1e-9);
-                assert!(w.vx()[0].abs() < 1e-9, "{}", w.vx()[0]);
+                assert!((w.x()[0] - 1.0).abs() < ALGEBRA_TOL);
+                assert!(w.vx()[0].abs() < ALGEBRA_TOL, "{}", w.vx()[0]);
             } else {
                 // Stopped where it diverged: its velocity is zeroed, not left growing.
                 assert_eq!(w.vx()[0], 0.0);

@@ -1,0 +1,41 @@
+//! Tests that must hold with the same bits natively and in the browsers: each runs as a
+//! native `#[test]` under `cargo test` and as a `wasm_bindgen_test` in Chromium and
+//! Firefox under `wasm-pack test`, from one body (the way glam's `glam_test!` does).
+//! The golden values live in the core (`forcelab::golden`,
+//! `forcelab::scenario::FIGURE_HASHES`); these tests hold every target to them.
+
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+/// One test body, run natively and in the browser.
+macro_rules! native_and_browser {
+    ($(#[$meta:meta])* fn $name:ident() $body:block) => {
+        $(#[$meta])*
+        #[cfg_attr(not(target_arch = "wasm32"), test)]
+        #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+        fn $name() $body
+    };
+}
+
+native_and_browser! {
+    /// The spinning box's golden trace (every step of Wu's backward PD torque on a box
+    /// with a turned inertia frame) has the same bits here as where it was recorded.
+    fn the_spinning_box_replays_bit_for_bit() {
+        assert_eq!(
+            forcelab::golden::spinning_box_trace_hash(),
+            forcelab::golden::SPINNING_BOX_HASH
+        );
+    }
+}
+
+native_and_browser! {
+    /// Every chapter Lab figure's whole run hashes to its golden value: the figure a
+    /// reader sees in any browser is the run the native tests and claims measured.
+    fn every_chapter_figure_replays_bit_for_bit() {
+        let mut measured = Vec::new();
+        for f in forcelab::scenario::LAB_FIGURES.iter() {
+            measured.push((f.id, f.trace_hash().expect("a figure's spec is valid")));
+        }
+        assert_eq!(measured, forcelab::scenario::FIGURE_HASHES.to_vec());
+    }
+}
