@@ -1,13 +1,17 @@
 //! The articles' demos as classes (see `forcelab::scenes`): a page makes one from a
-//! settings object, steps it and reads flat state arrays; all the physics is the core's.
+//! settings object, steps it and reads its flat state through a view on a buffer the
+//! class reuses (the layout and stride are the core's `state_into` and `STRIDE`); all
+//! the physics is the core's.
 
 use crate::config::{from_js, to_js};
 use crate::error::js;
+use crate::views::f64s;
 use forcelab::scenes::{
-    attitude, default_waypoints, Dive, DiveSettings, Goal, Orders, Pursuit, PursuitSettings,
-    Tumble, TumbleSettings,
+    default_waypoints, Dive, DiveSettings, Goal, Orders, Pursuit, PursuitSettings, Tumble,
+    TumbleSettings,
 };
 use glam::DVec2;
+use js_sys::Float64Array;
 use wasm_bindgen::prelude::*;
 
 /// The most steps one call may take, so a bad argument cannot hang the page.
@@ -29,16 +33,13 @@ fn step_n(n: u32, mut step: impl FnMut() -> Result<(), forcelab::Error>) -> Resu
 /// missileSpeed, entitySpeed, entityForce, arriveRadius, waypointRadius, dt,
 /// withPrintedMissile }`.
 #[wasm_bindgen]
-pub struct PursuitScene(Pursuit);
-
-/// Numbers per chaser in [`PursuitScene::state`].
-pub const PURSUIT_STRIDE: usize = 7;
+pub struct PursuitScene(Pursuit, Vec<f64>);
 
 #[wasm_bindgen]
 impl PursuitScene {
     /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
     pub fn stride() -> usize {
-        PURSUIT_STRIDE
+        Pursuit::STRIDE
     }
 
     /// A chase from the start toward `target` `[x, y]` (m), or round the default
@@ -50,7 +51,7 @@ impl PursuitScene {
             None => default_waypoints(),
             Some(t) => Goal::Point(crate::layout::vec2_arg("target", &t)?),
         };
-        Ok(PursuitScene(js(Pursuit::new(settings, goal))?))
+        Ok(PursuitScene(js(Pursuit::new(settings, goal))?, Vec::new()))
     }
 
     /// Takes `n` steps.
@@ -70,25 +71,12 @@ impl PursuitScene {
         self.0.time
     }
 
-    /// Per chaser (missile, entity, printed missile if any): `[x, y, angle, goalX,
-    /// goalY, headingError, torque]` in m, rad and N m; the heading error is
-    /// `actual - desired`, wrapped.
-    pub fn state(&self) -> Vec<f64> {
-        let mut out = Vec::with_capacity(self.0.chasers.len() * PURSUIT_STRIDE);
-        for (k, c) in self.0.chasers.iter().enumerate() {
-            let goal = self.0.goal_of(k);
-            let b = &c.body;
-            out.extend([
-                b.position.x,
-                b.position.y,
-                b.angle,
-                goal.x,
-                goal.y,
-                c.heading_error(),
-                c.torque(),
-            ]);
-        }
-        out
+    /// View: per chaser (missile, entity, printed missile if any), `[x, y, angle, goalX,
+    /// goalY, headingError, torque]` in m, rad and N m (`forcelab::scenes::Pursuit::
+    /// state_into`); valid until the next call into the module.
+    pub fn state(&mut self) -> Float64Array {
+        self.0.state_into(&mut self.1);
+        f64s(&self.1)
     }
 
     /// The waypoints `[x0, y0, x1, y1, ...]` (m), empty when chasing a point.
@@ -110,16 +98,13 @@ impl PursuitScene {
 /// maxIntegral, maxTorque }, ...], load, rudderTorque, dt }`; `undefined` gives the
 /// four generations.
 #[wasm_bindgen]
-pub struct DiveScene(Dive);
-
-/// Numbers per hull in [`DiveScene::state`].
-pub const DIVE_STRIDE: usize = 10;
+pub struct DiveScene(Dive, Vec<f64>);
 
 #[wasm_bindgen]
 impl DiveScene {
     /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
     pub fn stride() -> usize {
-        DIVE_STRIDE
+        Dive::STRIDE
     }
 
     /// The largest pitch (rad) an order may ask for (`forcelab::scenes::MAX_PITCH`).
@@ -146,7 +131,7 @@ impl DiveScene {
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue) -> Result<DiveScene, JsError> {
         let settings: DiveSettings = from_js("settings", settings)?;
-        Ok(DiveScene(js(Dive::new(settings))?))
+        Ok(DiveScene(js(Dive::new(settings))?, Vec::new()))
     }
 
     /// Orders `pitch` and `roll` (rad) and `rudder` (-1 to 1); refused orders leave the
@@ -171,17 +156,12 @@ impl DiveScene {
         self.0.time
     }
 
-    /// Per hull: `[qx, qy, qz, qw, yaw, pitch, roll, tx, ty, tz]`: orientation, its
-    /// Y-X-Z angles (rad) and the controller's world torque (N m).
-    pub fn state(&self) -> Vec<f64> {
-        let mut out = Vec::with_capacity(self.0.hulls.len() * DIVE_STRIDE);
-        for (h, t) in self.0.hulls.iter().zip(&self.0.last) {
-            let (yaw, pitch, roll) = attitude(h);
-            out.extend(h.orientation.to_array());
-            out.extend([yaw, pitch, roll]);
-            out.extend(t.total.to_array());
-        }
-        out
+    /// View: per hull, `[qx, qy, qz, qw, yaw, pitch, roll, tx, ty, tz]`: orientation,
+    /// its Y-X-Z angles (rad) and the controller's world torque (N m)
+    /// (`forcelab::scenes::Dive::state_into`); valid until the next call into the module.
+    pub fn state(&mut self) -> Float64Array {
+        self.0.state_into(&mut self.1);
+        f64s(&self.1)
     }
 
     /// The settings in force, as an object.
@@ -193,23 +173,20 @@ impl DiveScene {
 /// The tennis-racket flip: three free bodies with the gyroscopic term off, explicit
 /// and implicit. Settings `{ spin, nudge, inertia: [x, y, z], dt }`.
 #[wasm_bindgen]
-pub struct TumbleScene(Tumble);
-
-/// Numbers per body in [`TumbleScene::state`].
-pub const TUMBLE_STRIDE: usize = 6;
+pub struct TumbleScene(Tumble, Vec<f64>);
 
 #[wasm_bindgen]
 impl TumbleScene {
     /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
     pub fn stride() -> usize {
-        TUMBLE_STRIDE
+        Tumble::STRIDE
     }
 
     /// The three bodies at the start of the spin.
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue) -> Result<TumbleScene, JsError> {
         let settings: TumbleSettings = from_js("settings", settings)?;
-        Ok(TumbleScene(js(Tumble::new(settings))?))
+        Ok(TumbleScene(js(Tumble::new(settings))?, Vec::new()))
     }
 
     /// Takes `n` steps.
@@ -223,15 +200,11 @@ impl TumbleScene {
         self.0.time
     }
 
-    /// Per body (off, explicit, implicit): `[qx, qy, qz, qw, axisCosine, energyRatio]`:
-    /// the cosine between the spin axis and its start, and kinetic energy over the
-    /// start's.
-    pub fn state(&self) -> Vec<f64> {
-        let mut out = Vec::with_capacity(3 * TUMBLE_STRIDE);
-        for (k, b) in self.0.bodies.iter().enumerate() {
-            out.extend(b.orientation.to_array());
-            out.extend([self.0.axis_cosine(k), self.0.energy_ratio(k)]);
-        }
-        out
+    /// View: per body (off, explicit, implicit), `[qx, qy, qz, qw, axisCosine,
+    /// energyRatio]` (`forcelab::scenes::Tumble::state_into`); valid until the next call
+    /// into the module.
+    pub fn state(&mut self) -> Float64Array {
+        self.0.state_into(&mut self.1);
+        f64s(&self.1)
     }
 }

@@ -26,7 +26,7 @@ fn the_chapter_scenes_match_the_core_step_for_step() {
     let mut core = Pursuit::new(settings, default_waypoints()).unwrap();
     ours.step(200).unwrap();
     (0..200).for_each(|_| core.step().unwrap());
-    let state = ours.state();
+    let state = ours.state().to_vec();
     assert_eq!(state.len(), 3 * 7);
     for (k, c) in core.chasers.iter().enumerate() {
         assert_eq!(
@@ -52,7 +52,7 @@ fn the_chapter_scenes_match_the_core_step_for_step() {
     .unwrap();
     dive.step(150).unwrap();
     (0..150).for_each(|_| core.step().unwrap());
-    let state = dive.state();
+    let state = dive.state().to_vec();
     for (k, h) in core.hulls.iter().enumerate() {
         assert_eq!(&state[k * 10..k * 10 + 4], &h.orientation.to_array());
         let (_, pitch, roll) = attitude(h);
@@ -70,7 +70,7 @@ fn the_chapter_scenes_match_the_core_step_for_step() {
     .unwrap();
     tumble.step(300).unwrap();
     (0..300).for_each(|_| core.step().unwrap());
-    let state = tumble.state();
+    let state = tumble.state().to_vec();
     for k in 0..3 {
         assert_eq!(
             &state[k * 6..k * 6 + 4],
@@ -171,13 +171,20 @@ fn the_gain_translator_and_the_engine_twin_match_the_core() {
 #[wasm_bindgen_test]
 fn the_scenes_strides_and_limits_are_the_ones_their_state_uses() {
     use forcelab_wasm::scenes::{DiveScene, PursuitScene, TumbleScene};
-    let pursuit = PursuitScene::new(JsValue::UNDEFINED, None).unwrap();
-    assert_eq!(pursuit.state().len(), 2 * PursuitScene::stride());
-    let dive = DiveScene::new(JsValue::UNDEFINED).unwrap();
+    let mut pursuit = PursuitScene::new(JsValue::UNDEFINED, None).unwrap();
+    assert_eq!(
+        pursuit.state().length() as usize,
+        2 * PursuitScene::stride()
+    );
+    // The view is refreshed on every read: after a step it shows the new state.
+    let before = pursuit.state().to_vec();
+    pursuit.step(10).unwrap();
+    assert_ne!(pursuit.state().to_vec(), before);
+    let mut dive = DiveScene::new(JsValue::UNDEFINED).unwrap();
     let hulls = forcelab::scenes::DiveSettings::default().boats.len();
-    assert_eq!(dive.state().len(), hulls * DiveScene::stride());
-    let tumble = TumbleScene::new(JsValue::UNDEFINED).unwrap();
-    assert_eq!(tumble.state().len(), 3 * TumbleScene::stride());
+    assert_eq!(dive.state().length() as usize, hulls * DiveScene::stride());
+    let mut tumble = TumbleScene::new(JsValue::UNDEFINED).unwrap();
+    assert_eq!(tumble.state().length() as usize, 3 * TumbleScene::stride());
     assert_eq!(DiveScene::max_pitch(), forcelab::scenes::MAX_PITCH);
     assert_eq!(DiveScene::max_roll(), forcelab::scenes::MAX_ROLL);
     let o = forcelab::scenes::FIRST_ORDERS;

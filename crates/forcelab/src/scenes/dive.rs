@@ -118,6 +118,22 @@ pub struct Dive {
 }
 
 impl Dive {
+    /// Numbers per hull in [`Dive::state_into`].
+    pub const STRIDE: usize = 10;
+
+    /// Writes, per hull, `[qx, qy, qz, qw, yaw, pitch, roll, tx, ty, tz]` (orientation,
+    /// its Y-X-Z angles in rad, the controller's world torque in N m) into `out`,
+    /// replacing what it held.
+    pub fn state_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        for (h, t) in self.hulls.iter().zip(&self.last) {
+            let (yaw, pitch, roll) = attitude(h);
+            out.extend(h.orientation.to_array());
+            out.extend([yaw, pitch, roll]);
+            out.extend(t.total.to_array());
+        }
+    }
+
     /// Level hulls at rest, no orders.
     pub fn new(settings: DiveSettings) -> Result<Dive, Error> {
         settings.validate()?;

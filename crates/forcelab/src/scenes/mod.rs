@@ -12,3 +12,34 @@ pub use pursuit::{
     default_waypoints, Chaser, Goal, Pursuit, PursuitSettings, Steering, START, WAYPOINTS,
 };
 pub use tumble::{Tumble, TumbleSettings, MODES};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_scene_writes_stride_numbers_per_body_into_a_reused_buffer() {
+        let mut out = Vec::new();
+        let mut pursuit = Pursuit::new(PursuitSettings::default(), default_waypoints()).unwrap();
+        pursuit.state_into(&mut out);
+        assert_eq!(out.len(), pursuit.chasers.len() * Pursuit::STRIDE);
+        pursuit.step().unwrap();
+        let capacity = out.capacity();
+        pursuit.state_into(&mut out);
+        assert_eq!(out.len(), pursuit.chasers.len() * Pursuit::STRIDE);
+        assert_eq!(
+            out.capacity(),
+            capacity,
+            "the buffer is reused, not regrown"
+        );
+        assert_eq!(out[0], pursuit.chasers[0].body.position.x);
+
+        let dive = Dive::new(DiveSettings::default()).unwrap();
+        dive.state_into(&mut out);
+        assert_eq!(out.len(), dive.hulls.len() * Dive::STRIDE);
+        let tumble = Tumble::new(TumbleSettings::default()).unwrap();
+        tumble.state_into(&mut out);
+        assert_eq!(out.len(), tumble.bodies.len() * Tumble::STRIDE);
+        assert_eq!(out[4], tumble.axis_cosine(0));
+    }
+}

@@ -162,6 +162,30 @@ pub struct Pursuit {
 }
 
 impl Pursuit {
+    /// Numbers per chaser in [`Pursuit::state_into`].
+    pub const STRIDE: usize = 7;
+
+    /// Writes, per chaser (missile, entity, printed missile if any), `[x, y, angle,
+    /// goalX, goalY, headingError, torque]` (m, rad, N m) into `out`, replacing what it
+    /// held; the heading error is `actual - desired`, wrapped. Reusing `out` keeps a
+    /// page's per-frame read free of allocation.
+    pub fn state_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        for (k, c) in self.chasers.iter().enumerate() {
+            let goal = self.goal_of(k);
+            let b = &c.body;
+            out.extend([
+                b.position.x,
+                b.position.y,
+                b.angle,
+                goal.x,
+                goal.y,
+                c.heading_error(),
+                c.torque(),
+            ]);
+        }
+    }
+
     /// A chase from [`START`] toward `goal` with these settings.
     pub fn new(settings: PursuitSettings, goal: Goal) -> Result<Pursuit, Error> {
         settings.validate()?;

@@ -68,6 +68,20 @@ pub struct Tumble {
 }
 
 impl Tumble {
+    /// Numbers per body in [`Tumble::state_into`].
+    pub const STRIDE: usize = 6;
+
+    /// Writes, per body (off, explicit, implicit), `[qx, qy, qz, qw, axisCosine,
+    /// energyRatio]` (the cosine between the spin axis and its start, and kinetic energy
+    /// over the start's) into `out`, replacing what it held.
+    pub fn state_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        for (k, b) in self.bodies.iter().enumerate() {
+            out.extend(b.orientation.to_array());
+            out.extend([self.axis_cosine(k), self.energy_ratio(k)]);
+        }
+    }
+
     /// The three bodies at the start of the spin.
     pub fn new(settings: TumbleSettings) -> Result<Tumble, Error> {
         settings.validate()?;

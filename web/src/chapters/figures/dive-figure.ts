@@ -137,10 +137,12 @@ export function mountDive(host: HTMLElement): void {
     advance(steps: number) {
       for (let s = 0; s < steps; s++) {
         scene.step(1);
+        // Read the time first: the state is a view, valid until the next call into the core.
+        const time = scene.time;
         const st = scene.state();
         const column = (offset: number, order: number) => [...Array.from({ length: shown }, (_, k) => st[k * STRIDE + offset]!), order];
-        pitchPlot!.push(scene.time, column(5, orders.pitch));
-        rollPlot!.push(scene.time, column(6, orders.roll));
+        pitchPlot!.push(time, column(5, orders.pitch));
+        rollPlot!.push(time, column(6, orders.roll));
       }
     },
     plots: () => [pitchPlot!, rollPlot!],

@@ -127,10 +127,12 @@ export function mountPursuit(host: HTMLElement): void {
     advance(steps: number) {
       for (let s = 0; s < steps; s++) {
         scene.step(1);
+        // Read the time first: the state is a view, valid until the next call into the core.
+        const time = scene.time;
         const st = scene.state();
         const column = (offset: number) => Array.from({ length: chasers }, (_, k) => st[k * STRIDE + offset]!);
-        errorPlot!.push(scene.time, column(5));
-        torquePlot.push(scene.time, column(6));
+        errorPlot!.push(time, column(5));
+        torquePlot.push(time, column(6));
         for (let k = 0; k < chasers; k++) {
           const trail = trails[k]!;
           trail.push([st[k * STRIDE]!, st[k * STRIDE + 1]!]);

@@ -69,9 +69,11 @@ export function mountTumble(host: HTMLElement): void {
     advance(steps: number) {
       for (let s = 0; s < steps; s++) {
         scene.step(1);
+        // Read the time first: the state is a view, valid until the next call into the core.
+        const time = scene.time;
         const st = scene.state();
-        axisPlot.push(scene.time, MODES.map((_, k) => st[k * STRIDE + 4]!));
-        energyPlot.push(scene.time, MODES.map((_, k) => st[k * STRIDE + 5]!));
+        axisPlot.push(time, MODES.map((_, k) => st[k * STRIDE + 4]!));
+        energyPlot.push(time, MODES.map((_, k) => st[k * STRIDE + 5]!));
       }
     },
     plots: () => [axisPlot, energyPlot],
