@@ -225,3 +225,38 @@ test('the gain translator and the engine twin equal the native example, engine f
   await expect(panel.locator('.twin-readout')).not.toContainText('reset the body');
   expect(problems).toEqual([]);
 });
+
+test("the dive offers a field only for a number its law reads, and every field changes the hull's run", async ({ page }) => {
+  // Regression: the "P only" and "P + manual damping" hulls had ki and kd fields that
+  // changed nothing (their laws do not read them), and manual damping's rate
+  // coefficients could not be set at all.
+  const problems = watchConsole(page);
+  await page.goto('chapters/07-submarine.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const figure = page.locator('.figure[data-scene=dive]');
+  await expect(figure).toHaveAttribute('data-curves', /.+/);
+  await figure.locator('details.figure-settings summary').click();
+  const fields = figure.locator('details.figure-settings input[type=text]');
+  const ids = await fields.evaluateAll((els) => els.map((e) => e.id.replace(/^param-/, '')));
+  // P only: kp; manual damping: kp and two rate coefficients; PID, feed-forward and the
+  // printed feed-forward: kp, ki, kd.
+  expect(ids.filter((id) => id.startsWith('dive-0-'))).toEqual(['dive-0-kp']);
+  expect(ids.filter((id) => id.startsWith('dive-1-'))).toEqual(['dive-1-kp', 'dive-1-ratePitch', 'dive-1-rateRoll']);
+  for (const k of [2, 3, 4]) expect(ids.filter((id) => id.startsWith(`dive-${k}-`))).toEqual([`dive-${k}-kp`, `dive-${k}-ki`, `dive-${k}-kd`]);
+  // Each field of the four hulls shown moves that hull's pitch or roll trace.
+  const traces = () =>
+    figure.locator('.plot').evaluateAll((els) => els.map((el) => (el as HTMLElement & { plotted: number[][] }).plotted.map((c) => c.join(','))));
+  for (const id of ids.filter((id) => !id.startsWith('dive-4-'))) {
+    const hull = Number(id.split('-')[1]);
+    const before = await traces();
+    const box = figure.locator(`#param-${id}`);
+    const value = Number(await box.inputValue());
+    await box.fill(String(value * 1.5 + 0.1));
+    await box.press('Enter');
+    await expect
+      .poll(async () => (await traces()).some((plot, p) => plot[1 + hull] !== before[p]![1 + hull]), { message: `${id} changes hull ${hull}'s run` })
+      .toBe(true);
+    await expect(figure.locator(`#param-${id}-message`)).toHaveText('');
+  }
+  expect(problems).toEqual([]);
+});

@@ -10,6 +10,7 @@ use forcelab::scenes::{
     default_waypoints, Dive, DiveSettings, Goal, Orders, Pursuit, PursuitSettings, Tumble,
     TumbleSettings,
 };
+use forcelab::controllers::SubmarineLaw;
 use glam::DVec2;
 use js_sys::Float64Array;
 use wasm_bindgen::prelude::*;
@@ -117,6 +118,27 @@ impl DiveScene {
     #[wasm_bindgen(js_name = maxRoll)]
     pub fn max_roll() -> f64 {
         forcelab::scenes::MAX_ROLL
+    }
+
+    /// Every attitude law of the scene, `[{ id, label, gains: [{ key, label, unit }] }]`:
+    /// its name and the numbers it reads (`SubmarineLaw::label`, `SubmarineLaw::gains`),
+    /// so a figure offers a field only for a number that changes the law.
+    pub fn laws() -> Result<JsValue, JsError> {
+        #[derive(serde::Serialize)]
+        struct Entry {
+            id: SubmarineLaw,
+            label: &'static str,
+            gains: &'static [forcelab::controllers::SubmarineGain],
+        }
+        let all: Vec<Entry> = SubmarineLaw::ALL
+            .into_iter()
+            .map(|id| Entry {
+                id,
+                label: id.label(),
+                gains: id.gains(),
+            })
+            .collect();
+        to_js(&all)
     }
 
     /// The orders the figure opens on, `[pitch, roll, rudder]` (rad, rad, -1 to 1):

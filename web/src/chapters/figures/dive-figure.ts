@@ -15,23 +15,34 @@ import { el } from '../../ui/dom';
 
 const WINDOW = 20;
 const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
-/** How the page names each law, and the units of its gains (torques, or accelerations for feed-forward). */
-const LAW_NAMES: Record<string, string> = {
-  proportional: 'P only',
-  'manual-damping': 'P + manual damping',
-  pid: 'PID',
-  'pid-feed-forward': 'PID + Euler feed-forward',
-  'pid-feed-forward-as-printed': 'feed-forward as printed',
-};
-const TORQUE_UNITS = ['N m/rad', 'N m/(rad s)', 'N m s/rad'];
-const ACCELERATION_UNITS = ['1/s²', '1/s³', '1/s'];
+/** A law of the scene as the core describes it (`DiveScene.laws()`): its name and the numbers it reads. */
+interface SubmarineLawEntry {
+  id: string;
+  label: string;
+  gains: { key: GainKey; label: string; unit: string }[];
+}
+type GainKey = 'kp' | 'ki' | 'kd' | 'ratePitch' | 'rateRoll';
 
 interface Boat {
   law: string;
   kp: number;
   ki: number;
   kd: number;
+  rateCoefficients: [number, number, number];
 }
+
+/** A boat's number under `key` (the rate coefficients are its pitch and roll components). */
+const gainOf = (b: Boat, key: GainKey): number =>
+  key === 'ratePitch' ? b.rateCoefficients[0] : key === 'rateRoll' ? b.rateCoefficients[2] : b[key];
+/** `b` with its number under `key` set to `v`. */
+const withGain = (b: Boat, key: GainKey, v: number): Boat => {
+  if (key === 'ratePitch' || key === 'rateRoll') {
+    const rate: [number, number, number] = [...b.rateCoefficients];
+    rate[key === 'ratePitch' ? 0 : 2] = v;
+    return { ...b, rateCoefficients: rate };
+  }
+  return { ...b, [key]: v };
+};
 interface DiveSettings {
   boats: Boat[];
   load: number;
@@ -66,10 +77,13 @@ export function mountDive(host: HTMLElement): void {
   // The printed feed-forward runs on request, as a fifth hull with the fourth's gains.
   const printedBoat = { ...defaults.boats[defaults.boats.length - 1]!, law: 'pid-feed-forward-as-printed' };
   const allBoats = [...defaults.boats, printedBoat];
-  const gains = allBoats.map(({ kp, ki, kd }) => ({ kp, ki, kd }));
+  const LAWS = new Map((DiveScene.laws() as SubmarineLawEntry[]).map((l) => [l.id, l]));
+  const lawOf = (b: Boat) => LAWS.get(b.law)!;
+  // The reader's edits: each boat as tuned (its law's numbers only).
+  const tuned = allBoats.map((b) => ({ ...b }));
   let withPrinted = false;
   const boats = () => allBoats.slice(0, withPrinted ? allBoats.length : defaults.boats.length);
-  const names = () => boats().map((b) => LAW_NAMES[b.law] ?? b.law);
+  const names = () => boats().map((b) => lawOf(b).label);
   let scene: DiveScene;
 
   const canvas = document.createElement('canvas');
@@ -118,7 +132,7 @@ export function mountDive(host: HTMLElement): void {
 
   const settings = (): DiveSettings => ({
     ...defaults,
-    boats: boats().map((b, k) => ({ ...b, ...gains[k] })),
+    boats: tuned.slice(0, boats().length),
     load: orders.load,
   });
   const sim = {
@@ -247,22 +261,21 @@ export function mountDive(host: HTMLElement): void {
   });
 
   allBoats.forEach((boat, k) => {
-    const name = LAW_NAMES[boat.law] ?? boat.law;
-    (['kp', 'ki', 'kd'] as const).forEach((g, j) => {
-      const initial = gains[k]![g];
-      const units = boat.law.startsWith('pid-feed-forward') ? ACCELERATION_UNITS : TORQUE_UNITS;
-      const def: ParamDef = { key: `dive-${k}-${g}`, label: `${name}: ${g}`, unit: units[j]!, min: 0, max: initial * 10 || 100, scale: 'linear', initial };
+    const law = lawOf(boat);
+    for (const g of law.gains) {
+      const initial = gainOf(boat, g.key);
+      const def: ParamDef = { key: `dive-${k}-${g.key}`, label: `${law.label}: ${g.label}`, unit: g.unit, min: 0, max: initial * 10 || 100, scale: 'linear', initial };
       paramControl(gainControls, def, def.initial, (v) => {
-        const previous = gains[k]![g];
-        gains[k]![g] = v;
+        const previous = tuned[k]!;
+        tuned[k] = withGain(previous, g.key, v);
         try {
           live.rerun();
         } catch (e) {
-          gains[k]![g] = previous;
+          tuned[k] = previous;
           live.rerun();
           throw e;
         }
       });
-    });
+    }
   });
 }
