@@ -260,3 +260,30 @@ test("the dive offers a field only for a number its law reads, and every field c
   }
   expect(problems).toEqual([]);
 });
+
+test("chapter 5 animates Bloom's snap with the update it shows, and shows the force its Lab figure runs", async ({ page }) => {
+  // Regression: the snap was never animated, and the code under the Lab figure was
+  // `advance` (the update with the snap) while that figure runs `force`.
+  const problems = watchConsole(page);
+  await page.goto('chapters/05-implicit-pd.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const lab = page.locator('.figure[data-scene=implicit-cube] + details.rust pre');
+  await expect(lab).toContainText('pub fn force(');
+  const snap = page.locator('.figure[data-scene=snap]');
+  await expect(page.locator('.figure[data-scene=snap] + details.rust pre')).toContainText('pub fn advance(');
+  // Paused (reduced motion), the figure has run its preview: the distance left by the
+  // body with the minimum velocity reaches exactly 0; the spring alone's never does.
+  await expect(snap).toHaveAttribute('data-curves', /.+/);
+  const left = await snap.locator('.plot').first().evaluate((el) => (el as HTMLElement & { plotted: number[][] }).plotted);
+  const [time, withMin, springOnly] = left as [number[], number[], number[]];
+  const landed = withMin.findIndex((d) => d === 0);
+  expect(landed, 'the snapping body lands').toBeGreaterThan(0);
+  expect(time[landed]!).toBeLessThan(2);
+  expect(springOnly.every((d) => d > 0), 'the spring alone never lands').toBe(true);
+  // A bad field is named and the run kept.
+  const box = snap.locator('#param-snap-vmin');
+  await box.fill('-3');
+  await box.press('Enter');
+  await expect(snap.locator('#param-snap-vmin-message')).toContainText('Minimum velocity must be greater than 0, got -3; still using 10');
+  expect(problems).toEqual([]);
+});

@@ -81,8 +81,9 @@ test('"Copy link" gives a link that replays the same run bit for bit', async ({ 
   await expect(other.locator('.metrics')).toHaveAttribute('data-trace-hash', hash!);
 });
 
-/** The chapters' animated figures: the chase (chapter 6), the dives and the tumble (chapter 7). */
+/** The chapters' animated figures: the snap (chapter 5), the chase (chapter 6), the dives and the tumble (chapter 7). */
 const FIGURES = [
+  ['05-implicit-pd', 'snap', 'snap'],
   ['06-pid-turning', 'pursuit', 'chase'],
   ['07-submarine', 'dive', 'dive'],
   ['07-submarine', 'tumble', 'tumble'],

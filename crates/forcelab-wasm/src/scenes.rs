@@ -6,11 +6,11 @@
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use crate::views::f64s;
-use forcelab::scenes::{
-    default_waypoints, Dive, DiveSettings, Goal, Orders, Pursuit, PursuitSettings, Tumble,
-    TumbleSettings,
-};
 use forcelab::controllers::SubmarineLaw;
+use forcelab::scenes::{
+    default_waypoints, Dive, DiveSettings, Goal, Orders, Pursuit, PursuitSettings, Snap,
+    SnapSettings, Tumble, TumbleSettings,
+};
 use glam::DVec2;
 use js_sys::Float64Array;
 use wasm_bindgen::prelude::*;
@@ -222,11 +222,61 @@ impl TumbleScene {
         self.0.time
     }
 
+    /// The settings in force, as an object.
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.settings)
+    }
+
     /// View: per body (off, explicit, implicit), `[qx, qy, qz, qw, axisCosine,
     /// energyRatio]` (`forcelab::scenes::Tumble::state_into`); valid until the next call
     /// into the module.
     pub fn state(&mut self) -> Float64Array {
         self.0.state_into(&mut self.1);
         f64s(&self.1)
+    }
+}
+
+/// Bloom's minimum-velocity snap: two bodies at rest the same distance from the target,
+/// stepped by the article's update with and without the minimum velocity. Settings
+/// `{ law: { k, d, timeScale, minVelocity }, distance, dt }`.
+#[wasm_bindgen]
+pub struct SnapScene(Snap, Vec<f64>);
+
+#[wasm_bindgen]
+impl SnapScene {
+    /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
+    pub fn stride() -> usize {
+        Snap::STRIDE
+    }
+
+    /// Both bodies at rest at `-distance`; `undefined` gives the defaults.
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings: JsValue) -> Result<SnapScene, JsError> {
+        let settings: SnapSettings = from_js("settings", settings)?;
+        Ok(SnapScene(js(Snap::new(settings))?, Vec::new()))
+    }
+
+    /// Takes `n` steps.
+    pub fn step(&mut self, n: u32) -> Result<(), JsError> {
+        step_n(n, || self.0.step())
+    }
+
+    /// Simulated time, s.
+    #[wasm_bindgen(getter)]
+    pub fn time(&self) -> f64 {
+        self.0.time
+    }
+
+    /// View: per body (with the minimum velocity, then without), `[x, v, snapped,
+    /// landed]` (`forcelab::scenes::Snap::state_into`); valid until the next call into
+    /// the module.
+    pub fn state(&mut self) -> Float64Array {
+        self.0.state_into(&mut self.1);
+        f64s(&self.1)
+    }
+
+    /// The settings in force, as an object.
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        to_js(&self.0.settings)
     }
 }

@@ -185,8 +185,41 @@ fn the_scenes_strides_and_limits_are_the_ones_their_state_uses() {
     assert_eq!(dive.state().length() as usize, hulls * DiveScene::stride());
     let mut tumble = TumbleScene::new(JsValue::UNDEFINED).unwrap();
     assert_eq!(tumble.state().length() as usize, 3 * TumbleScene::stride());
+    let mut snap = forcelab_wasm::scenes::SnapScene::new(JsValue::UNDEFINED).unwrap();
+    assert_eq!(
+        snap.state().length() as usize,
+        2 * forcelab_wasm::scenes::SnapScene::stride()
+    );
     assert_eq!(DiveScene::max_pitch(), forcelab::scenes::MAX_PITCH);
     assert_eq!(DiveScene::max_roll(), forcelab::scenes::MAX_ROLL);
     let o = forcelab::scenes::FIRST_ORDERS;
     assert_eq!(DiveScene::first_orders(), vec![o.pitch, o.roll, o.rudder]);
+}
+
+#[wasm_bindgen_test]
+fn the_snap_scene_is_the_core_scene_stepped_and_refuses_by_name() {
+    use forcelab::scenes::{Snap, SnapSettings};
+    use forcelab_wasm::scenes::SnapScene;
+    let mut ours = SnapScene::new(json(
+        r#"{"law": {"k": 1.5, "d": 0.8, "timeScale": 0.4, "minVelocity": 12}, "distance": 200, "dt": 0.02}"#,
+    ))
+    .unwrap();
+    let mut settings = SnapSettings::default();
+    settings.law.k = 1.5;
+    settings.law.d = 0.8;
+    settings.law.time_scale = 0.4;
+    settings.law.min_velocity = 12.0;
+    settings.distance = 200.0;
+    settings.dt = 0.02;
+    let mut core = Snap::new(settings).unwrap();
+    ours.step(50).unwrap();
+    (0..50).for_each(|_| core.step().unwrap());
+    let mut expected = Vec::new();
+    core.state_into(&mut expected);
+    assert_eq!(ours.state().to_vec(), expected);
+    assert_eq!(ours.time(), core.time);
+    let refused = SnapScene::new(json(r#"{"law": {"minVelocity": 0}}"#))
+        .err()
+        .unwrap();
+    assert!(message(refused).contains("min_velocity"));
 }

@@ -127,7 +127,11 @@ mod tests {
                     "{}: {key} is {} but {} the torque",
                     law.label(),
                     if listed { "listed" } else { "not listed" },
-                    if base != moved { "changes" } else { "does not change" }
+                    if base != moved {
+                        "changes"
+                    } else {
+                        "does not change"
+                    }
                 );
             }
         }

@@ -16,7 +16,8 @@ pub enum PresetKind {
     /// A chapter figure that is a Lab run: [`super::LAB_FIGURES`].
     LabFigure,
     /// A figure with a simulation of its own, started from its settings' `Default`
-    /// (`scenes::PursuitSettings`, `DiveSettings`, `TumbleSettings`) or from
+    /// (`scenes::PursuitSettings`, `DiveSettings`, `TumbleSettings`, `SnapSettings`) or
+    /// from
     /// [`super::CUBE_SCENE`].
     Scene,
     /// A figure computed by analysis: the atlas (`analysis::AtlasSpec::default`), the
@@ -73,7 +74,7 @@ const fn entry(
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 18] = [
+pub const OTHER_PRESETS: [PresetEntry; 19] = [
     entry(
         "cube",
         Scene,
@@ -103,6 +104,12 @@ pub const OTHER_PRESETS: [PresetEntry; 18] = [
         ClaimSetup,
         "03-wu",
         "The printed stable-torque listing and the corrected one at 40 Hz, 60 Hz steps",
+    ),
+    entry(
+        "snap",
+        Scene,
+        "05-implicit-pd",
+        "Bloom's update with and without the minimum velocity: one lands, one crawls",
     ),
     entry(
         "convergence",

@@ -3,6 +3,7 @@
 
 mod dive;
 mod pursuit;
+mod snap;
 mod tumble;
 
 pub use dive::{
@@ -11,6 +12,7 @@ pub use dive::{
 pub use pursuit::{
     default_waypoints, Chaser, Goal, Pursuit, PursuitSettings, Steering, START, WAYPOINTS,
 };
+pub use snap::{Snap, SnapBody, SnapSettings};
 pub use tumble::{Tumble, TumbleSettings, MODES};
 
 #[cfg(test)]

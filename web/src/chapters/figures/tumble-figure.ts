@@ -21,16 +21,20 @@ const PLATE: BoxPart[] = [
   { size: [0.25, 0.25, 0.25], offset: [0, 0.78, 0], color: '#888' },
 ];
 
-const DEFS: ParamDef[] = [
-  { key: 'tumble-spin', label: 'Spin about the middle axis', unit: 'rad/s', min: 1, max: 40, scale: 'linear', initial: 10, hardMin: -200, hardMax: 200 },
-  { key: 'tumble-nudge', label: 'Nudge about the largest axis', unit: 'rad/s', min: 0.0001, max: 1, scale: 'log', initial: 0.01, hardMin: -100, hardMax: 100 },
-  { key: 'tumble-dt', label: 'Step dt', unit: 's', min: 1 / 960, max: 1 / 30, scale: 'log', initial: 1 / 240, minExclusive: true, hardMax: 0.1 },
+/** The fields, starting from the core's defaults (`TumbleSettings::default`). */
+const fields = (s: { spin: number; nudge: number; dt: number }): ParamDef[] => [
+  { key: 'tumble-spin', label: 'Spin about the middle axis', unit: 'rad/s', min: 1, max: 40, scale: 'linear', initial: s.spin, hardMin: -200, hardMax: 200 },
+  { key: 'tumble-nudge', label: 'Nudge about the largest axis', unit: 'rad/s', min: 0.0001, max: 1, scale: 'log', initial: s.nudge, hardMin: -100, hardMax: 100 },
+  { key: 'tumble-dt', label: 'Step dt', unit: 's', min: 1 / 960, max: 1 / 30, scale: 'log', initial: s.dt, minExclusive: true, hardMax: 0.1 },
 ];
 
 export function mountTumble(host: HTMLElement): void {
   // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
   const STRIDE = TumbleScene.stride();
-  const values = { spin: 10, nudge: 0.01, dt: 1 / 240 };
+  const first = new TumbleScene(undefined);
+  const { spin, nudge, dt } = first.settings() as { spin: number; nudge: number; dt: number };
+  first.free();
+  const values = { spin, nudge, dt };
   let scene: TumbleScene;
 
   const canvas = document.createElement('canvas');
@@ -105,7 +109,7 @@ export function mountTumble(host: HTMLElement): void {
 
   const live = liveFigure(host, toolbar, sim);
   const keys = ['spin', 'nudge', 'dt'] as const;
-  DEFS.forEach((def, i) => {
+  fields(values).forEach((def, i) => {
     paramControl(controls, def, def.initial, (v) => {
       const key = keys[i]!;
       if (key === 'dt' && WINDOW / v > 200_000) throw new Error(`Step dt must be at least ${WINDOW / 200_000} s here, got ${v}`);
