@@ -132,6 +132,8 @@ export function mountSnap(host: HTMLElement): void {
     ctx.lineTo(toPx(0), h - 8);
     ctx.stroke();
     const st = scene.state();
+    // When each body landed exactly on the target (s; -1: not yet), for tests and tools.
+    host.dataset.landed = JSON.stringify([0, 1].map((k) => st[k * STRIDE + 3]!));
     [0, 1].forEach((k) => {
       const y = 30 + k * 45;
       const left = Math.abs(st[k * STRIDE]!);
