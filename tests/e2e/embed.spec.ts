@@ -1,4 +1,5 @@
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
 
 // A blog post as hostile as we can make it: its CSS tries to restyle everything, and
@@ -132,9 +133,83 @@ test('the built site works under any sub-path', async ({ page }) => {
   page.on('request', (r) => {
     if (!new URL(r.url()).pathname.startsWith('/deep/sub/')) outside.push(r.url());
   });
-  for (const path of ['index.html', 'lab.html', 'chapters/06-pid-turning.html', 'embed.html?scene=cube']) {
+  for (const path of ['index.html', 'lab.html', 'chapters/06-pid-turning.html', 'embed.html?scene=cube', 'embed.html?scene=pursuit', 'embed.html?scene=spd-box', 'chapters/04-spd.html']) {
     await page.goto(`deep/sub/${path}`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    // A Lab figure's "Open in the Lab" stays under the sub-path, from the top or a chapter.
+    for (const href of await page.locator('a.open-in-lab').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
+      expect(new URL(href).pathname, path).toBe('/deep/sub/lab.html');
+    }
   }
   expect(outside).toEqual([]);
+});
+
+/** Every chapter figure of the core's registry (presets.json), by id. */
+const figureIds = (): string[] => {
+  const { registry } = JSON.parse(readFileSync(new URL('../../web/src/core/presets.json', import.meta.url), 'utf8')) as {
+    registry: { id: string; kind: string; chapter: string }[];
+  };
+  return registry.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map((p) => p.id);
+};
+
+/** Whether a rendered figure shows something: canvas ink, or a filled table. */
+const shows = (scope: Locator) =>
+  scope.evaluate((host) => {
+    const inked = [...host.querySelectorAll('canvas')].some((c) => {
+      const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+      if (!d) return false;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) n++;
+      return n > 20;
+    });
+    return inked || host.querySelectorAll('tbody tr').length > 0;
+  });
+
+test('every chapter figure embeds: alone in embed.html, in a sandboxed iframe, and as the element in a post', async ({ page }) => {
+  test.setTimeout(240_000);
+  const ids = figureIds();
+  expect(ids.length).toBeGreaterThan(15);
+  const problems = watchConsole(page);
+  for (const id of ids) {
+    await page.goto(`embed.html?scene=${id}`);
+    await expect(page.locator('body'), id).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    await expect.poll(() => shows(page.locator(`.figure[data-scene="${id}"]`)), { message: `${id} shows something` }).toBe(true);
+    // "Open in the Lab" from embed.html (at the top of the site) reaches the Lab page.
+    for (const href of await page.locator('a.open-in-lab').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
+      expect(new URL(href).pathname, id).toBe('/lab.html');
+      expect((await page.request.get(href)).status(), href).toBe(200);
+    }
+  }
+  // In a post: each figure as the element (a sized frame) and as a sandboxed iframe.
+  const body = ids
+    .map((id) => `<forcelab-scene id="el-${id}" scene="${id}"></forcelab-scene>
+<iframe id="fr-${id}" sandbox="allow-scripts" width="700" height="500" src="/embed.html?scene=${id}"></iframe>`)
+    .join('\n');
+  await page.route('**/a-post-of-figures.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Figures</title></head><body style="width: 760px">
+${body}<script type="module" src="/forcelab-scene.js"></script></body></html>`,
+    }),
+  );
+  await page.goto('a-post-of-figures.html');
+  for (const id of ids) {
+    await expect(page.locator(`#el-${id}`), id).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    // The element's frame grew to its figure's height.
+    const height = await page.locator(`#el-${id}`).evaluate((e) => e.getBoundingClientRect().height);
+    expect(height, id).toBeGreaterThan(150);
+    const frame = page.frame({ url: new RegExp(`embed\\.html\\?scene=${id}$`) })!;
+    await expect(frame.locator('body'), id).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  }
+  expect(problems).toEqual([]);
+});
+
+test('an unknown figure id is named, with the ids there are', async ({ page }) => {
+  await page.goto('embed.html?scene=no-such-figure');
+  const message = page.locator('forcelab-scene');
+  await expect(message).toHaveAttribute('data-ready', 'failed', { timeout: 20_000 });
+  const text = await message.evaluate((e) => e.shadowRoot!.textContent ?? '');
+  expect(text).toContain('scene must be one of cube, one-step-cube');
+  expect(text).toContain('translator');
+  expect(text).toContain('got "no-such-figure"');
 });

@@ -1,27 +1,15 @@
 /**
  * What every chapter page runs: it loads the core, writes each verdict badge from the
  * claims the core measures, and mounts each figure (`<div class="figure"
- * data-scene="ID">`): a Lab figure from the core's preset of that id
- * (`core/presets.ts`), any other from the chapter's own module (the atlas, the
- * convergence graph, the chase, the dive, the claims table, the translator).
+ * data-scene="ID">`) through the figure registry (`figures/registry.ts`): a Lab figure
+ * from the core's preset of that id, any other from its own module.
  */
 import '../styles.css';
 import '../lab/lab.css';
 import './chapter.css';
 import { claimTable, VERDICT_WORDS, type Claim } from '../analysis-wasm';
-import { mountLab } from '../lab/lab-page';
 import { loadForcelab } from '../wasm';
-import { labFigure } from '../core/presets';
-import { labFigureState } from '../lab/lab-figure';
-
-/** A figure with its own module. */
-export interface CustomScene {
-  kind: 'custom';
-  mount(host: HTMLElement): void;
-}
-
-/** A figure of a chapter's own; its Lab figures are the core's presets. */
-export type Scene = CustomScene;
+import { mountFigure } from '../figures/registry';
 
 const VERDICT_CLASS: Record<Claim['verdict'], string> = {
   holds: 'holds',
@@ -40,7 +28,7 @@ export function fillBadge(badge: HTMLElement, claim: Claim): void {
 }
 
 /** Loads the core, then fills the badges and mounts the figures of this page. */
-export async function mountChapter(scenes: Readonly<Record<string, Scene>> = {}): Promise<void> {
+export async function mountChapter(): Promise<void> {
   const status = document.getElementById('status');
   try {
     await loadForcelab();
@@ -50,14 +38,7 @@ export async function mountChapter(scenes: Readonly<Record<string, Scene>> = {})
       if (!claim) throw new Error(`no claim ${badge.dataset.claim}`);
       fillBadge(badge, claim);
     }
-    for (const host of document.querySelectorAll<HTMLElement>('.figure[data-scene]')) {
-      const id = host.dataset.scene!;
-      const scene = scenes[id];
-      const preset = labFigure(id);
-      if (scene) scene.mount(host);
-      else if (preset) mountLab(host, labFigureState(preset), {}, { figure: true, idPrefix: `${id}-`, saveUrl: false });
-      else throw new Error(`no figure ${id}: neither a core preset nor a module of this chapter`);
-    }
+    for (const host of document.querySelectorAll<HTMLElement>('.figure[data-scene]')) await mountFigure(host.dataset.scene!, host);
     if (status) status.textContent = '';
     document.body.dataset.ready = 'true';
     requestAnimationFrame(() => performance.mark('forcelab:first-frame'));

@@ -3,7 +3,12 @@
  *
  *   <script type="module" src="/forcelab/forcelab-scene.js"></script>
  *   <forcelab-scene scene="cube" kp="400" kd="40" dt="0.02" controllers="pd,spd"></forcelab-scene>
+ *   <forcelab-scene scene="pursuit"></forcelab-scene>
  *
+ * `scene="cube"` runs in the element itself; any other figure id of the registry
+ * (`figures/registry.ts`: every chapter figure) is shown in a sandboxed frame of
+ * `embed.html?scene=ID`, sized to its content, so its chapter styles stay out of the
+ * post and the post's stay out of it.
  * The script and its wasm come from wherever web/dist is deployed; the element asks no
  * other host for anything. Every parameter of the scene's URL state is an attribute,
  * checked the same way (a bad value is reported next to its field and the default
@@ -19,6 +24,7 @@ import { defaultSceneId, scenes } from '../scenes';
 import type { SceneHandle } from '../scenes/scene';
 import { readUrlState } from '../ui/url-state';
 import { embedSnippets } from './snippets';
+import { FIGURE_IDS, hasFigure } from '../figures/registry';
 
 // The page's variables are declared on :root; in a shadow root they belong on :host.
 const shadowStyles = `${pageStyles.replaceAll(':root', ':host')}
@@ -79,6 +85,7 @@ export class ForcelabScene extends HTMLElement {
   }
 
   disconnectedCallback(): void {
+    this.detachFrame();
     this.observer?.disconnect();
     this.observer = null;
     this.handle?.destroy();
@@ -110,6 +117,7 @@ export class ForcelabScene extends HTMLElement {
     wrapper.append(status, host);
     this.handle?.destroy();
     this.handle = null;
+    this.detachFrame();
     this.root.adoptedStyleSheets = [shadowSheet()];
     this.root.replaceChildren(wrapper);
     try {
@@ -117,7 +125,11 @@ export class ForcelabScene extends HTMLElement {
       if (!this.isConnected) return;
       const id = this.getAttribute('scene') ?? defaultSceneId;
       const scene = scenes.get(id);
-      if (!scene) throw new Error(`scene must be one of ${[...scenes.keys()].join(', ')}, got "${id.slice(0, 40)}"`);
+      if (!scene && hasFigure(id)) {
+        this.frameFigure(host, id);
+        return;
+      }
+      if (!scene) throw new Error(`scene must be one of ${[...scenes.keys(), ...FIGURE_IDS].join(', ')}, got "${id.slice(0, 40)}"`);
       const attrs = new URLSearchParams();
       for (const p of scene.params) {
         const v = this.getAttribute(p.key);
@@ -143,6 +155,33 @@ export class ForcelabScene extends HTMLElement {
       this.dataset.ready = 'failed';
     }
   }
+
+  /** A chapter figure, in a sandboxed frame of embed.html that reports its height and readiness. */
+  private frameFigure(host: HTMLElement, id: string): void {
+    const frame = document.createElement('iframe');
+    frame.title = `forcelab figure: ${id}`;
+    // Popups escape the sandbox so that "Open in the Lab" opens the Lab as itself.
+    frame.setAttribute('sandbox', 'allow-scripts allow-downloads allow-popups allow-popups-to-escape-sandbox');
+    frame.style.cssText = 'width: 100%; height: 480px; border: 0; display: block;';
+    // (Two steps: Vite rewrites `new URL(template, import.meta.url)` as an asset glob.)
+    const src = new URL('embed.html', import.meta.url);
+    src.searchParams.set('scene', id);
+    frame.src = src.href;
+    const listen = (e: MessageEvent) => {
+      if (e.source !== frame.contentWindow || typeof e.data !== 'object' || e.data === null) return;
+      const { forcelab, height } = e.data as { forcelab?: string; height?: number };
+      if (typeof height === 'number' && height > 0 && height < 20_000) frame.style.height = `${Math.ceil(height)}px`;
+      if (forcelab === 'ready' && this.dataset.ready !== 'true') {
+        this.dataset.ready = 'true';
+        this.dispatchEvent(new Event('forcelab-ready'));
+      }
+    };
+    window.addEventListener('message', listen);
+    this.detachFrame = () => window.removeEventListener('message', listen);
+    host.append(frame);
+  }
+
+  private detachFrame: () => void = () => {};
 }
 
 if (!customElements.get('forcelab-scene')) customElements.define('forcelab-scene', ForcelabScene);

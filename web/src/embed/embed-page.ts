@@ -1,14 +1,62 @@
 /**
- * embed.html?scene=cube&kp=…: the element, full width, for hosts that allow only
- * iframes. The query becomes the element's attributes; the element checks them.
+ * embed.html?scene=ID&…: one figure, full width, for hosts that allow only iframes.
+ * `scene=cube` (the default) is the `<forcelab-scene>` element, whose attributes come
+ * from the query; any other id of the figure registry (`figures/registry.ts`: every
+ * chapter figure) is mounted as its chapter mounts it. The page tells its parent its
+ * height and when it is ready (`{ forcelab: 'height' | 'ready', height }`), which the
+ * element uses when it shows a chapter figure in a frame.
  */
 import './embed-page.css';
 import './element';
+import { scenes, defaultSceneId } from '../scenes';
+import { hasFigure } from '../figures/registry';
 
-const element = document.createElement('forcelab-scene');
-for (const [key, value] of new URLSearchParams(location.search)) {
-  // Attribute names must be plain words; anything else in the query is ignored.
-  if (/^[a-z][a-z0-9-]{0,30}$/.test(key)) element.setAttribute(key, value);
+const query = new URLSearchParams(location.search);
+const id = query.get('scene') ?? defaultSceneId;
+const app = document.getElementById('app')!;
+
+/** Tells the embedding page (if any) our height, and that we are ready. */
+const tell = (what: 'height' | 'ready') => {
+  if (parent !== window) parent.postMessage({ forcelab: what, height: document.documentElement.scrollHeight }, '*');
+};
+new ResizeObserver(() => tell('height')).observe(document.body);
+const ready = () => {
+  document.body.dataset.ready = 'true';
+  tell('ready');
+};
+
+if (!scenes.has(id) && hasFigure(id)) {
+  void mountChapterFigure(id);
+} else {
+  const element = document.createElement('forcelab-scene');
+  for (const [key, value] of query) {
+    // Attribute names must be plain words; anything else in the query is ignored.
+    if (/^[a-z][a-z0-9-]{0,30}$/.test(key)) element.setAttribute(key, value);
+  }
+  element.addEventListener('forcelab-ready', ready, { once: true });
+  app.append(element);
 }
-element.addEventListener('forcelab-ready', () => (document.body.dataset.ready = 'true'), { once: true });
-document.getElementById('app')!.append(element);
+
+/** A chapter figure: the chapter's styles, the full core, then the figure itself. */
+async function mountChapterFigure(figure: string): Promise<void> {
+  const status = document.createElement('p');
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  const host = document.createElement('div');
+  host.className = 'figure';
+  host.dataset.scene = figure;
+  app.classList.add('embed-figure');
+  app.append(status, host);
+  try {
+    await Promise.all([import('../styles.css'), import('../lab/lab.css'), import('../chapters/chapter.css')]);
+    const [{ loadForcelab }, { mountFigure }] = await Promise.all([import('../wasm'), import('../figures/registry')]);
+    await loadForcelab();
+    await mountFigure(figure, host);
+    ready();
+  } catch (error) {
+    status.textContent = `forcelab: ${error instanceof Error ? error.message : String(error)}`;
+    status.classList.add('error');
+    document.body.dataset.ready = 'failed';
+    console.error(error);
+  }
+}

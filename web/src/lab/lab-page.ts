@@ -38,6 +38,7 @@ import {
 } from './lab-state';
 import { FORMS } from './parameterisation';
 import { CATALOGUE, LAW_LABELS, LINEAR_LAWS } from '../core/catalogue';
+import { framed, labHref } from '../ui/site';
 
 const LAW_NAMES = LAW_LABELS;
 const PLANT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.plants.map((p) => [p.id, p.label]));
@@ -145,6 +146,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const termsBox = element('div', { className: 'plots terms' });
   const metricsTable = element('table', { className: 'readout metrics' });
   const openInLab = element('a', { className: 'open-in-lab', textContent: 'Open in the Lab' });
+  // In an embed, the Lab opens beside the post rather than inside its frame.
+  if (framed()) Object.assign(openInLab, { target: '_blank', rel: 'noopener' });
   const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
     element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
     runStatus, canvas, plotsBox,
@@ -175,8 +178,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   banner.textContent = messages.length ? `Some settings in the link were refused: ${messages.join('; ')}.` : '';
   banner.hidden = messages.length === 0;
 
-  // A figure lives in chapters/; the Lab is one level up.
-  const labLink = () => `${figure ? '../' : ''}lab.html${writeLabState(state)}`;
+  // A figure may sit in a chapter (one folder down) or alone in embed.html (at the top).
+  const labLink = () => labHref(writeLabState(state));
 
   const saveUrl = () => {
     if (keepUrl) history.replaceState(null, '', `${location.pathname}${writeLabState(state)}${location.hash}`);

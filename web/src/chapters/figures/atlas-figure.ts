@@ -10,6 +10,7 @@ import { atlasOf, defaultAtlasSpec, eigenvalues, type Atlas } from '../../analys
 import { writeLabState } from '../../lab/lab-state';
 import { formatNumber } from '../../ui/params';
 import { labStateWith } from '../../lab/lab-figure';
+import { labHref, openSitePage } from '../../ui/site';
 
 declare global {
   interface Window {
@@ -105,7 +106,7 @@ export function mountAtlas(host: HTMLElement): void {
       dt: Number(SPEC.dt.toPrecision(6)),
       laws: [{ kind: atlas.law, kp, kd }, { kind: other, kp, kd }],
     });
-    return `../lab.html${writeLabState(state)}`;
+    return labHref(writeLabState(state));
   };
 
   for (const [law, lawName] of LAWS) {
@@ -151,7 +152,7 @@ export function mountAtlas(host: HTMLElement): void {
       });
       canvas.addEventListener('click', (e) => {
         cursor = at(e);
-        location.href = labLink(atlas, cursor.row, cursor.col);
+        openSitePage(labLink(atlas, cursor.row, cursor.col));
       });
       canvas.addEventListener('focus', () => show(atlas, cursor.row, cursor.col));
       canvas.addEventListener('keydown', (e) => {
@@ -162,7 +163,7 @@ export function mountAtlas(host: HTMLElement): void {
           cursor = { row: Math.min(n - 1, Math.max(0, cursor.row + move[0])), col: Math.min(n - 1, Math.max(0, cursor.col + move[1])) };
           show(atlas, cursor.row, cursor.col);
         } else if (e.key === 'Enter') {
-          location.href = labLink(atlas, cursor.row, cursor.col);
+          openSitePage(labLink(atlas, cursor.row, cursor.col));
         }
       });
     }
