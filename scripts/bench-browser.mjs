@@ -53,7 +53,10 @@ async function swarm(browser, count) {
 }
 
 /** Bytes (raw and gzip -9) of everything a first visit to `path` fetches, and the time to its first frame. */
-async function firstVisit(browser, path, visits = 5) {
+/** One chapter figure of each kind, embedded alone (`embed.html?scene=ID`). */
+export const EMBEDDED_FIGURES = ['spd-cube', 'pursuit', 'atlas', 'claims'];
+
+export async function firstVisit(browser, path, visits = 5) {
   const firstFrames = [];
   let bytes = null;
   for (let v = 0; v < visits; v++) {
@@ -108,7 +111,10 @@ export async function browserBench(root) {
       await firstVisit(browser, 'lab.html'),
       await firstVisit(browser, 'swarm.html'),
       await firstVisit(browser, 'embed.html?scene=cube'),
+      // One chapter figure of each kind embedded alone: a Lab figure, a scene, an
+      // analysis figure, the claims table.
     ];
+    for (const id of EMBEDDED_FIGURES) visits.push(await firstVisit(browser, `embed.html?scene=${id}`));
     return { userAgent: contenders.userAgent, contenders: contenders.results, swarms, visits };
   } finally {
     await browser?.close();

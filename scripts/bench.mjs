@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { browserBench } from './bench-browser.mjs';
+import { browserBench, EMBEDDED_FIGURES } from './bench-browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PATH: `${os.homedir()}/.cargo/bin:${process.env.PATH}` } });
@@ -67,6 +67,13 @@ const goals = [
   ['first visit to the index, gzipped', '< 150 KB', visit('').gzip, (v) => v < 150 * 1024, kb],
   ['first frame of the index on localhost (median of 5)', '< 400 ms', visit('').firstFrameMs, (v) => v < 400, ms],
   ['first visit to one embedded scene (embed.html), gzipped (issue 7)', '< 150 KB', visit(EMBED).gzip, (v) => v < 150 * 1024, kb],
+  [
+    `first visit to an embedded chapter figure, the heaviest of ${EMBEDDED_FIGURES.join(', ')}, gzipped (issue 20)`,
+    '< 150 KB',
+    Math.max(...EMBEDDED_FIGURES.map((id) => visit(`embed.html?scene=${id}`).gzip)),
+    (v) => v < 150 * 1024,
+    kb,
+  ],
 ];
 results.goals = goals.map(([goal, target, value, met]) => ({ goal, target, value, met: met(value) }));
 mkdirSync(join(root, 'bench'), { recursive: true });

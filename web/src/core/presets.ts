@@ -79,5 +79,13 @@ export const TRANSLATOR_INTENT: Readonly<TranslatorIntent> = presets.translator;
 /** Every preset id: the figures a page mounts and the setups only claims read. */
 export const REGISTRY: readonly PresetEntry[] = presets.registry;
 
+/**
+ * The ids of every figure a chapter mounts, in chapter order (the registry's figures but
+ * the index's cube scene, which is the `<forcelab-scene>` element's own). Kept here, not
+ * in the figure registry, so the element and the embed page can tell an id without
+ * loading the registry's figure modules.
+ */
+export const FIGURE_IDS: readonly string[] = REGISTRY.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map((p) => p.id);
+
 /** The figure with this id, if the core has one. */
 export const labFigure = (id: string): LabFigure | undefined => LAB_FIGURES.find((f) => f.id === id);

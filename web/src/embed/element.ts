@@ -24,7 +24,7 @@ import { defaultSceneId, scenes } from '../scenes';
 import type { SceneHandle } from '../scenes/scene';
 import { readUrlState } from '../ui/url-state';
 import { embedSnippets } from './snippets';
-import { FIGURE_IDS, hasFigure } from '../figures/registry';
+import { FIGURE_IDS } from '../core/presets';
 
 // The page's variables are declared on :root; in a shadow root they belong on :host.
 const shadowStyles = `${pageStyles.replaceAll(':root', ':host')}
@@ -125,7 +125,7 @@ export class ForcelabScene extends HTMLElement {
       if (!this.isConnected) return;
       const id = this.getAttribute('scene') ?? defaultSceneId;
       const scene = scenes.get(id);
-      if (!scene && hasFigure(id)) {
+      if (!scene && FIGURE_IDS.includes(id)) {
         this.frameFigure(host, id);
         return;
       }

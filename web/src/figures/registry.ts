@@ -5,7 +5,9 @@
  * and the tests walk it. A chapter Lab figure is the Lab run of its core preset; the
  * others are modules of their own, loaded only when a page shows them.
  */
-import { labFigure, REGISTRY } from '../core/presets';
+import { FIGURE_IDS, labFigure, REGISTRY } from '../core/presets';
+
+export { FIGURE_IDS };
 
 /** Builds a figure inside `host` (the full core is loaded by then). */
 export type Mount = (host: HTMLElement) => void;
@@ -22,12 +24,6 @@ const MODULES: Readonly<Record<string, () => Promise<Mount>>> = {
   claims: () => import('../chapters/figures/claims-figure').then((m) => m.mountClaims),
   translator: () => import('../chapters/figures/translator-figure').then((m) => m.mountTranslator),
 };
-
-/**
- * The ids of every figure a chapter mounts, in chapter order (the registry's figures but
- * the index's cube scene, which is the `<forcelab-scene>` element's own).
- */
-export const FIGURE_IDS: readonly string[] = REGISTRY.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map((p) => p.id);
 
 /** Whether `id` is a figure this registry can mount. */
 export const hasFigure = (id: string): boolean => FIGURE_IDS.includes(id) && (labFigure(id) !== undefined || id in MODULES);
