@@ -289,3 +289,23 @@ test("chapter 5 animates Bloom's snap with the update it shows, and shows the fo
   await expect(snap.locator('#param-snap-vmin-message')).toContainText('Minimum velocity must be greater than 0, got -3; still using 10');
   expect(problems).toEqual([]);
 });
+
+test("every chapter Lab figure runs, in the page, the very run whose hash the core keeps as golden", async ({ page }) => {
+  // The core builds a figure's Lab itself (`LabFigure::spec`, hashed natively and in the
+  // browsers' wasm tests); the page builds it from the same preset through its own state
+  // (`labFigureState`, `labConfig`). Their whole runs must be the same bits.
+  const golden = new Map(
+    [...readFileSync(join(root, 'crates/forcelab/src/scenario/figure_hashes.rs'), 'utf8').matchAll(/\("([a-z0-9-]+)", 0x([0-9a-f]{16})\)/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  const presets = (JSON.parse(readFileSync(join(root, 'web/src/core/presets.json'), 'utf8')) as { labFigures: { id: string; chapter: string }[] }).labFigures;
+  expect(golden.size).toBe(presets.length);
+  for (const chapter of [...new Set(presets.map((f) => f.chapter))]) {
+    await page.goto(`chapters/${chapter}.html`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    for (const f of presets.filter((p) => p.chapter === chapter)) {
+      const metrics = page.locator(`.figure[data-scene="${f.id}"] .metrics`);
+      // Paused (reduced motion), a figure runs to its end at once.
+      await expect(metrics, f.id).toHaveAttribute('data-trace-hash', golden.get(f.id)!, { timeout: 30_000 });
+    }
+  }
+});
