@@ -15,6 +15,49 @@ use glam::DVec2;
 use js_sys::Float64Array;
 use wasm_bindgen::prelude::*;
 
+/// The methods every scene class has, over the core scene in its field 0 and the buffer
+/// its state is written to in field 1: `stride()`, `step(n)`, `time`, `state()` (a view
+/// of the core's `state_into`; the layout is in that method's doc) and `settings()`.
+macro_rules! scene_methods {
+    ($class:ident, $core:ident) => {
+        #[wasm_bindgen]
+        impl $class {
+            /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
+            pub fn stride() -> usize {
+                $core::STRIDE
+            }
+
+            /// Takes `n` steps.
+            pub fn step(&mut self, n: u32) -> Result<(), JsError> {
+                step_n(n, || self.0.step())
+            }
+
+            /// Simulated time, s.
+            #[wasm_bindgen(getter)]
+            pub fn time(&self) -> f64 {
+                self.0.time
+            }
+
+            /// View: the flat state, `stride()` numbers per body, as the core's
+            /// `state_into` writes it; valid until the next call into the module.
+            pub fn state(&mut self) -> Float64Array {
+                self.0.state_into(&mut self.1);
+                f64s(&self.1)
+            }
+
+            /// The settings in force, as an object.
+            pub fn settings(&self) -> Result<JsValue, JsError> {
+                to_js(&self.0.settings)
+            }
+        }
+    };
+}
+
+scene_methods!(PursuitScene, Pursuit);
+scene_methods!(DiveScene, Dive);
+scene_methods!(TumbleScene, Tumble);
+scene_methods!(SnapScene, Snap);
+
 /// The most steps one call may take, so a bad argument cannot hang the page.
 const MAX_STEPS: u32 = 100_000;
 
@@ -38,11 +81,6 @@ pub struct PursuitScene(Pursuit, Vec<f64>);
 
 #[wasm_bindgen]
 impl PursuitScene {
-    /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
-    pub fn stride() -> usize {
-        Pursuit::STRIDE
-    }
-
     /// A chase from the start toward `target` `[x, y]` (m), or round the default
     /// waypoints when `target` is undefined.
     #[wasm_bindgen(constructor)]
@@ -55,29 +93,10 @@ impl PursuitScene {
         Ok(PursuitScene(js(Pursuit::new(settings, goal))?, Vec::new()))
     }
 
-    /// Takes `n` steps.
-    pub fn step(&mut self, n: u32) -> Result<(), JsError> {
-        step_n(n, || self.0.step())
-    }
-
     /// Moves the goal to the point (`x`, `y`) m; the chase leaves the waypoints.
     #[wasm_bindgen(js_name = setTarget)]
     pub fn set_target(&mut self, x: f64, y: f64) -> Result<(), JsError> {
         js(self.0.set_point(DVec2::new(x, y)))
-    }
-
-    /// Simulated time, s.
-    #[wasm_bindgen(getter)]
-    pub fn time(&self) -> f64 {
-        self.0.time
-    }
-
-    /// View: per chaser (missile, entity, printed missile if any), `[x, y, angle, goalX,
-    /// goalY, headingError, torque]` in m, rad and N m (`forcelab::scenes::Pursuit::
-    /// state_into`); valid until the next call into the module.
-    pub fn state(&mut self) -> Float64Array {
-        self.0.state_into(&mut self.1);
-        f64s(&self.1)
     }
 
     /// The waypoints `[x0, y0, x1, y1, ...]` (m), empty when chasing a point.
@@ -86,11 +105,6 @@ impl PursuitScene {
             Goal::Point(_) => Vec::new(),
             Goal::Waypoints(w) => w.iter().flat_map(|p| [p.x, p.y]).collect(),
         }
-    }
-
-    /// The settings in force, as an object.
-    pub fn settings(&self) -> Result<JsValue, JsError> {
-        to_js(&self.0.settings)
     }
 }
 
@@ -103,11 +117,6 @@ pub struct DiveScene(Dive, Vec<f64>);
 
 #[wasm_bindgen]
 impl DiveScene {
-    /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
-    pub fn stride() -> usize {
-        Dive::STRIDE
-    }
-
     /// The largest pitch (rad) an order may ask for (`forcelab::scenes::MAX_PITCH`).
     #[wasm_bindgen(js_name = maxPitch)]
     pub fn max_pitch() -> f64 {
@@ -166,30 +175,6 @@ impl DiveScene {
             rudder,
         }))
     }
-
-    /// Takes `n` steps.
-    pub fn step(&mut self, n: u32) -> Result<(), JsError> {
-        step_n(n, || self.0.step())
-    }
-
-    /// Simulated time, s.
-    #[wasm_bindgen(getter)]
-    pub fn time(&self) -> f64 {
-        self.0.time
-    }
-
-    /// View: per hull, `[qx, qy, qz, qw, yaw, pitch, roll, tx, ty, tz]`: orientation,
-    /// its Y-X-Z angles (rad) and the controller's world torque (N m)
-    /// (`forcelab::scenes::Dive::state_into`); valid until the next call into the module.
-    pub fn state(&mut self) -> Float64Array {
-        self.0.state_into(&mut self.1);
-        f64s(&self.1)
-    }
-
-    /// The settings in force, as an object.
-    pub fn settings(&self) -> Result<JsValue, JsError> {
-        to_js(&self.0.settings)
-    }
 }
 
 /// The tennis-racket flip: three free bodies with the gyroscopic term off, explicit
@@ -199,40 +184,11 @@ pub struct TumbleScene(Tumble, Vec<f64>);
 
 #[wasm_bindgen]
 impl TumbleScene {
-    /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
-    pub fn stride() -> usize {
-        Tumble::STRIDE
-    }
-
     /// The three bodies at the start of the spin.
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue) -> Result<TumbleScene, JsError> {
         let settings: TumbleSettings = from_js("settings", settings)?;
         Ok(TumbleScene(js(Tumble::new(settings))?, Vec::new()))
-    }
-
-    /// Takes `n` steps.
-    pub fn step(&mut self, n: u32) -> Result<(), JsError> {
-        step_n(n, || self.0.step())
-    }
-
-    /// Simulated time, s.
-    #[wasm_bindgen(getter)]
-    pub fn time(&self) -> f64 {
-        self.0.time
-    }
-
-    /// The settings in force, as an object.
-    pub fn settings(&self) -> Result<JsValue, JsError> {
-        to_js(&self.0.settings)
-    }
-
-    /// View: per body (off, explicit, implicit), `[qx, qy, qz, qw, axisCosine,
-    /// energyRatio]` (`forcelab::scenes::Tumble::state_into`); valid until the next call
-    /// into the module.
-    pub fn state(&mut self) -> Float64Array {
-        self.0.state_into(&mut self.1);
-        f64s(&self.1)
     }
 }
 
@@ -244,39 +200,10 @@ pub struct SnapScene(Snap, Vec<f64>);
 
 #[wasm_bindgen]
 impl SnapScene {
-    /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
-    pub fn stride() -> usize {
-        Snap::STRIDE
-    }
-
     /// Both bodies at rest at `-distance`; `undefined` gives the defaults.
     #[wasm_bindgen(constructor)]
     pub fn new(settings: JsValue) -> Result<SnapScene, JsError> {
         let settings: SnapSettings = from_js("settings", settings)?;
         Ok(SnapScene(js(Snap::new(settings))?, Vec::new()))
-    }
-
-    /// Takes `n` steps.
-    pub fn step(&mut self, n: u32) -> Result<(), JsError> {
-        step_n(n, || self.0.step())
-    }
-
-    /// Simulated time, s.
-    #[wasm_bindgen(getter)]
-    pub fn time(&self) -> f64 {
-        self.0.time
-    }
-
-    /// View: per body (with the minimum velocity, then without), `[x, v, snapped,
-    /// landed]` (`forcelab::scenes::Snap::state_into`); valid until the next call into
-    /// the module.
-    pub fn state(&mut self) -> Float64Array {
-        self.0.state_into(&mut self.1);
-        f64s(&self.1)
-    }
-
-    /// The settings in force, as an object.
-    pub fn settings(&self) -> Result<JsValue, JsError> {
-        to_js(&self.0.settings)
     }
 }
