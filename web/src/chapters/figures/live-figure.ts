@@ -142,3 +142,36 @@ export function toggle(text: string, onChange: (checked: boolean) => void): HTML
   label.append(box, ` ${text}`);
   return label;
 }
+
+/** The parts of a scene figure: its canvas, toolbar (with the clock), plot boxes and fields. */
+export interface SceneFrame {
+  canvas: HTMLCanvasElement;
+  toolbar: HTMLElement;
+  clock: HTMLElement;
+  plots: HTMLElement[];
+  controls: HTMLElement;
+}
+
+/**
+ * Lays out a scene figure in `host`: a canvas (an image described by `label`, styled by
+ * `canvasClass`), a toolbar holding the clock, `plots` plot boxes, then the fields.
+ */
+export function sceneFrame(host: HTMLElement, canvasClass: string, label: string, plots: number): SceneFrame {
+  const canvas = document.createElement('canvas');
+  canvas.className = canvasClass;
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', label);
+  const toolbar = document.createElement('div');
+  const clock = document.createElement('span');
+  clock.className = 'clock';
+  toolbar.append(clock);
+  const boxes = Array.from({ length: plots }, () => {
+    const box = document.createElement('div');
+    box.className = 'plot';
+    return box;
+  });
+  const controls = document.createElement('div');
+  controls.className = 'params';
+  host.append(canvas, toolbar, ...boxes, controls);
+  return { canvas, toolbar, clock, plots: boxes, controls };
+}

@@ -12,7 +12,7 @@ import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import { paramControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
-import { fitCanvas, liveFigure } from './live-figure';
+import { fitCanvas, liveFigure, sceneFrame } from './live-figure';
 
 const WINDOW = 4;
 /** Where an exact 0 is drawn on the log scales (log10 units). */
@@ -48,20 +48,13 @@ export function mountSnap(host: HTMLElement): void {
   first.free();
   let scene: SnapScene;
 
-  const canvas = document.createElement('canvas');
-  canvas.className = 'arena snap';
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'Two bodies approaching a target: one with the minimum velocity, which lands, and one with the spring alone, which crawls');
-  const toolbar = document.createElement('div');
-  const clock = document.createElement('span');
-  clock.className = 'clock';
-  toolbar.append(clock);
-  const leftBox = document.createElement('div');
-  const speedBox = document.createElement('div');
-  leftBox.className = speedBox.className = 'plot';
-  const controls = document.createElement('div');
-  controls.className = 'params';
-  host.append(canvas, toolbar, leftBox, speedBox, controls);
+  const { canvas, toolbar, clock, plots, controls } = sceneFrame(
+    host,
+    'arena snap',
+    'Two bodies approaching a target: one with the minimum velocity, which lands, and one with the spring alone, which crawls',
+    2,
+  );
+  const [leftBox, speedBox] = plots as [HTMLElement, HTMLElement];
   const colors = themeColors([...COLORS, '--fg', '--fg-muted']);
   const color = (name: string) => colors.get(name)!;
   const series = NAMES.map((label, k) => ({ label, color: color(COLORS[k]!) }));
@@ -132,8 +125,10 @@ export function mountSnap(host: HTMLElement): void {
     ctx.lineTo(toPx(0), h - 8);
     ctx.stroke();
     const st = scene.state();
-    // When each body landed exactly on the target (s; -1: not yet), for tests and tools.
-    host.dataset.landed = JSON.stringify([0, 1].map((k) => st[k * STRIDE + 3]!));
+    // When each body landed exactly on the target (s; -1: not yet), for tests and tools;
+    // written only when it changes, not on every frame.
+    const landedNow = JSON.stringify([0, 1].map((k) => st[k * STRIDE + 3]!));
+    if (host.dataset.landed !== landedNow) host.dataset.landed = landedNow;
     [0, 1].forEach((k) => {
       const y = 30 + k * 45;
       const left = Math.abs(st[k * STRIDE]!);

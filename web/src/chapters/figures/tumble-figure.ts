@@ -10,7 +10,7 @@ import { themeColors } from '../../ui/colors';
 import { paramControl } from '../../ui/controls';
 import type { ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
-import { fitCanvas, liveFigure } from './live-figure';
+import { fitCanvas, liveFigure, sceneFrame } from './live-figure';
 
 const WINDOW = 10;
 const MODES = ['gyroscopic term off', 'explicit', 'implicit'];
@@ -37,20 +37,8 @@ export function mountTumble(host: HTMLElement): void {
   const values = { spin, nudge, dt };
   let scene: TumbleScene;
 
-  const canvas = document.createElement('canvas');
-  canvas.className = 'arena plates';
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'Three spinning plates: gyroscopic term off, explicit, implicit');
-  const toolbar = document.createElement('div');
-  const clock = document.createElement('span');
-  clock.className = 'clock';
-  toolbar.append(clock);
-  const axisBox = document.createElement('div');
-  const energyBox = document.createElement('div');
-  axisBox.className = energyBox.className = 'plot';
-  const controls = document.createElement('div');
-  controls.className = 'params';
-  host.append(canvas, toolbar, axisBox, energyBox, controls);
+  const { canvas, toolbar, clock, plots, controls } = sceneFrame(host, 'arena plates', 'Three spinning plates: gyroscopic term off, explicit, implicit', 2);
+  const [axisBox, energyBox] = plots as [HTMLElement, HTMLElement];
   const colors = themeColors([...COLORS, '--fg']);
   const color = (name: string) => colors.get(name)!;
   const series = MODES.map((label, k) => ({ label, color: color(COLORS[k]!) }));
