@@ -243,10 +243,14 @@ test("the dive offers a field only for a number its law reads, and every field c
   expect(ids.filter((id) => id.startsWith('dive-0-'))).toEqual(['dive-0-kp']);
   expect(ids.filter((id) => id.startsWith('dive-1-'))).toEqual(['dive-1-kp', 'dive-1-ratePitch', 'dive-1-rateRoll']);
   for (const k of [2, 3, 4]) expect(ids.filter((id) => id.startsWith(`dive-${k}-`))).toEqual([`dive-${k}-kp`, `dive-${k}-ki`, `dive-${k}-kd`]);
-  // Each field of the four hulls shown moves that hull's pitch or roll trace.
+  // The printed feed-forward's fields show only while its hull runs.
+  await expect(figure.locator('#param-dive-4-kp')).toBeHidden();
+  await figure.getByLabel('Also run the feed-forward as printed').check();
+  await expect(figure.locator('#param-dive-4-kp')).toBeVisible();
+  // Each field of every hull shown moves that hull's pitch or roll trace.
   const traces = () =>
     figure.locator('.plot').evaluateAll((els) => els.map((el) => (el as HTMLElement & { plotted: number[][] }).plotted.map((c) => c.join(','))));
-  for (const id of ids.filter((id) => !id.startsWith('dive-4-'))) {
+  for (const id of ids) {
     const hull = Number(id.split('-')[1]);
     const before = await traces();
     const box = figure.locator(`#param-${id}`);

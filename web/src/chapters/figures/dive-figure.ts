@@ -100,6 +100,8 @@ export function mountDive(host: HTMLElement): void {
   clock.className = 'clock';
   const printedBox = toggle('Also run the feed-forward as printed', (on) => {
     withPrinted = on;
+    // Its fields show only while its hull runs: hidden, they would change nothing.
+    printedControls.style.display = on ? '' : 'none';
     live.rerun();
   });
   toolbar.append(printedBox, clock);
@@ -113,7 +115,10 @@ export function mountDive(host: HTMLElement): void {
   more.append(el('summary', {}, 'Gains of each controller'));
   const gainControls = document.createElement('div');
   gainControls.className = 'params';
-  more.append(gainControls);
+  const printedControls = document.createElement('div');
+  printedControls.className = 'params';
+  printedControls.style.display = 'none';
+  more.append(gainControls, printedControls);
   host.append(canvas, toolbar, helm, controls, pitchBox, rollBox, more);
 
   const colors = themeColors([...COLORS, '--fg', '--fg-muted']);
@@ -265,7 +270,7 @@ export function mountDive(host: HTMLElement): void {
     for (const g of law.gains) {
       const initial = gainOf(boat, g.key);
       const def: ParamDef = { key: `dive-${k}-${g.key}`, label: `${law.label}: ${g.label}`, unit: g.unit, min: 0, max: initial * 10 || 100, scale: 'linear', initial };
-      paramControl(gainControls, def, def.initial, (v) => {
+      paramControl(k < defaults.boats.length ? gainControls : printedControls, def, def.initial, (v) => {
         const previous = tuned[k]!;
         tuned[k] = withGain(previous, g.key, v);
         try {
