@@ -286,11 +286,20 @@ test("chapter 5 animates Bloom's snap with the update it shows, and shows the fo
   const [time, left] = (await snap.locator('.plot').first().evaluate((el) => (el as HTMLElement & { plotted: number[][] }).plotted)) as [number[], number[]];
   const first = left.findIndex((d) => d === Math.min(...left));
   expect(time[first]).toBeCloseTo(withMin, 9);
+  // Every field changes the run.
+  const plotted = () => snap.locator('.plot').evaluateAll((els) => els.map((el) => JSON.stringify((el as HTMLElement & { plotted: number[][] }).plotted)));
+  for (const field of ['k', 'd', 't', 'vmin', 'distance', 'dt']) {
+    const before = await plotted();
+    const input = snap.locator(`#param-snap-${field}`);
+    await input.fill(String(Number(await input.inputValue()) * 1.5));
+    await input.press('Enter');
+    await expect.poll(async () => JSON.stringify(await plotted()) !== JSON.stringify(before), { message: `snap-${field} changes the run` }).toBe(true);
+  }
   // A bad field is named and the run kept.
   const box = snap.locator('#param-snap-vmin');
   await box.fill('-3');
   await box.press('Enter');
-  await expect(snap.locator('#param-snap-vmin-message')).toContainText('Minimum velocity must be greater than 0, got -3; still using 10');
+  await expect(snap.locator('#param-snap-vmin-message')).toContainText('Minimum velocity must be greater than 0, got -3; still using 15');
   expect(problems).toEqual([]);
 });
 
