@@ -217,7 +217,7 @@ test('the gain translator and the engine twin equal the native example, engine f
   await expect(panel.locator('[data-setting=collisionSteps] input')).toHaveValue('1');
   // MuJoCo at 20 Hz is the stiff case: Euler diverges and is reset, and the page says so.
   await panel.locator('#twin-engine').selectOption('mujoco-position');
-  const f = page.locator('#param-translate-frequency');
+  const f = page.locator('#param-translator-frequency');
   await f.fill('20');
   await f.press('Enter');
   await expect(panel.locator('.twin-readout')).toContainText('reset the body');

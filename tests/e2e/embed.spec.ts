@@ -1,6 +1,6 @@
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
+import { registryFigures } from './pages';
 
 // A blog post as hostile as we can make it: its CSS tries to restyle everything, and
 // it holds two elements, a sandboxed iframe of embed.html, and a third element far
@@ -145,12 +145,7 @@ test('the built site works under any sub-path', async ({ page }) => {
 });
 
 /** Every chapter figure of the core's registry (presets.json), by id. */
-const figureIds = (): string[] => {
-  const { registry } = JSON.parse(readFileSync(new URL('../../web/src/core/presets.json', import.meta.url), 'utf8')) as {
-    registry: { id: string; kind: string; chapter: string }[];
-  };
-  return registry.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map((p) => p.id);
-};
+const figureIds = (): string[] => registryFigures().map((f) => f.id);
 
 /** Whether a rendered figure shows something: canvas ink, or a filled table. */
 const shows = (scope: Locator) =>

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Frame, type Page } from '@playwright/test';
 
@@ -17,3 +17,11 @@ export async function ready(scope: Page | Frame, path: string): Promise<void> {
   const marker = path.startsWith('embed') ? scope.locator('forcelab-scene') : scope.locator('body');
   await expect(marker).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
 }
+
+/** Every figure of the core's registry (presets.json): its id and the chapter that shows it. */
+export const registryFigures = (): { id: string; chapter: string }[] => {
+  const { registry } = JSON.parse(readFileSync(join(root, 'web/src/core/presets.json'), 'utf8')) as {
+    registry: { id: string; kind: string; chapter: string }[];
+  };
+  return registry.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map(({ id, chapter }) => ({ id, chapter }));
+};

@@ -8,7 +8,8 @@
  * `scene="cube"` runs in the element itself; any other figure id of the registry
  * (`figures/registry.ts`: every chapter figure) is shown in a sandboxed frame of
  * `embed.html?scene=ID`, sized to its content, so its chapter styles stay out of the
- * post and the post's stay out of it.
+ * post and the post's stay out of it. Such a figure's settings are its attributes named
+ * `ID-...` (`<forcelab-scene scene="pursuit" pursuit-kp="40">`), the keys of its link.
  * The script and its wasm come from wherever web/dist is deployed; the element asks no
  * other host for anything. Every parameter of the scene's URL state is an attribute,
  * checked the same way (a bad value is reported next to its field and the default
@@ -81,13 +82,22 @@ export class ForcelabScene extends HTMLElement {
       this.handle?.setVisible(this.visible);
     });
     this.observer.observe(this);
+    // A figure's settings (`ID-name`) are too many to list in observedAttributes.
+    this.settingsObserver = new MutationObserver((records) => {
+      if (records.some((r) => r.attributeName !== null && isFigureSetting(r.attributeName))) this.schedule();
+    });
+    this.settingsObserver.observe(this, { attributes: true });
     this.schedule();
   }
+
+  private settingsObserver: MutationObserver | null = null;
 
   disconnectedCallback(): void {
     this.detachFrame();
     this.observer?.disconnect();
     this.observer = null;
+    this.settingsObserver?.disconnect();
+    this.settingsObserver = null;
     this.handle?.destroy();
     this.handle = null;
   }
@@ -166,6 +176,8 @@ export class ForcelabScene extends HTMLElement {
     // (Two steps: Vite rewrites `new URL(template, import.meta.url)` as an asset glob.)
     const src = new URL('embed.html', import.meta.url);
     src.searchParams.set('scene', id);
+    // Its settings, checked by the figure itself: a refused one is named next to its field.
+    for (const { name, value } of this.attributes) if (name.startsWith(`${id}-`)) src.searchParams.set(name, value);
     frame.src = src.href;
     const listen = (e: MessageEvent) => {
       if (e.source !== frame.contentWindow || typeof e.data !== 'object' || e.data === null) return;
@@ -182,6 +194,11 @@ export class ForcelabScene extends HTMLElement {
   }
 
   private detachFrame: () => void = () => {};
+}
+
+/** Whether `name` is a setting of some figure (`ID-name`). */
+function isFigureSetting(name: string): boolean {
+  return FIGURE_IDS.some((id) => name.startsWith(`${id}-`));
 }
 
 if (!customElements.get('forcelab-scene')) customElements.define('forcelab-scene', ForcelabScene);

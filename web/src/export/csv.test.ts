@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabSnapshot } from '../wasm';
-import { csvField, plotsCsv, traceCsv } from './csv';
+import { csvField, plotsCsv, tableCsv, traceCsv } from './csv';
 
 const snap = (): LabSnapshot => ({
   n: 2,
@@ -122,5 +122,11 @@ describe('traceCsv units', () => {
     const head = traceCsv(snap(), ['a', 'b', 'c'], { position: 'm', effort: 'N' }).split('\r\n')[0]!;
     expect(head.startsWith('time (s),target (m),a position (m),a velocity (m/s),a effort (N)')).toBe(true);
     expect(head).not.toContain('c position');
+  });
+});
+
+describe('tableCsv', () => {
+  it('writes numbers at full precision, quotes text that needs it, leaves null empty', () => {
+    expect(tableCsv(['a', 'b, c'], [[0.1 + 0.2, 'say "hi"', null], [-0, 'x', 3]])).toBe('a,"b, c"\r\n0.30000000000000004,"say ""hi""",\r\n-0,x,3\r\n');
   });
 });

@@ -89,3 +89,12 @@ export function plotsCsv(plots: readonly PlottedData[]): string {
   for (let r = 0; r < rows; r++) lines.push(columns.map((c) => (r < c.length ? csvNumber(c[r]!) : '')).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** A cell of a table figure: a number (full precision), a text, or nothing (an empty field). */
+export type TableCell = number | string | null;
+
+/** A table figure's data as CSV: the header, then each row; numbers at full precision. */
+export function tableCsv(header: readonly string[], rows: readonly (readonly TableCell[])[]): string {
+  const cell = (c: TableCell) => (c === null ? '' : typeof c === 'number' ? csvNumber(c) : csvField(c));
+  return `${[header.map(csvField).join(','), ...rows.map((r) => r.map(cell).join(','))].join('\r\n')}\r\n`;
+}

@@ -6,11 +6,12 @@
  * others are modules of their own, loaded only when a page shows them.
  */
 import { FIGURE_IDS, labFigure, REGISTRY } from '../core/presets';
+import { figureLink, type FigureLink } from './figure-link';
 
 export { FIGURE_IDS };
 
-/** Builds a figure inside `host` (the full core is loaded by then). */
-export type Mount = (host: HTMLElement) => void;
+/** Builds a figure inside `host` (the full core is loaded by then), its settings kept in `link`. */
+export type Mount = (host: HTMLElement, link: FigureLink) => void;
 
 /** The figures with a module of their own (Lab figures come from their preset). */
 const MODULES: Readonly<Record<string, () => Promise<Mount>>> = {
@@ -34,11 +35,14 @@ export const figureSummary = (id: string): string | undefined => REGISTRY.find((
 /** Mounts the figure `id` in `host`; an unknown id is refused with the list of ids. */
 export async function mountFigure(id: string, host: HTMLElement): Promise<void> {
   if (!hasFigure(id)) throw new Error(`figure must be one of ${FIGURE_IDS.join(', ')}, got "${id.slice(0, 40)}"`);
+  // The figure's anchor: "Copy link" lands on it (`chapter.html?...#ID`).
+  if (!host.id && !document.getElementById(id)) host.id = id;
+  const link = figureLink(id);
   const preset = labFigure(id);
   if (preset) {
-    const [{ mountLab }, { labFigureState }] = await Promise.all([import('../lab/lab-page'), import('../lab/lab-figure')]);
-    mountLab(host, labFigureState(preset), {}, { figure: true, idPrefix: `${id}-`, saveUrl: false });
+    const [{ mountLabFigure }] = await Promise.all([import('../lab/lab-figure-mount')]);
+    mountLabFigure(host, preset, link);
     return;
   }
-  (await MODULES[id]!())(host);
+  (await MODULES[id]!())(host, link);
 }

@@ -39,6 +39,7 @@ import {
 import { FORMS } from './parameterisation';
 import { CATALOGUE, LAW_LABELS, LINEAR_LAWS } from '../core/catalogue';
 import { framed, labHref } from '../ui/site';
+import type { FigureLink } from '../figures/figure-link';
 
 const LAW_NAMES = LAW_LABELS;
 const PLANT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.plants.map((p) => [p.id, p.label]));
@@ -105,10 +106,17 @@ export interface LabOptions {
    * in the Lab.
    */
   figure?: boolean;
+  /**
+   * A figure's settings in the page's address (its keys `ID-plant`, `ID-kp0`, ... are the
+   * Lab's, prefixed) and its "Copy link" / "Copy embed code"; written only while the
+   * state differs from `preset`, which is also what a link that cannot run falls back to.
+   */
+  link?: { figure: FigureLink; preset: LabState };
 }
 
 export function mountLab(host: HTMLElement, initial: LabState, problems: Record<string, string>, options: LabOptions = {}): LabPage {
-  const { idPrefix: p = '', saveUrl: keepUrl = true, figure = false } = options;
+  const { idPrefix: p = '', saveUrl: keepUrl = true, figure = false, link } = options;
+
   const state: LabState = structuredClone(initial);
   let run: LabRun | null = null;
   let snap: LabSnapshot | null = null;
@@ -163,7 +171,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const linkBox = element('input', { type: 'text', readOnly: true, className: 'export-link-text', hidden: true });
   linkBox.setAttribute('aria-label', 'Link that reproduces this run');
   const exportStatus = element('p', { className: 'export-status', role: 'status' });
-  runPanel.append(element('div', { className: 'toolbar export', role: 'group', ariaLabel: 'Export this run' }, csvButton, pngButton, svgButton, linkButton), linkBox, exportStatus);
+  // A figure's "Copy link" opens it where it stands (its chapter); the Lab's reopens the Lab.
+  const shareButtons = link ? [] : [linkButton];
+  runPanel.append(element('div', { className: 'toolbar export', role: 'group', ariaLabel: 'Export this run' }, csvButton, pngButton, svgButton, ...shareButtons), linkBox, exportStatus);
+  if (link) runPanel.append(link.figure.shareBar());
   if (figure) {
     const settings = element('details', { className: 'figure-settings' }, element('summary', { textContent: 'All settings: controllers, plant, disturbances, terms' }), lawsBox, setup, disturbBox, termsPanel);
     host.append(banner, runPanel, settings);
@@ -174,6 +185,16 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   lawsBox.append(lawCards, addLaw);
   disturbBox.append(disturbFields);
 
+  // Each refused link value is also named under its field, the first time that field is built.
+  const unreported = new Map(Object.entries(problems));
+  const reportLink = (control: { report(message: string): void }, ...keys: string[]) => {
+    const said = keys.flatMap((key) => {
+      const message = unreported.get(key);
+      unreported.delete(key);
+      return message ? [message] : [];
+    });
+    if (said.length) control.report(said.join('; '));
+  };
   const messages = Object.values(problems);
   banner.textContent = messages.length ? `Some settings in the link were refused: ${messages.join('; ')}.` : '';
   banner.hidden = messages.length === 0;
@@ -183,6 +204,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
 
   const saveUrl = () => {
     if (keepUrl) history.replaceState(null, '', `${location.pathname}${writeLabState(state)}${location.hash}`);
+    if (link) {
+      const query = new URLSearchParams(writeLabState(state, link.preset));
+      link.figure.replace([...query].map(([k, v]): [string, string] => [`${link.figure.id}-${k}`, v]));
+    }
     openInLab.href = labLink();
   };
 
@@ -240,7 +265,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     );
     const numeric: [keyof typeof SETTING_DEFS, ParamDef][] = Object.entries(SETTING_DEFS) as [keyof typeof SETTING_DEFS, ParamDef][];
     for (const [field, def] of numeric) {
-      paramControl(setupFields, { ...def, key: `${p}${def.key}` }, state[field], (value) => {
+      const control = paramControl(setupFields, { ...def, key: `${p}${def.key}` }, state[field], (value) => {
         if (field === 'speed') {
           state.speed = value;
           saveUrl();
@@ -254,6 +279,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         change((s) => ((s[field] as number) = field === 'seed' ? Math.floor(value) : value));
         if (field === 'mass' || field === 'dt') updateZetas();
       });
+      reportLink(control, def.key);
     }
   };
 
@@ -288,7 +314,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         const current = [...values];
         form.fields.forEach((def, j) => {
           const id: ParamDef = { ...def, key: `${p}${k}-${def.key}` };
-          paramControl(fields, id, current[j]!, (value) => {
+          const control = paramControl(fields, id, current[j]!, (value) => {
             const next = [...current];
             next[j] = value;
             const raw = form.toRaw(next, state.mass, tuning);
@@ -296,11 +322,14 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
             current[j] = value;
             updateZeta();
           });
+          // The link holds raw gains: a refused one is named under the card's first field.
+          if (j === 0) reportLink(control, `kp${k}`, `kd${k}`);
         });
         if (HAS_INTEGRAL.has(law.kind)) {
-          paramControl(fields, { key: `${p}${k}-ki`, label: 'ki (integral)', unit: 'N/(m·s)', min: 0, max: 2000, scale: 'linear', initial: 0, hardMax: 1e12 }, law.ki, (value) => {
+          const control = paramControl(fields, { key: `${p}${k}-ki`, label: 'ki (integral)', unit: 'N/(m·s)', min: 0, max: 2000, scale: 'linear', initial: 0, hardMax: 1e12 }, law.ki, (value) => {
             setGains(k, law.kp, law.kd, value);
           });
+          reportLink(control, `ki${k}`);
         }
         fields.append(element('p', { className: 'note', textContent: form.note }));
       }
@@ -423,9 +452,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       if (field === 'spikeOn') flag('spikeOn', 'a one-off dt spike');
       if (!def) continue;
       const shown = { ...def, key: `${p}${def.key}`, unit: def.unit.replace(/^m/, unit) };
-      paramControl(disturbFields, shown, state.disturbances[field] as number, (value) =>
+      const control = paramControl(disturbFields, shown, state.disturbances[field] as number, (value) =>
         change((s) => ((s.disturbances[field] as number) = value)),
       );
+      reportLink(control, def.key);
     }
   };
 
@@ -674,7 +704,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   if (problem) {
     banner.hidden = false;
     banner.textContent = `The link's settings could not run (${problem}); using the defaults.`;
-    Object.assign(state, structuredClone(initial), { laws: defaultLaws() });
+    Object.assign(state, link ? structuredClone(link.preset) : { ...structuredClone(initial), laws: defaultLaws() });
     restart();
   }
   syncPlay();

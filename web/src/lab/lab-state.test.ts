@@ -4,6 +4,30 @@ import {
   defaultState, DISTURBANCE_DEFS, GAIN_DEFS, labConfig, LAWS, MAX_STEPS, PARAMETERISATIONS, PLANTS, readLabState, seriesOf,
   SETTING_DEFS, writeLabState, type Disturbances, type LabState,
 } from './lab-state';
+import { LAB_FIGURES } from '../core/presets';
+import { labFigureState } from './lab-figure';
+
+describe('a chapter Lab figure in its link: what differs from its preset', () => {
+  for (const figure of LAB_FIGURES) {
+    it(`${figure.id}: nothing for the preset; an edit, another law or a printed twin round-trips`, () => {
+      const base = labFigureState(figure);
+      expect(writeLabState(base, base)).toBe('');
+      expect(readLabState('', base).state).toEqual(base);
+      const edited = structuredClone(base);
+      edited.laws[0]!.kp = 1234.5;
+      edited.dt = 0.004;
+      expect(readLabState(writeLabState(edited, base), base)).toEqual({ state: edited, problems: {} });
+      const other = structuredClone(base);
+      other.laws = [{ kind: 'pd', kp: 400, kd: 20, ki: 0, asPrinted: false }, { kind: 'spd', kp: 7, kd: 3, ki: 0, asPrinted: false }];
+      if (other.laws.every((l) => LAWS[other.plant].includes(l.kind))) expect(readLabState(writeLabState(other, base), base).state).toEqual(other);
+      if (base.laws.some((l) => l.asPrinted)) {
+        const none = structuredClone(base);
+        none.laws.forEach((l) => (l.asPrinted = false));
+        expect(readLabState(writeLabState(none, base), base).state).toEqual(none);
+      }
+    });
+  }
+});
 
 describe('Lab state in the URL', () => {
   it('writes nothing for the defaults and reads them back', () => {

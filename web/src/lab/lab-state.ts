@@ -171,11 +171,14 @@ function numberFrom(def: ParamDef, raw: string | null, fallback: number, problem
   return fallback;
 }
 
-/** Reads a Lab state from a query string ("?plant=box&c=pd,spd&kp0=100..."). */
-export function readLabState(search: string): ParsedState {
+/**
+ * Reads a Lab state from a query string ("?plant=box&c=pd,spd&kp0=100..."): what the
+ * query leaves out is `base`'s (the Lab's defaults, or a chapter figure's preset).
+ */
+export function readLabState(search: string, base: LabState = defaultState()): ParsedState {
   const q = new URLSearchParams(search);
   const problems: Record<string, string> = {};
-  const s = defaultState();
+  const s = structuredClone(base);
   s.plant = oneOf(q.get('plant'), PLANTS, s.plant, 'plant', problems);
   s.integrator = oneOf(q.get('int'), INTEGRATORS, s.integrator, 'int', problems);
   s.parameterisation = oneOf(q.get('param'), PARAMETERISATIONS, s.parameterisation, 'param', problems);
@@ -199,7 +202,8 @@ export function readLabState(search: string): ParsedState {
       s.laws = valid.map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false }));
     }
   }
-  const printed = new Set((q.get('printed') ?? '').split(',').filter(Boolean));
+  const basePrinted = s.laws.flatMap((l, k) => (l.asPrinted ? [String(k)] : [])).join(',');
+  const printed = new Set((q.get('printed') ?? basePrinted).split(',').filter(Boolean));
   s.laws.forEach((law, k) => {
     law.kp = numberFrom({ ...GAIN_DEFS.kp, key: `kp${k}` }, q.get(`kp${k}`), law.kp, problems);
     law.kd = numberFrom({ ...GAIN_DEFS.kd, key: `kd${k}` }, q.get(`kd${k}`), law.kd, problems);
@@ -220,9 +224,12 @@ export function readLabState(search: string): ParsedState {
   return { state: s, problems };
 }
 
-/** The query string of `state`: only values that differ from the defaults. */
-export function writeLabState(state: LabState): string {
-  const d0 = defaultState();
+/**
+ * The query string of `state`: only values that differ from `base` (the Lab's defaults,
+ * or a chapter figure's preset), so that `readLabState(query, base)` gives `state` back.
+ */
+export function writeLabState(state: LabState, base: LabState = defaultState()): string {
+  const d0 = base;
   const q = new URLSearchParams();
   const put = (key: string, value: string | number, fallback: string | number) => {
     if (value !== fallback) q.set(key, String(value));
@@ -235,14 +242,19 @@ export function writeLabState(state: LabState): string {
   put('T', state.horizon, d0.horizon);
   put('seed', state.seed, d0.seed);
   put('speed', state.speed, d0.speed);
-  put('c', state.laws.map((l) => l.kind).join(','), d0.laws.map((l) => l.kind).join(','));
+  const kinds = (laws: readonly LawState[]) => laws.map((l) => l.kind).join(',');
+  // Named controllers start from the Lab's gains when read; the base's keep the base's.
+  const sameLaws = kinds(state.laws) === kinds(d0.laws);
+  put('c', kinds(state.laws), kinds(d0.laws));
   state.laws.forEach((law, k) => {
-    put(`kp${k}`, law.kp, 400);
-    put(`kd${k}`, law.kd, 20);
-    if (HAS_INTEGRAL.has(law.kind)) put(`ki${k}`, law.ki, 0);
+    const from = sameLaws ? d0.laws[k]! : { kp: 400, kd: 20, ki: 0 };
+    put(`kp${k}`, law.kp, from.kp);
+    put(`kd${k}`, law.kd, from.kd);
+    if (HAS_INTEGRAL.has(law.kind)) put(`ki${k}`, law.ki, from.ki);
   });
-  const printed = state.laws.flatMap((l, k) => (l.asPrinted ? [String(k)] : [])).join(',');
-  put('printed', printed, '');
+  const printedOf = (laws: readonly LawState[]) => laws.flatMap((l, k) => (l.asPrinted ? [String(k)] : [])).join(',');
+  // An empty value says "none" when the base has some.
+  if (printedOf(state.laws) !== printedOf(d0.laws)) q.set('printed', printedOf(state.laws));
   const d = state.disturbances;
   for (const [field, def] of Object.entries(DISTURBANCE_DEFS) as [keyof Disturbances, ParamDef | null][]) {
     if (def) put(def.key, d[field] as number, d0.disturbances[field] as number);

@@ -17,6 +17,12 @@ export interface ParamControl {
   show(value: number): void;
   /** Shows a message under the field (empty string clears it). */
   report(message: string): void;
+  /**
+   * Takes `text` as if typed into the box (a value from a link or an attribute): applied
+   * when valid and accepted, otherwise named under the field with `source` ("from the
+   * link") while the value in force stays. Returns whether it was applied.
+   */
+  enter(text: string, source?: string): boolean;
 }
 
 export function paramControl(
@@ -60,11 +66,11 @@ export function paramControl(
     row.classList.toggle('invalid', text !== '');
     box.setAttribute('aria-invalid', text ? 'true' : 'false');
   };
-  const tryApply = (value: number): boolean => {
+  const tryApply = (value: number, source = ''): boolean => {
     try {
       apply(value);
     } catch (e) {
-      report(e instanceof Error ? e.message : String(e));
+      report(`${e instanceof Error ? e.message : String(e)}${source ? ` (${source}; still using ${formatNumber(current)} ${def.unit})` : ''}`);
       return false;
     }
     current = value;
@@ -77,20 +83,20 @@ export function paramControl(
     if (tryApply(value)) box.value = String(value);
     range.setAttribute('aria-valuetext', `${formatNumber(current)} ${def.unit}`);
   });
-  const commitBox = () => {
-    const parsed = parseParam(def, box.value);
+  const commit = (text: string, source = ''): boolean => {
+    const parsed = parseParam(def, text);
     if ('error' in parsed) {
-      report(`${parsed.error}; still using ${formatNumber(current)} ${def.unit}`);
-      return;
+      report(`${parsed.error}${source ? ` (${source})` : ''}; still using ${formatNumber(current)} ${def.unit}`);
+      return false;
     }
-    if (tryApply(parsed.value)) {
-      range.value = String(Math.round(toSlider(def, parsed.value) * SLIDER_STEPS));
-      range.setAttribute('aria-valuetext', `${formatNumber(parsed.value)} ${def.unit}`);
-    }
+    if (!tryApply(parsed.value, source)) return false;
+    range.value = String(Math.round(toSlider(def, parsed.value) * SLIDER_STEPS));
+    range.setAttribute('aria-valuetext', `${formatNumber(parsed.value)} ${def.unit}`);
+    return true;
   };
-  box.addEventListener('change', commitBox);
+  box.addEventListener('change', () => commit(box.value));
   box.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') commitBox();
+    if (e.key === 'Enter') commit(box.value);
   });
 
   show(initial);
@@ -104,5 +110,10 @@ export function paramControl(
       show(value);
     },
     report,
+    enter(text: string, source = '') {
+      const applied = commit(text, source);
+      if (applied) box.value = String(current);
+      return applied;
+    },
   };
 }

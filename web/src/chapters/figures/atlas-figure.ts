@@ -11,6 +11,8 @@ import { writeLabState } from '../../lab/lab-state';
 import { formatNumber } from '../../ui/params';
 import { labStateWith } from '../../lab/lab-figure';
 import { labHref, openSitePage } from '../../ui/site';
+import type { FigureLink } from '../../figures/figure-link';
+import { tableExport } from './figure-export';
 
 declare global {
   interface Window {
@@ -33,7 +35,7 @@ function colour(r: number | null): [number, number, number] {
   return [Math.round(20 + 200 * t * t), Math.round(50 + 190 * t * t), Math.round(110 + 140 * t)];
 }
 
-export function mountAtlas(host: HTMLElement): void {
+export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   // The core's grid (`AtlasSpec::default()`), the one the native atlas command prints.
   const SPEC = defaultAtlasSpec();
   const grid = document.createElement('div');
@@ -81,7 +83,11 @@ export function mountAtlas(host: HTMLElement): void {
     }
   };
 
+  /** The point shown, as the link writes it: "law,integrator,row,col" (the middle of the first map by default). */
+  const middle = Math.floor(SPEC.points / 2);
+  const pointText = (atlas: Atlas, row: number, col: number) => `${atlas.law},${atlas.integrator},${row},${col}`;
   const show = (atlas: Atlas, row: number, col: number) => {
+    link.save('atlas-point', pointText(atlas, row, col), `${LAWS[0]![0]},${INTEGRATORS[0]![0]},${middle},${middle}`);
     const a = atlas.axis[row]!;
     const b = atlas.axis[col]!;
     const kp = a / (SPEC.dt * SPEC.dt);
@@ -108,6 +114,20 @@ export function mountAtlas(host: HTMLElement): void {
     });
     return labHref(writeLabState(state));
   };
+
+  // The point a link shows: a map of the atlas and a cell of its grid.
+  const maps = LAWS.flatMap(([law]) => INTEGRATORS.map(([integrator]) => `${law},${integrator}`));
+  const pointFrom = (raw: string): { value: { atlas: string; row: number; col: number } } | { error: string } => {
+    const parts = raw.split(',');
+    const [row, col] = [Number(parts[2]), Number(parts[3])];
+    const atlas = parts.slice(0, 2).join(',');
+    const inGrid = (k: number) => Number.isInteger(k) && k >= 0 && k < SPEC.points;
+    if (parts.length !== 4 || !maps.includes(atlas) || !inGrid(row) || !inGrid(col)) {
+      return { error: `The point must be "law,integrator,row,col" with a law and integrator of the atlas and row, col from 0 to ${SPEC.points - 1}, got "${raw.length > 40 ? `${raw.slice(0, 37)}...` : raw}"` };
+    }
+    return { value: { atlas, row, col } };
+  };
+  const start = link.read('atlas-point', pointFrom, { atlas: maps[0]!, row: middle, col: middle }, `${maps[0]},${middle},${middle}`, side);
 
   for (const [law, lawName] of LAWS) {
     for (const [integrator, integratorName] of INTEGRATORS) {
@@ -139,7 +159,7 @@ export function mountAtlas(host: HTMLElement): void {
       cell.append(canvas, caption);
       grid.append(cell);
 
-      let cursor = { row: Math.floor(n / 2), col: Math.floor(n / 2) };
+      let cursor = start.atlas === `${law},${integrator}` ? { row: start.row, col: start.col } : { row: middle, col: middle };
       const at = (event: MouseEvent) => {
         const rect = canvas.getBoundingClientRect();
         const col = Math.min(n - 1, Math.max(0, Math.floor(((event.clientX - rect.left) / rect.width) * n)));
@@ -169,6 +189,11 @@ export function mountAtlas(host: HTMLElement): void {
     }
   }
   window.forcelabAtlases = atlases;
-  const first = atlases[0]!;
-  show(first, Math.floor(SPEC.points / 2), Math.floor(SPEC.points / 2));
+  const shown = atlases.find((a) => `${a.law},${a.integrator}` === start.atlas) ?? atlases[0]!;
+  show(shown, start.row, start.col);
+  // Every cell of every map: the spectral radius at each grid point (empty where the core has none).
+  const header = ['law', 'integrator', 'kp h²/m', 'kd h/m', 'spectral radius'];
+  const rows = () =>
+    atlases.flatMap((a) => a.radii.map((r, k) => [a.law, a.integrator, a.axis[Math.floor(k / SPEC.points)]!, a.axis[k % SPEC.points]!, r ?? null]));
+  host.append(tableExport('atlas', () => ({ header, rows: rows() })), link.shareBar());
 }

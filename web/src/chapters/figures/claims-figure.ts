@@ -1,6 +1,8 @@
 /** The full claims table: each claim, its measured figure, verdict and conditions, linked to its chapter. */
 import { claimTable, VERDICT_WORDS } from '../../analysis-wasm';
 import { fillBadge } from '../chapter';
+import type { FigureLink } from '../../figures/figure-link';
+import { tableExport } from './figure-export';
 
 const ARTICLES: Record<string, string> = {
   '000': 'SPD calculator (000)',
@@ -15,7 +17,7 @@ function source(article: string): string {
   return ARTICLES[article.slice(0, 3)] ?? article;
 }
 
-export function mountClaims(host: HTMLElement): void {
+export function mountClaims(host: HTMLElement, link: FigureLink): void {
   const table = document.createElement('table');
   table.className = 'readout claims-table';
   const caption = table.createCaption();
@@ -49,5 +51,7 @@ export function mountClaims(host: HTMLElement): void {
     row.insertCell().append(badge);
     row.insertCell().textContent = c.conditions || '—';
   }
-  host.append(table);
+  const header = ['id', 'source', 'claim', 'measured', 'unit', 'verdict', 'conditions', 'chapter'];
+  const rows = claims.map((c) => [c.id, source(c.article), c.claim, Number.isFinite(c.figure) ? c.figure : null, c.unit, VERDICT_WORDS[c.verdict], c.conditions, c.chapter]);
+  host.append(table, tableExport('claims', () => ({ header, rows })), link.shareBar());
 }

@@ -7,7 +7,8 @@
 import { convergence, defaultConvergenceSpec, type ConvergenceCurve } from '../../analysis-wasm';
 import { TracePlot } from '../../plot/trace-plot';
 import { cssColor } from '../../ui/colors';
-import { paramControl } from '../../ui/controls';
+import type { FigureLink } from '../../figures/figure-link';
+import { tableExport } from './figure-export';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { fillTable } from '../../ui/dom';
 
@@ -20,7 +21,7 @@ const FIELDS: Omit<ParamDef, 'initial'>[] = [
   { key: 'convergence-minv', label: 'Minimum speed', unit: 'units/s', min: 0.1, max: 100, scale: 'log', minExclusive: true, hardMax: 1e6 },
 ];
 
-export function mountConvergence(host: HTMLElement): void {
+export function mountConvergence(host: HTMLElement, link: FigureLink): void {
   // The core's sweep (`ConvergenceSpec::default()`): the article's distances and time
   // scales, its step and minimum speed; the reader edits the last two.
   const spec = defaultConvergenceSpec();
@@ -37,6 +38,7 @@ export function mountConvergence(host: HTMLElement): void {
   controls.className = 'params';
   const table = document.createElement('table');
   table.className = 'readout convergence-table';
+  let shown: ConvergenceCurve[] = [];
   host.append(plotBox, controls, table);
   const plot = new TracePlot(
     plotBox,
@@ -57,6 +59,7 @@ export function mountConvergence(host: HTMLElement): void {
       maxTime: spec.maxTime,
     });
     settings = next;
+    shown = curves;
     plot.set([TIME_SCALES, ...curves.map((c) => c.points.map(([, t]) => t ?? Number.NaN))]);
     host.dataset.curves = JSON.stringify(curves);
     fillTable(
@@ -67,7 +70,10 @@ export function mountConvergence(host: HTMLElement): void {
     );
   };
   // The core bounds the work (at most 200,000 steps per run) and names dt when refused.
-  paramControl(controls, DEFS[0]!, settings.dt, (v) => draw({ ...settings, dt: v }));
-  paramControl(controls, DEFS[1]!, settings.minVelocity, (v) => draw({ ...settings, minVelocity: v }));
   draw();
+  link.field(controls, DEFS[0]!, (v) => draw({ ...settings, dt: v }));
+  link.field(controls, DEFS[1]!, (v) => draw({ ...settings, minVelocity: v }));
+  // The graph's data as plotted: a landing never reached is an empty field.
+  const header = ['time scale T (s)', ...DISTANCES.map((d) => `time to land from ${d} (s)`)];
+  host.append(tableExport('convergence', () => ({ header, rows: TIME_SCALES.map((t, r) => [t, ...shown.map((c) => c.points[r]![1])]) })), link.shareBar());
 }

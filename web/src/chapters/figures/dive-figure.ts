@@ -7,7 +7,8 @@
 import { DiveScene } from '../../../pkg/forcelab_wasm.js';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
-import { paramControl, type ParamControl } from '../../ui/controls';
+import type { FigureLink } from '../../figures/figure-link';
+import type { ParamControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
 import { fitCanvas, liveFigure, toggle } from './live-figure';
@@ -64,7 +65,7 @@ const HULL: BoxPart[] = [
   { size: [1.3, 0.05, 0.3], offset: [0, 0, -1.3], color: '' },
 ];
 
-export function mountDive(host: HTMLElement): void {
+export function mountDive(host: HTMLElement, link: FigureLink): void {
   // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
   const STRIDE = DiveScene.stride();
   const [pitch, roll, rudder] = DiveScene.firstOrders();
@@ -98,12 +99,19 @@ export function mountDive(host: HTMLElement): void {
   helm.setAttribute('aria-label', 'Helm');
   const clock = document.createElement('span');
   clock.className = 'clock';
-  const printedBox = toggle('Also run the feed-forward as printed', (on) => {
-    withPrinted = on;
-    // Its fields show only while its hull runs: hidden, they would change nothing.
-    printedControls.style.display = on ? '' : 'none';
-    live.rerun();
-  });
+  const printedLabel = 'Also run the feed-forward as printed';
+  withPrinted = link.choice('dive-printed', printedLabel, ['no', 'yes'], 'no', toolbar) === 'yes';
+  const printedBox = toggle(
+    printedLabel,
+    (on) => {
+      withPrinted = on;
+      link.save('dive-printed', on ? 'yes' : 'no', 'no');
+      // Its fields show only while its hull runs: hidden, they would change nothing.
+      printedControls.style.display = on ? '' : 'none';
+      live.rerun();
+    },
+    withPrinted,
+  );
   toolbar.append(printedBox, clock);
   const pitchBox = document.createElement('div');
   const rollBox = document.createElement('div');
@@ -117,7 +125,7 @@ export function mountDive(host: HTMLElement): void {
   gainControls.className = 'params';
   const printedControls = document.createElement('div');
   printedControls.className = 'params';
-  printedControls.style.display = 'none';
+  printedControls.style.display = withPrinted ? '' : 'none';
   more.append(gainControls, printedControls);
   host.append(canvas, toolbar, helm, controls, pitchBox, rollBox, more);
 
@@ -204,7 +212,7 @@ export function mountDive(host: HTMLElement): void {
     });
   };
 
-  const live = liveFigure(host, toolbar, sim);
+  const live = liveFigure(host, toolbar, sim, link);
   const orderControls: Record<string, ParamControl> = {};
   const applyOrders = (key: string, v: number) => {
     const previous = { ...orders };
@@ -220,7 +228,7 @@ export function mountDive(host: HTMLElement): void {
       throw e;
     }
   };
-  for (const def of orderFields(orders, DiveScene.maxPitch(), DiveScene.maxRoll())) orderControls[def.key] = paramControl(controls, def, def.initial, (v) => applyOrders(def.key, v));
+  for (const def of orderFields(orders, DiveScene.maxPitch(), DiveScene.maxRoll())) orderControls[def.key] = link.field(controls, def, (v) => applyOrders(def.key, v));
 
   // The helm: buttons and keys nudge the orders through the same checked path.
   const nudge = (key: string, by: number) => {
@@ -231,6 +239,7 @@ export function mountDive(host: HTMLElement): void {
       applyOrders(key, next);
       control.show(next);
       control.report('');
+      link.save(key, String(next), String(def.initial));
     } catch (e) {
       control.report(e instanceof Error ? e.message : String(e));
     }
@@ -270,7 +279,7 @@ export function mountDive(host: HTMLElement): void {
     for (const g of law.gains) {
       const initial = gainOf(boat, g.key);
       const def: ParamDef = { key: `dive-${k}-${g.key}`, label: `${law.label}: ${g.label}`, unit: g.unit, min: 0, max: initial * 10 || 100, scale: 'linear', initial };
-      paramControl(k < defaults.boats.length ? gainControls : printedControls, def, def.initial, (v) => {
+      link.field(k < defaults.boats.length ? gainControls : printedControls, def, (v) => {
         const previous = tuned[k]!;
         tuned[k] = withGain(previous, g.key, v);
         try {

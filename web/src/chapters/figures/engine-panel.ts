@@ -45,7 +45,11 @@ export function eventSentences(p: Prediction, dt: number, engineName: string): s
   return out;
 }
 
-export function enginePanel(host: HTMLElement, initial: Intent, initialId = 'unity-configurable-joint'): EnginePanel {
+/** The panel for `initial`, showing engine `initialId` first; `onPick` hears of each engine picked. */
+/** The engine the panel shows first. */
+export const DEFAULT_ENGINE = 'unity-configurable-joint';
+
+export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFAULT_ENGINE, onPick: (id: string) => void = () => {}): EnginePanel {
   const all = engines();
   let intent = initial;
   let entry: EngineEntry = all.find((e) => e.id === initialId) ?? all[0]!;
@@ -124,6 +128,7 @@ export function enginePanel(host: HTMLElement, initial: Intent, initialId = 'uni
 
   picker.addEventListener('change', () => {
     entry = all.find((e) => e.id === picker.value)!;
+    onPick(entry.id);
     buildForm();
     draw();
   });

@@ -3,7 +3,7 @@
  * of time they hold) as one CSV, every number at full precision, and as a picture
  * (PNG as drawn, or SVG). Pausing first gives a file that matches the screen.
  */
-import { plotsCsv } from '../../export/csv';
+import { plotsCsv, tableCsv, type TableCell } from '../../export/csv';
 import { download } from '../../export/download';
 import { stackedPng } from '../../export/png';
 import { plotsSvg } from '../../export/svg';
@@ -46,4 +46,22 @@ export function figureExport(name: string, plots: () => readonly ResponsePlot[])
     }),
     status,
   );
+}
+
+/** A table figure's data: its column names and rows, the numbers as computed. */
+export interface TableData {
+  header: readonly string[];
+  rows: readonly (readonly TableCell[])[];
+}
+
+/** The export bar of a figure whose data is a table: the table as CSV, every number at full precision. */
+export function tableExport(name: string, data: () => TableData): HTMLElement {
+  const status = el('span', { class: 'export-status', role: 'status' });
+  const button = el('button', { type: 'button' }, 'Download CSV');
+  button.addEventListener('click', () => {
+    const { header, rows } = data();
+    download(`forcelab-${name}.csv`, new Blob([tableCsv(header, rows)], { type: 'text/csv' }));
+    status.textContent = `Saved ${rows.length} rows as forcelab-${name}.csv.`;
+  });
+  return el('div', { class: 'toolbar figure-export', role: 'group', 'aria-label': 'Export' }, button, status);
 }

@@ -8,6 +8,7 @@
 import { fingerprint, type ResponsePlot } from '../../plot/response-plot';
 import { stepsForFrame } from '../../ui/fixed-step';
 import { figureExport } from './figure-export';
+import type { FigureLink } from '../../figures/figure-link';
 
 export interface LiveSim {
   /** A short name for exported files (`chase`, `dive`, ...). */
@@ -34,8 +35,8 @@ export interface LiveFigure {
   draw(): void;
 }
 
-/** Appends the toolbar to `host` and starts the clock. */
-export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim): LiveFigure {
+/** Fills the toolbar, adds the export and share bars (`link`: its settings) and starts the clock. */
+export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim, link: FigureLink): LiveFigure {
   let playing = !matchMedia('(prefers-reduced-motion: reduce)').matches;
   let visible = true;
   const clock = { accumulator: 0 };
@@ -52,7 +53,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   toolbar.setAttribute('role', 'group');
   toolbar.setAttribute('aria-label', 'Simulation');
   toolbar.prepend(play, step, reset);
-  toolbar.after(figureExport(sim.name, () => sim.plots()));
+  toolbar.after(figureExport(sim.name, () => sim.plots()), link.shareBar());
 
   // The fingerprint sums every plotted value: worth it when the figure rests, not per frame.
   const draw = () => {
@@ -133,11 +134,12 @@ export function fitCanvas(canvas: HTMLCanvasElement, width: number, height: numb
   return ctx;
 }
 
-/** A labelled checkbox that calls `onChange` with its state. */
-export function toggle(text: string, onChange: (checked: boolean) => void): HTMLLabelElement {
+/** A labelled checkbox, ticked when `checked`, that calls `onChange` with its state. */
+export function toggle(text: string, onChange: (checked: boolean) => void, checked = false): HTMLLabelElement {
   const label = document.createElement('label');
   const box = document.createElement('input');
   box.type = 'checkbox';
+  box.checked = checked;
   box.addEventListener('change', () => onChange(box.checked));
   label.append(box, ` ${text}`);
   return label;

@@ -7,7 +7,7 @@
 import { PursuitScene } from '../../../pkg/forcelab_wasm.js';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
-import { paramControl } from '../../ui/controls';
+import type { FigureLink } from '../../figures/figure-link';
 import type { ParamDef } from '../../ui/params';
 import { fitCanvas, liveFigure, toggle } from './live-figure';
 import { el } from '../../ui/dom';
@@ -32,7 +32,24 @@ const FIELDS: Omit<ParamDef, 'initial'>[] = [
   { key: 'pursuit-speed', label: 'Missile speed', unit: 'm/s', min: 1, max: 20, scale: 'linear', minExclusive: true },
 ];
 
-export function mountPursuit(host: HTMLElement): void {
+/** `x` rounded to centimetres. */
+const cm = (x: number) => Math.round(x * 100) / 100;
+
+/** A point goal as the link writes it: "x,y" in metres. */
+const pointText = ([x, y]: [number, number]) => `${x},${y}`;
+
+/** The goal a link names: "waypoints" (the loop), or a point "x,y" inside the arena. */
+function goalFrom(raw: string): { value: [number, number] | null } | { error: string } {
+  if (raw === 'waypoints') return { value: null };
+  const m = /^([+-]?\d+(?:\.\d+)?),([+-]?\d+(?:\.\d+)?)$/.exec(raw);
+  const [x, y] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+  if (!(Math.abs(x) <= HALF_W && Math.abs(y) <= HALF_H)) {
+    return { error: `Goal must be "waypoints" or a point "x,y" within ±${HALF_W} m by ±${HALF_H} m, got "${raw.length > 24 ? `${raw.slice(0, 21)}...` : raw}"` };
+  }
+  return { value: [x, y] };
+}
+
+export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
   const STRIDE = PursuitScene.stride();
   // The core's defaults: the article's heading PID at its step, the missile's speed.
@@ -66,13 +83,20 @@ export function mountPursuit(host: HTMLElement): void {
   const goalSelect = document.createElement('select');
   goalSelect.setAttribute('aria-label', 'Goal');
   goalSelect.append(el('option', { value: 'waypoints' }, 'Goal: the waypoint loop'), el('option', { value: 'point' }, 'Goal: a point you drag'));
-  const printedBox = toggle('Also fly the PID as printed', (on) => {
+  const printedLabel = 'Also fly the PID as printed';
+  const printedBox = toggle(printedLabel, (on) => {
     printed = on;
+    link.save('pursuit-printed', on ? 'yes' : 'no', 'no');
     live.rerun();
   });
   const clock = document.createElement('span');
   clock.className = 'clock';
   toolbar.append(goalSelect, printedBox, clock);
+  // The link's goal: the loop, or a point (where it starts: a dragged point is kept).
+  printed = link.choice('pursuit-printed', printedLabel, ['no', 'yes'], 'no', toolbar) === 'yes';
+  printedBox.querySelector('input')!.checked = printed;
+  target = link.read('pursuit-goal', goalFrom, null, 'waypoints', toolbar);
+  if (target) goalSelect.value = 'point';
   const plots = document.createElement('div');
   const controls = document.createElement('div');
   controls.className = 'params';
@@ -222,9 +246,9 @@ export function mountPursuit(host: HTMLElement): void {
     }
   };
 
-  const live = liveFigure(host, toolbar, sim);
+  const live = liveFigure(host, toolbar, sim, link);
   for (const def of DEFS) {
-    paramControl(controls, def, def.initial, (v) => {
+    link.field(controls, def, (v) => {
       const previous = values[def.key]!;
       values[def.key] = v;
       try {
@@ -255,18 +279,22 @@ export function mountPursuit(host: HTMLElement): void {
       chaseSnippet,
     ),
   );
+  const saveGoal = () => link.save('pursuit-goal', target ? pointText(target) : 'waypoints', 'waypoints');
   goalSelect.addEventListener('change', () => {
     target = goalSelect.value === 'point' ? [4, 2] : null;
+    saveGoal();
     live.rerun();
   });
 
   // Dragging (or the arrow keys) moves the point goal; the chase carries on from where
   // it is, so the reader sees how each chaser reacts to a target that moves.
   const moveTarget = (x: number, y: number) => {
-    const clamped: [number, number] = [Math.max(-HALF_W, Math.min(HALF_W, x)), Math.max(-HALF_H, Math.min(HALF_H, y))];
+    // Centimetres: the link then carries the very point the chase ran toward.
+    const clamped: [number, number] = [Math.max(-HALF_W, Math.min(HALF_W, cm(x))), Math.max(-HALF_H, Math.min(HALF_H, cm(y)))];
     if (!target) goalSelect.value = 'point';
     target = clamped;
     scene.setTarget(clamped[0], clamped[1]);
+    saveGoal();
     live.draw();
   };
   const fromEvent = (e: PointerEvent) => {

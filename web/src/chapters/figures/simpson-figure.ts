@@ -4,7 +4,8 @@
  * `(n - 1) dt`. Both rules are the core's; the table shows each as the window fills.
  */
 import { simpson, simpsonAsPrinted } from '../../../pkg/forcelab_wasm.js';
-import { paramControl } from '../../ui/controls';
+import type { FigureLink } from '../../figures/figure-link';
+import { tableExport } from './figure-export';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { fillTable } from '../../ui/dom';
 import { SIMPSON } from '../../core/presets';
@@ -14,7 +15,7 @@ const DEFS: ParamDef[] = [
   { key: 'simpson-window', label: 'Window', unit: 'samples', min: 3, max: 15, scale: 'linear', initial: SIMPSON.window, hardMin: 3, hardMax: 200, integer: true },
 ];
 
-export function mountSimpson(host: HTMLElement): void {
+export function mountSimpson(host: HTMLElement, link: FigureLink): void {
   const settings = { ...SIMPSON };
   const controls = document.createElement('div');
   controls.className = 'params';
@@ -22,8 +23,9 @@ export function mountSimpson(host: HTMLElement): void {
   table.className = 'readout simpson-table';
   host.append(controls, table);
 
+  let rows: number[][] = [];
   const draw = () => {
-    const rows: number[][] = [];
+    rows = [];
     for (let n = 2; n <= settings.window; n++) {
       const ones = new Float64Array(n).fill(1);
       const exact = (n - 1) * settings.dt;
@@ -39,13 +41,15 @@ export function mountSimpson(host: HTMLElement): void {
       rows.map((r) => [String(r[0]), ...r.slice(1).map((v) => formatNumber(Number(v.toPrecision(6))))]),
     );
   };
-  paramControl(controls, DEFS[0]!, settings.dt, (v) => {
+  draw();
+  link.field(controls, DEFS[0]!, (v) => {
     settings.dt = v;
     draw();
   });
-  paramControl(controls, DEFS[1]!, settings.window, (v) => {
+  link.field(controls, DEFS[1]!, (v) => {
     settings.window = v;
     draw();
   });
-  draw();
+  const header = ['samples', 'true area (s)', 'corrected rule (s)', 'as printed', 'printed × dt² ÷ true'];
+  host.append(tableExport('simpson', () => ({ header, rows })), link.shareBar());
 }

@@ -10,7 +10,7 @@
 import { SnapScene } from '../../../pkg/forcelab_wasm.js';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
-import { paramControl } from '../../ui/controls';
+import type { FigureLink } from '../../figures/figure-link';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { fitCanvas, liveFigure, sceneFrame } from './live-figure';
 
@@ -41,7 +41,7 @@ const fields = (s: SnapSettings): (ParamDef & { field: Key })[] => [
   { field: 'dt', key: 'snap-dt', label: 'Step dt', unit: 's', min: 1 / 240, max: 1 / 15, scale: 'log', initial: s.dt, minExclusive: true, hardMax: 1 },
 ];
 
-export function mountSnap(host: HTMLElement): void {
+export function mountSnap(host: HTMLElement, link: FigureLink): void {
   const STRIDE = SnapScene.stride();
   const first = new SnapScene(undefined);
   const settings = first.settings() as SnapSettings;
@@ -153,9 +153,9 @@ export function mountSnap(host: HTMLElement): void {
     });
   };
 
-  const live = liveFigure(host, toolbar, sim);
+  const live = liveFigure(host, toolbar, sim, link);
   for (const def of fields(settings)) {
-    paramControl(controls, def, def.initial, (v) => {
+    link.field(controls, def, (v) => {
       const previous = structuredClone(settings);
       if (def.field === 'distance' || def.field === 'dt') settings[def.field] = v;
       else settings.law[def.field] = v;

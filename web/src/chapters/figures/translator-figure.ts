@@ -6,35 +6,43 @@
  * (`engine-panel.ts`). The core computes every number; the page lays them out.
  */
 import { engines, twin, type Intent } from '../../engines-wasm';
-import { paramControl } from '../../ui/controls';
+import type { FigureLink } from '../../figures/figure-link';
+import { tableExport } from './figure-export';
 import { type ParamDef } from '../../ui/params';
 import { toggle } from './live-figure';
 import { el } from '../../ui/dom';
 import { TRANSLATOR_INTENT } from '../../core/presets';
-import { enginePanel, parametersText, shownText } from './engine-panel';
+import { DEFAULT_ENGINE, enginePanel, parametersText, shownText } from './engine-panel';
 
 const DEFS: ParamDef[] = [
-  { key: 'translate-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 30, scale: 'log', initial: TRANSLATOR_INTENT.frequency, minExclusive: true, hardMax: 1e4 },
-  { key: 'translate-zeta', label: 'Damping ratio ζ', unit: '', min: 0, max: 2, scale: 'linear', initial: TRANSLATOR_INTENT.dampingRatio, hardMax: 1000 },
-  { key: 'translate-mass', label: 'Mass or inertia', unit: 'kg or kg m²', min: 0.01, max: 1000, scale: 'log', initial: TRANSLATOR_INTENT.mass, minExclusive: true, hardMax: 1e9 },
-  { key: 'translate-dt', label: 'Engine step dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: TRANSLATOR_INTENT.dt, minExclusive: true, hardMax: 1 },
+  { key: 'translator-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 30, scale: 'log', initial: TRANSLATOR_INTENT.frequency, minExclusive: true, hardMax: 1e4 },
+  { key: 'translator-zeta', label: 'Damping ratio ζ', unit: '', min: 0, max: 2, scale: 'linear', initial: TRANSLATOR_INTENT.dampingRatio, hardMax: 1000 },
+  { key: 'translator-mass', label: 'Mass or inertia', unit: 'kg or kg m²', min: 0.01, max: 1000, scale: 'log', initial: TRANSLATOR_INTENT.mass, minExclusive: true, hardMax: 1e9 },
+  { key: 'translator-dt', label: 'Engine step dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: TRANSLATOR_INTENT.dt, minExclusive: true, hardMax: 1 },
 ];
 
-export function mountTranslator(host: HTMLElement): void {
+export function mountTranslator(host: HTMLElement, link: FigureLink): void {
   const intent: Intent = { ...TRANSLATOR_INTENT };
   const controls = el('div', { class: 'params' });
-  const kind = toggle('A rotational drive (units per radian; mass is the moment of inertia)', (on) => {
+  const kindLabel = 'A rotational drive (units per radian; mass is the moment of inertia)';
+  const kind = toggle(kindLabel, (on) => {
     intent.angular = on;
+    link.save('translator-angular', on ? 'yes' : 'no', 'no');
     draw();
   });
   kind.className = 'toolbar';
+  intent.angular = link.choice('translator-angular', kindLabel, ['no', 'yes'], TRANSLATOR_INTENT.angular ? 'yes' : 'no', kind) === 'yes';
+  kind.querySelector('input')!.checked = intent.angular;
+  const engineIds = engines().map((e) => e.id);
+  const firstEngine = link.choice('translator-engine', 'Engine', engineIds, DEFAULT_ENGINE, kind);
   const table = el('table', { class: 'readout translator-table' });
   const panelBox = el('section', { class: 'engine-panel', 'aria-label': 'One engine in detail' });
   host.append(controls, kind, el('div', { class: 'table-scroll' }, table), el('h2', {}, 'Your engine, your settings'), panelBox);
-  const panel = enginePanel(panelBox, { ...intent });
+  const panel = enginePanel(panelBox, { ...intent }, firstEngine, (id) => link.save('translator-engine', id, DEFAULT_ENGINE));
+  let rows: { e: ReturnType<typeof engines>[number]; t: ReturnType<typeof twin> }[] = [];
 
   const draw = () => {
-    const rows = engines().map((e) => ({ e, t: twin(e.id, intent, {}, 1) }));
+    rows = engines().map((e) => ({ e, t: twin(e.id, intent, {}, 1) }));
     host.dataset.curves = JSON.stringify(rows.map(({ t }) => ({ id: t.id, parameters: t.parameters })));
     const body = el(
       'tbody',
@@ -63,8 +71,9 @@ export function mountTranslator(host: HTMLElement): void {
   };
 
   const keys = ['frequency', 'dampingRatio', 'mass', 'dt'] as const;
+  draw();
   DEFS.forEach((def, i) => {
-    paramControl(controls, def, def.initial, (v) => {
+    link.field(controls, def, (v) => {
       const key = keys[i]!;
       const previous = intent[key];
       intent[key] = v;
@@ -77,5 +86,12 @@ export function mountTranslator(host: HTMLElement): void {
       }
     });
   });
-  draw();
+  const header = ['engine and API', "the documentation's numbers", 'how they really move', 'numbers that move as intended at this step'];
+  host.append(
+    tableExport('translator', () => ({
+      header,
+      rows: rows.map(({ e, t }) => [e.api, parametersText(t.parameters), shownText(t.effective), t.discreteExact ? parametersText(t.discreteExact) : `none: ${t.discreteExactError}`]),
+    })),
+    link.shareBar(),
+  );
 }

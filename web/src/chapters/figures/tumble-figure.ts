@@ -7,7 +7,7 @@
 import { TumbleScene } from '../../../pkg/forcelab_wasm.js';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
-import { paramControl } from '../../ui/controls';
+import type { FigureLink } from '../../figures/figure-link';
 import type { ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
 import { fitCanvas, liveFigure, sceneFrame } from './live-figure';
@@ -28,7 +28,7 @@ const fields = (s: { spin: number; nudge: number; dt: number }): ParamDef[] => [
   { key: 'tumble-dt', label: 'Step dt', unit: 's', min: 1 / 960, max: 1 / 30, scale: 'log', initial: s.dt, minExclusive: true, hardMax: 0.1 },
 ];
 
-export function mountTumble(host: HTMLElement): void {
+export function mountTumble(host: HTMLElement, link: FigureLink): void {
   // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
   const STRIDE = TumbleScene.stride();
   const first = new TumbleScene(undefined);
@@ -95,10 +95,10 @@ export function mountTumble(host: HTMLElement): void {
     });
   };
 
-  const live = liveFigure(host, toolbar, sim);
+  const live = liveFigure(host, toolbar, sim, link);
   const keys = ['spin', 'nudge', 'dt'] as const;
   fields(values).forEach((def, i) => {
-    paramControl(controls, def, def.initial, (v) => {
+    link.field(controls, def, (v) => {
       const key = keys[i]!;
       if (key === 'dt' && WINDOW / v > 200_000) throw new Error(`Step dt must be at least ${WINDOW / 200_000} s here, got ${v}`);
       const previous = values[key];

@@ -1,0 +1,122 @@
+/**
+ * Every figure of the registry keeps its settings in its link: a setting changed goes
+ * into the page's address under the figure's key; "Copy link" opens the figure in its
+ * chapter, "Copy embed code" as an iframe and as the element, and each replays the run
+ * bit for bit; a bad value in a link or an attribute is named next to its field, and
+ * the figure runs its default.
+ */
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { watchConsole } from './console';
+import { registryFigures } from './pages';
+
+test.use({ reducedMotion: 'reduce' });
+
+/**
+ * What a figure ran, as exact as it exposes it: a Lab figure's whole-trace hash, an
+ * animated or computed figure's plotted data, the atlas's chosen point, the claims' rows.
+ */
+const dataOf = (figure: Locator) =>
+  figure.evaluate(
+    (host) =>
+      host.querySelector('.metrics')?.getAttribute('data-trace-hash') ||
+      host.dataset.curves ||
+      host.querySelector('.atlas-readout')?.textContent ||
+      `${host.querySelectorAll('tbody tr').length} rows`,
+  );
+
+/** Waits for the figure `id` in `scope` to be ready and to have run (paused: its preview at once). */
+async function settled(scope: Page | FrameLocator, id: string): Promise<Locator> {
+  await expect(scope.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const figure = scope.locator(`.figure[data-scene="${id}"]`);
+  await expect.poll(() => dataOf(figure), { timeout: 30_000 }).toMatch(/\S/);
+  return figure;
+}
+
+/** Changes one setting of the figure as a reader would; returns nothing for a figure without settings. */
+async function changeOne(page: Page, figure: Locator, id: string): Promise<boolean> {
+  if (id === 'claims') return false;
+  if (id === 'atlas') {
+    await figure.locator('.atlas-map canvas').first().focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    return true;
+  }
+  // A Lab figure keeps its settings folded; open them as a reader would.
+  for (const details of await figure.locator('details.figure-settings:not([open]) > summary').all()) await details.click();
+  const field = figure.locator('.param input[type=text]').first();
+  const now = Number(await field.inputValue());
+  await field.fill(String(now > 0 ? Number((now * 1.5).toPrecision(3)) : 0.5));
+  await field.press('Enter');
+  await expect(figure.locator('.param .message').first()).toHaveText('');
+  return true;
+}
+
+/** The keys of figure `id` in `url`. */
+const keysOf = (url: string, id: string) => [...new URL(url).searchParams.keys()].filter((k) => k.startsWith(`${id}-`));
+
+for (const { id, chapter } of registryFigures()) {
+  test(`${id}: its link, its embed code (iframe and element) replay it bit for bit; a bad link value or attribute is named, the default kept`, async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const problems = watchConsole(page);
+    await page.goto(`embed.html?scene=${id}`);
+    let figure = await settled(page, id);
+    const before = await dataOf(figure);
+    const changed = await changeOne(page, figure, id);
+    let keys: string[] = [];
+    if (changed) {
+      await expect.poll(() => dataOf(figure), { message: `${id}: the change reached the run` }).not.toBe(before);
+      await expect.poll(() => keysOf(page.url(), id), { message: `${id}: the change is in the address` }).not.toEqual([]);
+      keys = keysOf(page.url(), id);
+    }
+    const after = await dataOf(figure);
+
+    // "Copy link": the figure in its chapter, scrolled to, as set.
+    await figure.locator('.share-copy-link').click();
+    const link = await figure.locator('.share-link').inputValue();
+    expect(new URL(link).pathname).toBe(`/chapters/${chapter}.html`);
+    expect(new URL(link).hash).toBe(`#${id}`);
+    expect(keysOf(link, id).sort()).toEqual([...keys].sort());
+    const other = await context.newPage();
+    const otherProblems = watchConsole(other);
+    await other.goto(link);
+    const there = await settled(other, id);
+    await expect(there).toHaveAttribute('id', id);
+    await expect.poll(() => dataOf(there), { message: `${id}: the link replays the run` }).toBe(after);
+
+    // "Copy embed code": the iframe's embed.html, and the element in a post.
+    await figure.locator('.share-copy-embed').click();
+    const [element, iframe] = await figure.locator('.embed-code textarea').evaluateAll((ts) => ts.map((t) => (t as HTMLTextAreaElement).value));
+    const src = /src="([^"]+)"/.exec(iframe!)![1]!.replaceAll('&amp;', '&');
+    await other.goto(src);
+    await expect.poll(() => settled(other, id).then(dataOf), { message: `${id}: the iframe replays the run` }).toBe(after);
+    const tag = /<forcelab-scene [^>]*><\/forcelab-scene>/.exec(element!)![0];
+    const bad = keys[0] ?? `${id}-nothing`;
+    const post = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Post</title></head><body style="width: 760px">
+${tag.replace('<forcelab-scene ', '<forcelab-scene id="good" ')}
+<forcelab-scene id="bad" scene="${id}" ${bad}="oops"></forcelab-scene>
+<script type="module" src="/forcelab-scene.js"></script></body></html>`;
+    await other.route('**/a-post.html', (route) => route.fulfill({ contentType: 'text/html', body: post }));
+    await other.goto('a-post.html');
+    for (const which of ['good', 'bad']) await expect(other.locator(`#${which}`)).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    // The element's figure is in a frame inside its shadow root (Playwright's CSS reaches in).
+    const frameOf = async (which: string) => other.frameLocator(`#${which} iframe`);
+    await expect.poll(async () => dataOf(await settled(await frameOf('good'), id)), { message: `${id}: the element replays the run` }).toBe(after);
+    if (changed) {
+      // The bad attribute: named in the figure, which runs its default.
+      // (A frame off screen gets no animation frames: bring it into view, as a reader would.)
+      await other.locator('#bad').scrollIntoViewIfNeeded();
+      const badFigure = await settled(await frameOf('bad'), id);
+      await expect(badFigure.getByText('got "oops"').first()).toBeVisible();
+      await expect.poll(() => dataOf(badFigure)).toBe(before);
+
+      // The same bad value in a link.
+      await page.goto(`embed.html?scene=${id}&${bad}=oops`);
+      figure = await settled(page, id);
+      await expect(figure.getByText('got "oops"').first()).toBeVisible();
+      await expect.poll(() => dataOf(figure)).toBe(before);
+      await expect.poll(() => keysOf(page.url(), id), { message: 'the refused value leaves the address' }).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+    expect(otherProblems).toEqual([]);
+  });
+}

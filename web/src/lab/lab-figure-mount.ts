@@ -1,0 +1,19 @@
+/**
+ * A chapter's Lab figure: the Lab, laid out as a figure, started from its core preset
+ * or from the settings its link carries (`ID-plant`, `ID-kp0`, ...: the Lab's own keys,
+ * prefixed with the figure's id), which it keeps in the address as they change.
+ */
+import type { FigureLink } from '../figures/figure-link';
+import type { LabFigure } from '../core/presets';
+import { labFigureState } from './lab-figure';
+import { mountLab } from './lab-page';
+import { readLabState } from './lab-state';
+
+/** Mounts the Lab figure `preset` in `host`, its settings kept in `link`. */
+export function mountLabFigure(host: HTMLElement, preset: LabFigure, link: FigureLink): void {
+  const start = labFigureState(preset);
+  const carried = link.fromLink();
+  // The link says what differs from the preset.
+  const { state, problems } = readLabState(`?${new URLSearchParams(carried)}`, start);
+  mountLab(host, state, problems, { figure: true, idPrefix: `${link.id}-`, saveUrl: false, link: { figure: link, preset: start } });
+}
