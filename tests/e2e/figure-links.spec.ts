@@ -6,6 +6,7 @@
  * the figure runs its default.
  */
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
 import { registryFigures } from './pages';
 
@@ -118,5 +119,76 @@ ${tag.replace('<forcelab-scene ', '<forcelab-scene id="good" ')}
     }
     expect(problems).toEqual([]);
     expect(otherProblems).toEqual([]);
+  });
+}
+
+/** RFC 4180 fields of `csv` (quoted fields may hold commas and doubled quotes). */
+function parseCsv(csv: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of csv.trimEnd().split('\r\n')) {
+    const fields: string[] = [];
+    let field = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      if (quoted && c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = !quoted;
+      else if (c === ',' && !quoted) {
+        fields.push(field);
+        field = '';
+      } else field += c;
+    }
+    rows.push([...fields, field]);
+  }
+  return rows;
+}
+
+/** A CSV field as the number it holds (empty: NaN, as a gap is plotted). */
+const num = (field: string) => (field === '' ? Number.NaN : Number(field));
+
+for (const { id } of registryFigures()) {
+  test(`${id}: its CSV holds exactly what it shows`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(`embed.html?scene=${id}`);
+    const figure = await settled(page, id);
+    const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: 'Download CSV' }).first().click()]);
+    const [header, ...rows] = parseCsv(readFileSync((await file.path())!, 'utf8'));
+    expect(rows.length, id).toBeGreaterThan(0);
+    const plotted = await figure.locator('.plot').evaluateAll((els) => els.map((el) => (el as HTMLElement & { plotted?: number[][] }).plotted).filter((p) => p !== undefined));
+    const response = await figure.locator('.plot.response').count();
+    if (id === 'simpson') {
+      expect(rows.map((row) => row.map(num))).toEqual(JSON.parse((await figure.getAttribute('data-curves'))!));
+    } else if (id === 'atlas') {
+      const radii = await page.evaluate(() => window.forcelabAtlases!.flatMap((a) => a.radii.map((r) => [a.law, a.integrator, r])));
+      expect(rows.map((row) => [row[0], row[1], num(row[4]!)])).toEqual(radii);
+    } else if (id === 'claims' || id === 'translator') {
+      // The CSV's cells are the table's, row for row.
+      const cells = await figure.locator(`table.${id}-table tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows.length).toBe(cells.length);
+      const columns = id === 'claims' ? [2, 5, 6] : [1, 2, 3];
+      const shown = id === 'claims' ? [1, 3, 4] : [0, 1, 2];
+      expect(rows.map((row) => columns.map((c) => row[c] || '—'))).toEqual(cells.map((row) => shown.map((c) => row[c])));
+    } else if (response > 0) {
+      // A Lab figure: time, target, then seven columns per controller, the position first.
+      const [time, target, ...xs] = plotted[0]!;
+      expect(rows.length).toBe(time!.length);
+      rows.forEach((row, r) => {
+        expect(num(row[0]!)).toBe(time![r]);
+        expect(num(row[1]!)).toBe(target![r]);
+        xs.forEach((x, k) => expect(num(row[2 + 7 * k]!)).toBe(x[r]));
+      });
+    } else if (plotted.length > 0) {
+      // An animated figure or the convergence graph: one time column, then every plotted series in order.
+      const expected = [plotted[0]![0]!, ...plotted.flatMap((columns) => columns.slice(1))];
+      expect(header!.length).toBe(expected.length);
+      expect(rows.length).toBe(expected[0]!.length);
+      rows.forEach((row, r) => expect(row.map(num)).toEqual(expected.map((c) => c[r])));
+    } else {
+      throw new Error(`${id}: no check for this figure's CSV`);
+    }
+    await expect(figure.getByText(`Saved ${rows.length} rows`)).toBeVisible();
+    expect(problems).toEqual([]);
   });
 }
