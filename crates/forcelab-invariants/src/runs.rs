@@ -228,6 +228,8 @@ pub fn from_bytes(bytes: &[u8]) {
                 nudge: n.number(),
                 inertia: DVec3::new(n.number(), n.number(), n.number()),
                 dt: n.number(),
+                kick_at: Some(n.number()),
+                kick: n.number(),
             };
             if let Some(mut t) = named(Tumble::new(s)) {
                 step_tumble(&mut t, 120);

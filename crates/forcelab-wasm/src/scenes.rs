@@ -58,6 +58,26 @@ scene_methods!(DiveScene, Dive);
 scene_methods!(TumbleScene, Tumble);
 scene_methods!(SnapScene, Snap);
 
+/// `retune(settings)` for a scene whose core can take new settings mid-run (the core's
+/// `retune`: what can change live changes, the run carries on; a setting that can change
+/// only from the start is refused by name, and the settings in force stay).
+macro_rules! retune_method {
+    ($class:ident, $settings:ident) => {
+        #[wasm_bindgen]
+        impl $class {
+            /// Puts `settings` (a whole settings object) in force mid-run.
+            pub fn retune(&mut self, settings: JsValue) -> Result<(), JsError> {
+                let settings: $settings = from_js("settings", settings)?;
+                js(self.0.retune(settings))
+            }
+        }
+    };
+}
+
+retune_method!(PursuitScene, PursuitSettings);
+retune_method!(DiveScene, DiveSettings);
+retune_method!(TumbleScene, TumbleSettings);
+
 /// The most steps one call may take, so a bad argument cannot hang the page.
 const MAX_STEPS: u32 = 100_000;
 
@@ -75,7 +95,7 @@ fn step_n(n: u32, mut step: impl FnMut() -> Result<(), forcelab::Error>) -> Resu
 /// integrates as printed) steering toward a point or round a loop of waypoints.
 /// Settings `{ heading: { pid, maxAngularAcceleration, integralAsPrinted },
 /// missileSpeed, entitySpeed, entityForce, arriveRadius, waypointRadius, dt,
-/// withPrintedMissile }`.
+/// withPrintedMissile, jumpAt, sideswipeAt, sideswipe }`.
 #[wasm_bindgen]
 pub struct PursuitScene(Pursuit, Vec<f64>);
 
@@ -110,8 +130,8 @@ impl PursuitScene {
 
 /// Article 004's submarines: one hull per attitude controller, all under the same
 /// orders and load. Settings `{ boats: [{ law, kp, ki, kd, rateCoefficients,
-/// maxIntegral, maxTorque }, ...], load, rudderTorque, dt }`; `undefined` gives the
-/// four generations.
+/// maxIntegral, maxTorque }, ...], load, rudderTorque, dt, loadStepAt, loadStep,
+/// sensorNoise, seed }`; `undefined` gives the four generations.
 #[wasm_bindgen]
 pub struct DiveScene(Dive, Vec<f64>);
 
@@ -178,7 +198,7 @@ impl DiveScene {
 }
 
 /// The tennis-racket flip: three free bodies with the gyroscopic term off, explicit
-/// and implicit. Settings `{ spin, nudge, inertia: [x, y, z], dt }`.
+/// and implicit. Settings `{ spin, nudge, inertia: [x, y, z], dt, kickAt, kick }`.
 #[wasm_bindgen]
 pub struct TumbleScene(Tumble, Vec<f64>);
 

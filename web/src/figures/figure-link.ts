@@ -57,6 +57,19 @@ export interface FigureLink {
   shareBar(): HTMLElement;
 }
 
+/**
+ * Reads a disturbance's time from a link: seconds from the start (0 or more), or
+ * "never"; `label` names it in the message.
+ */
+export function eventTime(label: string): (raw: string) => { value: number | null } | { error: string } {
+  return (raw) => {
+    if (raw === 'never') return { value: null };
+    const t = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(t) || t < 0) return { error: `${label} must be a time in seconds (0 or more) or "never", got "${clip(raw)}"` };
+    return { value: t };
+  };
+}
+
 /** The link state of figure `id`, read from this page's address. */
 export function figureLink(id: string): FigureLink {
   const prefix = `${id}-`;

@@ -34,13 +34,21 @@ export class ResponsePlot {
     const [xs, ...ys] = this.columns;
     xs!.push(time);
     ys.forEach((col, i) => col.push(values[i]!));
-    if (xs![0]! < time - 1.25 * this.windowSeconds) {
-      const start = time - this.windowSeconds;
-      let drop = 0;
-      while (drop < xs!.length && xs![drop]! < start) drop++;
-      for (const col of this.columns) col.splice(0, drop);
-    }
+    // Trimmed in batches as it runs (a splice per sample would cost a copy each time).
+    if (xs![0]! < time - 1.25 * this.windowSeconds) this.trim();
     this.dirty = true;
+  }
+
+  /**
+   * Drops the samples older than the window before the last one, so what is held (and
+   * plotted, exported, fingerprinted) depends on the run only, not on how it was stepped.
+   */
+  private trim(): void {
+    const xs = this.columns[0]!;
+    const start = xs[xs.length - 1]! - this.windowSeconds;
+    let drop = 0;
+    while (drop < xs.length && xs[drop]! < start) drop++;
+    if (drop > 0) for (const col of this.columns) col.splice(0, drop);
   }
 
   /** Removes every sample. */
@@ -53,6 +61,7 @@ export class ResponsePlot {
   redraw(): void {
     if (!this.dirty) return;
     this.dirty = false;
+    this.trim();
     this.plot.set(this.columns);
   }
 
@@ -68,11 +77,13 @@ export class ResponsePlot {
 
   /** Number of samples held (for tests and the text alternative). */
   get length(): number {
+    this.trim();
     return this.columns[0]!.length;
   }
 
   /** The samples held: time, then one column per series. */
   get data(): readonly (readonly number[])[] {
+    this.trim();
     return this.columns;
   }
 }

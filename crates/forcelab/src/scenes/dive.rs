@@ -2,10 +2,12 @@
 //! own attitude law, all given the same orders (pitch, roll and rudder) and the same
 //! steady load, so the laws' differences show under identical conditions.
 
+use super::schedule::{check_at, fires, from_the_start};
 use crate::body::Body3;
 use crate::controllers::{SubmarineAttitude, SubmarineLaw, Terms3};
 use crate::error::{finite, in_range, positive, Error};
-use glam::{DVec3, EulerRot};
+use crate::random::SplitMix64;
+use glam::{DQuat, DVec3, EulerRot};
 
 /// The largest ordered pitch, rad (about 69 degrees): the attitude is read as yaw,
 /// pitch, roll angles, which lose a degree of freedom at 90 degrees.
@@ -38,6 +40,15 @@ pub struct DiveSettings {
     pub rudder_torque: f64,
     /// Physics step, s.
     pub dt: f64,
+    /// When the load steps, s (none: never): from then on `load_step` adds to `load`.
+    pub load_step_at: Option<f64>,
+    /// The load's step, N m about world x (ballast shifting at sea).
+    pub load_step: f64,
+    /// The attitude sensor's noise, rad: each step every controller reads its hull's
+    /// pitch and roll off by independent normal errors of this deviation.
+    pub sensor_noise: f64,
+    /// Seed of the sensor's noise (the same seed, the same noise).
+    pub seed: u64,
 }
 
 /// The four generations of article 004, with the claims table's gains. The PID's
@@ -62,6 +73,10 @@ impl Default for DiveSettings {
             load: 0.0,
             rudder_torque: 40.0,
             dt: 1.0 / 50.0,
+            load_step_at: None,
+            load_step: 40.0,
+            sensor_noise: 0.0,
+            seed: 1,
         }
     }
 }
@@ -76,6 +91,9 @@ impl DiveSettings {
         finite("load", self.load)?;
         finite("rudder_torque", self.rudder_torque)?;
         positive("dt", self.dt)?;
+        check_at("load_step_at", self.load_step_at)?;
+        finite("load_step", self.load_step)?;
+        in_range("sensor_noise", self.sensor_noise, 0.0, 1.0)?;
         Ok(())
     }
 }
@@ -115,6 +133,12 @@ pub struct Dive {
     pub orders: Orders,
     /// Simulated time, s.
     pub time: f64,
+    /// Steps taken.
+    pub steps: u64,
+    /// The load in force, N m (the settings' load, plus its step once that has come).
+    pub load: f64,
+    /// The sensor noise's generator.
+    noise: SplitMix64,
 }
 
 impl Dive {
@@ -141,12 +165,46 @@ impl Dive {
         let mut settings = settings;
         settings.boats.iter_mut().for_each(SubmarineAttitude::reset);
         Ok(Dive {
-            settings,
             hulls: vec![crate::scenario::submarine_hull(); n],
             last: vec![Terms3::default(); n],
             orders: Orders::default(),
             time: 0.0,
+            steps: 0,
+            load: settings.load,
+            noise: SplitMix64::new(settings.seed),
+            settings,
         })
+    }
+
+    /// Puts `settings` in force mid-run: every hull stays as it is and each controller
+    /// keeps its memory (integral, last error) while its gains, the loads, the rudder,
+    /// the noise and the scheduled step change. The hulls' laws, their number, the
+    /// step and the seed can change only from the start (refused by name).
+    pub fn retune(&mut self, settings: DiveSettings) -> Result<(), Error> {
+        settings.validate()?;
+        let laws = |s: &DiveSettings| s.boats.iter().map(|b| b.law).collect::<Vec<_>>();
+        if laws(&settings) != laws(&self.settings) {
+            return Err(from_the_start("boats"));
+        }
+        if settings.dt != self.settings.dt {
+            return Err(from_the_start("dt"));
+        }
+        if settings.seed != self.settings.seed {
+            return Err(from_the_start("seed"));
+        }
+        let mut settings = settings;
+        for (new, old) in settings.boats.iter_mut().zip(&self.settings.boats) {
+            new.state = old.state;
+        }
+        // A load step already taken stays taken, at the new sizes.
+        let dt = self.settings.dt;
+        let stepped = self
+            .settings
+            .load_step_at
+            .is_some_and(|t| (t / dt).round() < self.steps as f64);
+        self.load = settings.load + if stepped { settings.load_step } else { 0.0 };
+        self.settings = settings;
+        Ok(())
     }
 
     /// Gives new orders; out-of-range orders are refused and the old ones kept.
@@ -164,17 +222,33 @@ impl Dive {
         let mut hulls = self.hulls.clone();
         let mut boats = self.settings.boats.clone();
         let mut last = self.last.clone();
+        let mut noise = self.noise;
+        let mut load = self.load;
+        if fires(self.settings.load_step_at, self.steps, dt) {
+            load += self.settings.load_step;
+        }
+        let sigma = self.settings.sensor_noise;
         for ((hull, boat), terms) in hulls.iter_mut().zip(&mut boats).zip(&mut last) {
-            *terms = boat.torque(hull, self.orders.pitch, self.orders.roll, dt)?;
+            // What the sensor reports: the hull turned by small errors about its pitch
+            // and roll axes (drawn even at zero noise, so the noise does not shift the seed).
+            let (pitch_error, roll_error) =
+                (sigma * noise.next_normal(), sigma * noise.next_normal());
+            let mut seen = *hull;
+            seen.orientation =
+                hull.orientation * DQuat::from_euler(EulerRot::YXZ, 0.0, pitch_error, roll_error);
+            *terms = boat.torque(&seen, self.orders.pitch, self.orders.roll, dt)?;
             let rudder =
                 hull.orientation * DVec3::Y * (self.orders.rudder * self.settings.rudder_torque);
-            let load = DVec3::X * self.settings.load;
-            hull.step(DVec3::ZERO, terms.total + rudder + load, dt)?;
+            let load_torque = DVec3::X * load;
+            hull.step(DVec3::ZERO, terms.total + rudder + load_torque, dt)?;
         }
         self.hulls = hulls;
         self.settings.boats = boats;
         self.last = last;
+        self.noise = noise;
+        self.load = load;
         self.time += dt;
+        self.steps += 1;
         Ok(())
     }
 }
@@ -331,5 +405,77 @@ mod tests {
             ..DiveSettings::default()
         };
         assert_eq!(Dive::new(bad).unwrap_err().field(), "dt");
+    }
+
+    #[test]
+    fn the_load_steps_at_its_time_and_a_retune_keeps_each_controller_s_memory() {
+        let settings = DiveSettings {
+            load_step_at: Some(1.0),
+            ..DiveSettings::default()
+        };
+        let mut dive = Dive::new(settings.clone()).unwrap();
+        let mut calm = Dive::new(DiveSettings::default()).unwrap();
+        for _ in 0..50 {
+            dive.step().unwrap();
+            calm.step().unwrap();
+        }
+        assert_eq!(dive.hulls, calm.hulls, "nothing happens before the step");
+        dive.step().unwrap();
+        assert_eq!(dive.load, 40.0);
+        for _ in 0..100 {
+            dive.step().unwrap();
+        }
+        // The P-only hull sags under the load; the PID's integral holds it.
+        let sag = |d: &Dive, k: usize| attitude(&d.hulls[k]).1.abs();
+        assert!(sag(&dive, 0) > 0.05, "P only sags {}", sag(&dive, 0));
+        let memory: Vec<_> = dive.settings.boats.iter().map(|b| b.state).collect();
+        let mut tuned = settings.clone();
+        tuned.boats[2].kp = 600.0;
+        dive.retune(tuned.clone()).unwrap();
+        assert_eq!(
+            dive.settings
+                .boats
+                .iter()
+                .map(|b| b.state)
+                .collect::<Vec<_>>(),
+            memory
+        );
+        assert_eq!(dive.load, 40.0, "a step taken stays taken");
+        tuned.boats[0].law = SubmarineLaw::Pid;
+        assert_eq!(dive.retune(tuned).unwrap_err().field(), "boats");
+    }
+
+    #[test]
+    fn sensor_noise_is_seeded_and_moves_the_hulls() {
+        let noisy = DiveSettings {
+            sensor_noise: 0.02,
+            seed: 7,
+            ..DiveSettings::default()
+        };
+        let run = |s: DiveSettings| {
+            let mut d = Dive::new(s).unwrap();
+            for _ in 0..100 {
+                d.step().unwrap();
+            }
+            d.hulls
+        };
+        assert_eq!(
+            run(noisy.clone()),
+            run(noisy.clone()),
+            "the same seed, the same run"
+        );
+        assert_ne!(
+            run(noisy.clone()),
+            run(DiveSettings {
+                seed: 8,
+                ..noisy.clone()
+            })
+        );
+        assert_ne!(run(noisy), run(DiveSettings::default()));
+        let bad = DiveSettings {
+            sensor_noise: -1.0,
+            ..DiveSettings::default()
+        };
+        assert_eq!(Dive::new(bad).unwrap_err().field(), "sensor_noise");
     }
 }

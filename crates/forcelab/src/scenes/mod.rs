@@ -3,6 +3,7 @@
 
 mod dive;
 mod pursuit;
+mod schedule;
 mod snap;
 mod tumble;
 
@@ -12,6 +13,7 @@ pub use dive::{
 pub use pursuit::{
     default_waypoints, Chaser, Goal, Pursuit, PursuitSettings, Steering, START, WAYPOINTS,
 };
+pub use schedule::{check_at, fires, from_the_start};
 pub use snap::{Snap, SnapBody, SnapSettings};
 pub use tumble::{Tumble, TumbleSettings, MODES};
 

@@ -3,6 +3,7 @@
 //! turned by the same heading PID. A second missile can run the PID's window integral
 //! as printed, so the page shows what the listing's `/ (3 dt)` does in flight.
 
+use super::schedule::{check_at, fires, from_the_start};
 use crate::body::Body2;
 use crate::controllers::{HeadingController, Missile, MovingEntity, SteeringOutput};
 use crate::error::{finite, positive, Error};
@@ -33,6 +34,15 @@ pub struct PursuitSettings {
     pub dt: f64,
     /// Also runs a missile whose PID integrates as article 001 printed.
     pub with_printed_missile: bool,
+    /// When the target jumps, s (none: never): a point goal moves to the far side of
+    /// the arena, `(-x, -y)`; on the waypoint loop each chaser's waypoint moves half the
+    /// loop on.
+    pub jump_at: Option<f64>,
+    /// When a sideswipe hits every chaser, s (none: never).
+    pub sideswipe_at: Option<f64>,
+    /// The sideswipe's spin, rad/s, added to each chaser's angular velocity: its nose
+    /// is knocked off course and its heading PID must bring it back.
+    pub sideswipe: f64,
 }
 
 impl Default for PursuitSettings {
@@ -47,6 +57,9 @@ impl Default for PursuitSettings {
             waypoint_radius: 1.0,
             dt: 1.0 / 60.0,
             with_printed_missile: false,
+            jump_at: None,
+            sideswipe_at: None,
+            sideswipe: 4.0,
         }
     }
 }
@@ -61,6 +74,9 @@ impl PursuitSettings {
         positive("arrive_radius", self.arrive_radius)?;
         positive("waypoint_radius", self.waypoint_radius)?;
         positive("dt", self.dt)?;
+        check_at("jump_at", self.jump_at)?;
+        check_at("sideswipe_at", self.sideswipe_at)?;
+        finite("sideswipe", self.sideswipe)?;
         Ok(())
     }
 }
@@ -159,6 +175,8 @@ pub struct Pursuit {
     pub chasers: Vec<Chaser>,
     /// Simulated time, s.
     pub time: f64,
+    /// Steps taken.
+    pub steps: u64,
 }
 
 impl Pursuit {
@@ -234,7 +252,47 @@ impl Pursuit {
             goal,
             chasers,
             time: 0.0,
+            steps: 0,
         })
+    }
+
+    /// Puts `settings` in force mid-run: every chaser stays where it is and each PID
+    /// keeps its memory, while the gains, window, turn limit, speeds and the scheduled
+    /// disturbances change. The step and the printed missile can change only from the
+    /// start (refused by name, the settings in force kept).
+    pub fn retune(&mut self, settings: PursuitSettings) -> Result<(), Error> {
+        settings.validate()?;
+        if settings.dt != self.settings.dt {
+            return Err(from_the_start("dt"));
+        }
+        if settings.with_printed_missile != self.settings.with_printed_missile {
+            return Err(from_the_start("with_printed_missile"));
+        }
+        let retune = |h: &mut HeadingController| {
+            let new = &settings.heading;
+            h.pid.kp = new.pid.kp;
+            h.pid.ki = new.pid.ki;
+            h.pid.kd = new.pid.kd;
+            h.pid.plant_gain = new.pid.plant_gain;
+            h.pid.window = new.pid.window;
+            h.max_angular_acceleration = new.max_angular_acceleration;
+        };
+        for chaser in &mut self.chasers {
+            match &mut chaser.steering {
+                Steering::Missile(m) => {
+                    m.speed = settings.missile_speed;
+                    retune(&mut m.heading);
+                }
+                Steering::Entity(e) => {
+                    e.max_speed = settings.entity_speed;
+                    e.max_force = settings.entity_force;
+                    e.arrive_radius = settings.arrive_radius;
+                    retune(&mut e.heading);
+                }
+            }
+        }
+        self.settings = settings;
+        Ok(())
     }
 
     /// Moves the point goal (m); a waypoint goal becomes this point.
@@ -256,22 +314,38 @@ impl Pursuit {
     pub fn step(&mut self) -> Result<(), Error> {
         let dt = self.settings.dt;
         let mut next = self.chasers.clone();
+        let mut goals = self.goal.clone();
+        let jump = fires(self.settings.jump_at, self.steps, dt);
+        if jump {
+            if let Goal::Point(p) = &mut goals {
+                *p = -*p;
+            }
+        }
+        let swipe = fires(self.settings.sideswipe_at, self.steps, dt);
         for chaser in next.iter_mut() {
+            if let (true, Goal::Waypoints(w)) = (jump, &self.goal) {
+                chaser.leg = (chaser.leg + w.len() / 2) % w.len();
+            }
+            if swipe {
+                chaser.body.angular_velocity += self.settings.sideswipe;
+            }
             if let Goal::Waypoints(w) = &self.goal {
-                let close = (self.goal.at(chaser.leg) - chaser.body.position).length()
+                let close = (goals.at(chaser.leg) - chaser.body.position).length()
                     < self.settings.waypoint_radius;
                 if close {
                     chaser.leg = (chaser.leg + 1) % w.len();
                     chaser.reached += 1;
                 }
             }
-            let goal = self.goal.at(chaser.leg);
+            let goal = goals.at(chaser.leg);
             let out = chaser.steering.control(&chaser.body, goal, dt)?;
             chaser.body.step(out.force, out.torque.total, dt)?;
             chaser.last = Some(out);
         }
         self.chasers = next;
+        self.goal = goals;
         self.time += dt;
+        self.steps += 1;
         Ok(())
     }
 }
@@ -299,93 +373,5 @@ pub fn default_waypoints() -> Goal {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testing::ALGEBRA_TOL;
-
-    fn run(settings: PursuitSettings, goal: Goal, seconds: f64) -> Pursuit {
-        let mut p = Pursuit::new(settings, goal).unwrap();
-        while p.time < seconds {
-            p.step().unwrap();
-        }
-        p
-    }
-
-    #[test]
-    fn both_chasers_go_round_the_waypoint_loop() {
-        let p = run(PursuitSettings::default(), default_waypoints(), 30.0);
-        for c in &p.chasers {
-            assert!(
-                c.reached >= WAYPOINTS.len(),
-                "reached {} waypoints",
-                c.reached
-            );
-        }
-    }
-
-    #[test]
-    fn the_entity_arrives_at_a_point_and_the_missile_keeps_circling() {
-        let goal = Goal::Point(DVec2::new(4.0, 2.0));
-        let p = run(PursuitSettings::default(), goal, 15.0);
-        let (missile, entity) = (&p.chasers[0], &p.chasers[1]);
-        assert!((entity.body.position - DVec2::new(4.0, 2.0)).length() < 0.05);
-        assert!(entity.body.velocity.length() < 0.05);
-        // The missile cannot stop: its speed stays the cruise speed.
-        assert!((missile.body.velocity.length() - 6.0).abs() < ALGEBRA_TOL);
-    }
-
-    #[test]
-    fn a_tighter_turn_clamp_widens_the_missile_path() {
-        // Farthest the missile strays from the loop's bounding box, m.
-        let stray = |max_angular_acceleration: f64| {
-            let mut settings = PursuitSettings::default();
-            settings.heading.max_angular_acceleration = max_angular_acceleration;
-            let mut p = Pursuit::new(settings, default_waypoints()).unwrap();
-            let mut worst: f64 = 0.0;
-            while p.time < 20.0 {
-                p.step().unwrap();
-                let b = p.chasers[0].body.position;
-                worst = worst.max((b.x.abs() - 7.0).max(b.y.abs() - 4.0));
-            }
-            worst
-        };
-        let (loose, tight) = (stray(60.0), stray(4.0));
-        assert!(tight > loose + 0.5, "clamped {tight} m vs free {loose} m");
-    }
-
-    #[test]
-    fn the_printed_integral_makes_the_missile_worse() {
-        let settings = PursuitSettings {
-            with_printed_missile: true,
-            ..PursuitSettings::default()
-        };
-        let mut p = Pursuit::new(settings, default_waypoints()).unwrap();
-        let (mut corrected, mut printed) = (0.0, 0.0);
-        while p.time < 20.0 {
-            p.step().unwrap();
-            corrected += p.chasers[0].heading_error().abs();
-            printed += p.chasers[2].heading_error().abs();
-        }
-        assert_eq!(p.chasers.len(), 3);
-        assert!(
-            printed > 1.5 * corrected,
-            "printed {printed} vs corrected {corrected}"
-        );
-    }
-
-    #[test]
-    fn bad_settings_name_the_field() {
-        let settings = PursuitSettings {
-            missile_speed: -1.0,
-            ..PursuitSettings::default()
-        };
-        let err = Pursuit::new(settings, default_waypoints()).unwrap_err();
-        assert_eq!(err.field(), "missile_speed");
-        let mut p = Pursuit::new(PursuitSettings::default(), default_waypoints()).unwrap();
-        assert_eq!(
-            p.set_point(DVec2::new(f64::NAN, 0.0)).unwrap_err().field(),
-            "target.x"
-        );
-        assert!(Pursuit::new(PursuitSettings::default(), Goal::Waypoints(vec![])).is_err());
-    }
-}
+#[path = "pursuit_tests.rs"]
+mod tests;

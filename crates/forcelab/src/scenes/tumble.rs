@@ -3,6 +3,7 @@
 //! it explicitly, or solves it implicitly. Only a body that keeps the term flips; the
 //! explicit one gains energy as it goes.
 
+use super::schedule::{check_at, fires, from_the_start};
 use crate::body::{Body3, Gyroscopic};
 use crate::error::{in_range, Error};
 use glam::DVec3;
@@ -23,6 +24,10 @@ pub struct TumbleSettings {
     pub inertia: DVec3,
     /// Physics step, s.
     pub dt: f64,
+    /// When a second nudge hits every body, s (none: never).
+    pub kick_at: Option<f64>,
+    /// That nudge: spin added about each body's largest axis (its own z), rad/s.
+    pub kick: f64,
 }
 
 impl Default for TumbleSettings {
@@ -34,6 +39,8 @@ impl Default for TumbleSettings {
             nudge: 0.01,
             inertia: DVec3::new(1.0, 2.0, 3.0),
             dt: 1.0 / 240.0,
+            kick_at: None,
+            kick: 1.0,
         }
     }
 }
@@ -47,6 +54,8 @@ impl TumbleSettings {
         in_range("inertia.z", self.inertia.z, 1e-6, 1e6)?;
         in_range("inertia.y", self.inertia.y, self.inertia.x, self.inertia.z)?;
         in_range("dt", self.dt, 1e-6, 1.0)?;
+        check_at("kick_at", self.kick_at)?;
+        in_range("kick", self.kick, -200.0, 200.0)?;
         Ok(())
     }
 }
@@ -65,6 +74,8 @@ pub struct Tumble {
     pub start_energy: f64,
     /// Simulated time, s.
     pub time: f64,
+    /// Steps taken.
+    pub steps: u64,
 }
 
 impl Tumble {
@@ -97,13 +108,37 @@ impl Tumble {
             start_energy: bodies[0].kinetic_energy(),
             bodies,
             time: 0.0,
+            steps: 0,
         })
+    }
+
+    /// Puts `settings` in force mid-run: only the scheduled nudge can change; the
+    /// start's spin, nudge, moments and the step can change only from the start
+    /// (refused by name, the settings in force kept).
+    pub fn retune(&mut self, settings: TumbleSettings) -> Result<(), Error> {
+        settings.validate()?;
+        let now = &self.settings;
+        let fixed = [
+            ("spin", settings.spin == now.spin),
+            ("nudge", settings.nudge == now.nudge),
+            ("inertia", settings.inertia == now.inertia),
+            ("dt", settings.dt == now.dt),
+        ];
+        if let Some((field, _)) = fixed.iter().find(|(_, same)| !same) {
+            return Err(from_the_start(field));
+        }
+        self.settings = settings;
+        Ok(())
     }
 
     /// Advances all three bodies one step with no force or torque.
     pub fn step(&mut self) -> Result<(), Error> {
         let mut next = self.bodies;
+        let kick = fires(self.settings.kick_at, self.steps, self.settings.dt);
         for b in &mut next {
+            if kick {
+                b.angular_velocity += b.orientation * DVec3::Z * self.settings.kick;
+            }
             b.step(DVec3::ZERO, DVec3::ZERO, self.settings.dt)?;
             // The explicit body gains energy each step; its spin can stay finite while
             // its energy (a square) no longer is. Stop there rather than plot infinity.
@@ -116,6 +151,7 @@ impl Tumble {
         }
         self.bodies = next;
         self.time += self.settings.dt;
+        self.steps += 1;
         Ok(())
     }
 
@@ -172,5 +208,37 @@ mod tests {
             ..TumbleSettings::default()
         };
         assert_eq!(Tumble::new(s).unwrap_err().field(), "inertia.y");
+    }
+
+    #[test]
+    fn a_nudge_scheduled_mid_run_spins_each_body_about_its_largest_axis_then() {
+        let mut t = Tumble::new(TumbleSettings::default()).unwrap();
+        let mut calm = t.clone();
+        for _ in 0..10 {
+            t.step().unwrap();
+            calm.step().unwrap();
+        }
+        // "Nudge now" at the current time: the run so far is that of a nudge scheduled then.
+        let now = TumbleSettings {
+            kick_at: Some(t.time),
+            ..t.settings
+        };
+        t.retune(now).unwrap();
+        t.step().unwrap();
+        calm.step().unwrap();
+        for (k, (a, b)) in t.bodies.iter().zip(&calm.bodies).enumerate() {
+            let added = a.angular_velocity - b.angular_velocity;
+            assert!((added.length() - 1.0).abs() < 0.05, "body {k}: {added}");
+        }
+        let mut replay = Tumble::new(now).unwrap();
+        for _ in 0..11 {
+            replay.step().unwrap();
+        }
+        assert_eq!(
+            replay.bodies, t.bodies,
+            "the settings alone replay the nudged run"
+        );
+        let err = t.retune(TumbleSettings { spin: 3.0, ..now }).unwrap_err();
+        assert_eq!(err.field(), "spin");
     }
 }

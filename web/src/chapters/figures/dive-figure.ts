@@ -7,11 +7,11 @@
 import { DiveScene } from '../../../pkg/forcelab_wasm.js';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
-import type { FigureLink } from '../../figures/figure-link';
+import { eventTime, type FigureLink } from '../../figures/figure-link';
 import type { ParamControl } from '../../ui/controls';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
-import { fitCanvas, liveFigure, toggle } from './live-figure';
+import { eventNow, fitCanvas, liveFigure, toggle } from './live-figure';
 import { el } from '../../ui/dom';
 
 const WINDOW = 20;
@@ -49,7 +49,18 @@ interface DiveSettings {
   load: number;
   rudderTorque: number;
   dt: number;
+  loadStepAt: number | null;
+  loadStep: number;
+  sensorNoise: number;
+  seed: number;
 }
+
+/** The disturbances' fields: the load's step and the sensor's noise (their defaults are the core's). */
+const disturbanceFields = (d: DiveSettings): ParamDef[] => [
+  { key: 'dive-load-step', label: 'Load step (struck with the button)', unit: 'N m', min: -200, max: 200, scale: 'linear', initial: d.loadStep, hardMin: -1e5, hardMax: 1e5 },
+  { key: 'dive-noise', label: 'Attitude sensor noise', unit: 'rad', min: 0, max: 0.1, scale: 'linear', initial: d.sensorNoise, hardMax: 1 },
+  { key: 'dive-seed', label: 'Noise seed', unit: '', min: 0, max: 1000, scale: 'linear', initial: d.seed, hardMax: 2 ** 53, integer: true },
+];
 
 /** The reader's orders: they open on the core's `FIRST_ORDERS` and are bounded by its `MAX_PITCH` and `MAX_ROLL`. */
 const orderFields = (first: { pitch: number; roll: number }, maxPitch: number, maxRoll: number): ParamDef[] => [
@@ -143,15 +154,21 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
     shown = series.length - 1;
   };
 
+  const disturbances = {
+    loadStepAt: link.read('dive-load-at', eventTime('The load step'), null, 'never', helm),
+    loadStep: defaults.loadStep, sensorNoise: defaults.sensorNoise, seed: defaults.seed };
   const settings = (): DiveSettings => ({
     ...defaults,
+    ...disturbances,
     boats: tuned.slice(0, boats().length),
     load: orders.load,
   });
   const sim = {
     name: 'dive',
     dt: defaults.dt,
-    preview: WINDOW,
+    get preview() {
+      return Math.max(WINDOW, (disturbances.loadStepAt ?? 0) + WINDOW / 2);
+    },
     reset() {
       const next = new DiveScene(settings());
       next.setOrders(orders.pitch, orders.roll, orders.rudder);
@@ -219,10 +236,12 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
     const field = key.replace('dive-', '') as keyof typeof orders;
     orders[field] = v;
     try {
-      // The load is part of the scene; the orders are live: a playing scene carries on
-      // under the new orders, a paused one shows the response to them from rest.
-      if (field !== 'load' && live.playing) scene.setOrders(orders.pitch, orders.roll, orders.rudder);
-      else live.rerun();
+      // The orders and the load are live: a playing scene carries on under them, a
+      // paused one shows the response to them from rest.
+      live.change(() => {
+        if (field === 'load') scene.retune(settings());
+        else scene.setOrders(orders.pitch, orders.roll, orders.rudder);
+      });
     } catch (e) {
       Object.assign(orders, previous);
       throw e;
@@ -283,7 +302,8 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
         const previous = tuned[k]!;
         tuned[k] = withGain(previous, g.key, v);
         try {
-          live.rerun();
+          // Playing, each hull carries on under its new gains, its controller's memory kept.
+          live.change(() => scene.retune(settings()));
         } catch (e) {
           tuned[k] = previous;
           live.rerun();
@@ -292,4 +312,28 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
       });
     }
   });
+
+  // The disturbances: a load step struck now (a link replays it then) and sensor noise.
+  const loadButton = el('button', { type: 'button', class: 'disturb' }, 'Load step now');
+  helm.append(loadButton);
+  loadButton.addEventListener('click', () => {
+    disturbances.loadStepAt = eventNow(scene.time, defaults.dt);
+    link.save('dive-load-at', String(disturbances.loadStepAt), 'never');
+    live.strike(() => scene.retune(settings()));
+  });
+  const disturbanceKeys = { 'dive-load-step': 'loadStep', 'dive-noise': 'sensorNoise', 'dive-seed': 'seed' } as const;
+  for (const def of disturbanceFields(defaults)) {
+    link.field(controls, def, (v) => {
+      const field = disturbanceKeys[def.key as keyof typeof disturbanceKeys];
+      const previous = disturbances[field];
+      disturbances[field] = v;
+      try {
+        live.change(() => scene.retune(settings()));
+      } catch (e) {
+        disturbances[field] = previous;
+        live.rerun();
+        throw e;
+      }
+    });
+  }
 }

@@ -15,7 +15,10 @@ export interface LiveSim {
   readonly name: string;
   /** Physics step, s. */
   readonly dt: number;
-  /** Seconds run at once when the figure is paused and its settings change. */
+  /**
+   * Seconds run at once when the figure is paused and its settings change: its plots'
+   * window, or past its last disturbance by half of that (what a strike shows).
+   */
   readonly preview: number;
   /** Rebuilds the simulation from the current settings (may throw the core's message). */
   reset(): void;
@@ -30,9 +33,29 @@ export interface LiveSim {
 export interface LiveFigure {
   /** Rebuilds after a settings change; a paused figure then runs its preview at once. */
   rerun(): void;
+  /**
+   * A settings change: a playing figure carries on under it (`live` puts it in force,
+   * and throws when the change can take effect only from the start), a paused one
+   * reruns from the start as its link would.
+   */
+  change(live: () => void): void;
+  /**
+   * A disturbance struck now (`live` schedules it at the current time): the run goes
+   * on into it; a paused figure runs half its window on, so the reader sees the effect.
+   */
+  strike(live: () => void): void;
   readonly playing: boolean;
   /** Redraws now (after the figure changed something the clock does not know of). */
   draw(): void;
+}
+
+/**
+ * The time of "now" as a disturbance's time, s: the current step's, in short form
+ * (`12`, not `12.000000000000176`, the sum of 720 steps of 1/60 s); the core fires an
+ * event at the step nearest its time, so both name the same step.
+ */
+export function eventNow(time: number, dt: number): number {
+  return Number((Math.round(time / dt) * dt).toPrecision(12));
 }
 
 /** Fills the toolbar, adds the export and share bars (`link`: its settings) and starts the clock. */
@@ -55,6 +78,12 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   toolbar.prepend(play, step, reset);
   toolbar.after(figureExport(sim.name, () => sim.plots()), link.shareBar());
 
+  /** Steps since the last reset, so a strike runs on to where a replay of its link stops. */
+  let stepsRun = 0;
+  const advance = (n: number) => {
+    sim.advance(n);
+    stepsRun += n;
+  };
   // The fingerprint sums every plotted value: worth it when the figure rests, not per frame.
   const draw = () => {
     sim.draw();
@@ -67,8 +96,9 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   };
   const rerun = () => {
     sim.reset();
+    stepsRun = 0;
     clock.accumulator = 0;
-    if (!playing) sim.advance(Math.round(sim.preview / sim.dt));
+    if (!playing) advance(Math.round(sim.preview / sim.dt));
     draw();
   };
   play.addEventListener('click', () => {
@@ -79,11 +109,12 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   step.addEventListener('click', () => {
     playing = false;
     sync();
-    sim.advance(1);
+    advance(1);
     draw();
   });
   reset.addEventListener('click', () => {
     sim.reset();
+    stepsRun = 0;
     clock.accumulator = 0;
     draw();
   });
@@ -98,7 +129,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
     if (playing && visible) {
       const n = stepsForFrame(clock, seconds, sim.dt);
       if (n > 0) {
-        sim.advance(n);
+        advance(n);
         draw();
       }
     }
@@ -109,6 +140,24 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   requestAnimationFrame(frame);
   return {
     rerun,
+    change(live: () => void) {
+      if (playing) {
+        try {
+          live();
+          draw();
+          return;
+        } catch {
+          // Only from the start (a new step, another hull): rerun below, which names a bad value.
+        }
+      }
+      rerun();
+    },
+    strike(live: () => void) {
+      live();
+      // Paused: on to where a link of this figure runs to (the preview past the event).
+      if (!playing) advance(Math.max(0, Math.round(sim.preview / sim.dt) - stepsRun));
+      draw();
+    },
     draw,
     get playing() {
       return playing;

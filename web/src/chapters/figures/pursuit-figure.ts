@@ -7,9 +7,9 @@
 import { PursuitScene } from '../../../pkg/forcelab_wasm.js';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
-import type { FigureLink } from '../../figures/figure-link';
+import { eventTime, type FigureLink } from '../../figures/figure-link';
 import type { ParamDef } from '../../ui/params';
-import { fitCanvas, liveFigure, toggle } from './live-figure';
+import { eventNow, fitCanvas, liveFigure, toggle } from './live-figure';
 import { el } from '../../ui/dom';
 import { codePanel } from '../../ui/code-panel';
 import { chaseSnippet, type ChaseInput } from '../../export/snippets/chase';
@@ -30,7 +30,9 @@ const FIELDS: Omit<ParamDef, 'initial'>[] = [
   { key: 'pursuit-window', label: 'PID window', unit: 'samples', min: 3, max: 30, scale: 'linear', hardMin: 3, hardMax: 1000, integer: true },
   { key: 'pursuit-amax', label: 'Turn limit', unit: 'rad/s²', min: 1, max: 200, scale: 'log', minExclusive: true },
   { key: 'pursuit-speed', label: 'Missile speed', unit: 'm/s', min: 1, max: 20, scale: 'linear', minExclusive: true },
+  { key: 'pursuit-swipe', label: 'Sideswipe spin', unit: 'rad/s', min: 0, max: 20, scale: 'linear', hardMin: -100, hardMax: 100 },
 ];
+
 
 /** `x` rounded to centimetres. */
 const cm = (x: number) => Math.round(x * 100) / 100;
@@ -58,6 +60,7 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
     heading: { pid: { kp: number; ki: number; kd: number; window: number; dt: number }; maxAngularAcceleration: number };
     missileSpeed: number;
     dt: number;
+    sideswipe: number;
   };
   first.free();
   const DT = defaults.dt;
@@ -68,6 +71,7 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
     'pursuit-window': defaults.heading.pid.window,
     'pursuit-amax': defaults.heading.maxAngularAcceleration,
     'pursuit-speed': defaults.missileSpeed,
+    'pursuit-swipe': defaults.sideswipe,
   };
   const DEFS: ParamDef[] = FIELDS.map((f) => ({ ...f, initial: initial[f.key]! }));
   const values = Object.fromEntries(DEFS.map((d) => [d.key, d.initial])) as Record<string, number>;
@@ -97,6 +101,12 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   printedBox.querySelector('input')!.checked = printed;
   target = link.read('pursuit-goal', goalFrom, null, 'waypoints', toolbar);
   if (target) goalSelect.value = 'point';
+  // The disturbances, at the times the reader struck them (a link replays them then).
+  const jumpButton = el('button', { type: 'button', class: 'disturb' }, 'Jump the target');
+  const swipeButton = el('button', { type: 'button', class: 'disturb' }, 'Sideswipe');
+  toolbar.insertBefore(el('span', { class: 'disturbances', role: 'group', 'aria-label': 'Disturbances' }, jumpButton, swipeButton), clock);
+  let jumpAt = link.read('pursuit-jump', eventTime('The target jump'), null, 'never', toolbar);
+  let sideswipeAt = link.read('pursuit-swipe-at', eventTime('The sideswipe'), null, 'never', toolbar);
   const plots = document.createElement('div');
   const controls = document.createElement('div');
   controls.className = 'params';
@@ -123,6 +133,9 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
     missileSpeed: values['pursuit-speed'],
     dt: DT,
     withPrintedMissile: printed,
+    jumpAt,
+    sideswipeAt,
+    sideswipe: values['pursuit-swipe'],
   });
   const makePlots = () => {
     errorPlot?.destroy();
@@ -134,7 +147,9 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   const sim = {
     name: 'chase',
     dt: DT,
-    preview: WINDOW,
+    get preview() {
+      return Math.max(WINDOW, Math.max(jumpAt ?? 0, sideswipeAt ?? 0) + WINDOW / 2);
+    },
     reset() {
       const next = new PursuitScene(settings(), target ? new Float64Array(target) : undefined);
       scene?.free();
@@ -252,7 +267,8 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
       const previous = values[def.key]!;
       values[def.key] = v;
       try {
-        live.rerun();
+        // Playing, the chase carries on under the new numbers; paused, it reruns.
+        live.change(() => scene.retune(settings()));
       } catch (e) {
         values[def.key] = previous;
         live.rerun();
@@ -317,4 +333,15 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
     const [x, y] = target ?? [0, 0];
     moveTarget(x + m[0], y + m[1]);
   });
+
+  // Struck now: the event is scheduled at the current step, which the run so far equals.
+  const strike = (key: 'pursuit-jump' | 'pursuit-swipe-at') => {
+    const at = eventNow(scene.time, DT);
+    if (key === 'pursuit-jump') jumpAt = at;
+    else sideswipeAt = at;
+    link.save(key, String(at), 'never');
+    live.strike(() => scene.retune(settings()));
+  };
+  jumpButton.addEventListener('click', () => strike('pursuit-jump'));
+  swipeButton.addEventListener('click', () => strike('pursuit-swipe-at'));
 }

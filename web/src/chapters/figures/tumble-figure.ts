@@ -7,10 +7,11 @@
 import { TumbleScene } from '../../../pkg/forcelab_wasm.js';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
-import type { FigureLink } from '../../figures/figure-link';
+import { eventTime, type FigureLink } from '../../figures/figure-link';
+import { el } from '../../ui/dom';
 import type { ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
-import { fitCanvas, liveFigure, sceneFrame } from './live-figure';
+import { eventNow, fitCanvas, liveFigure, sceneFrame } from './live-figure';
 
 const WINDOW = 10;
 const MODES = ['gyroscopic term off', 'explicit', 'implicit'];
@@ -22,22 +23,25 @@ const PLATE: BoxPart[] = [
 ];
 
 /** The fields, starting from the core's defaults (`TumbleSettings::default`). */
-const fields = (s: { spin: number; nudge: number; dt: number }): ParamDef[] => [
+const fields = (s: { spin: number; nudge: number; dt: number; kick: number }): ParamDef[] => [
   { key: 'tumble-spin', label: 'Spin about the middle axis', unit: 'rad/s', min: 1, max: 40, scale: 'linear', initial: s.spin, hardMin: -200, hardMax: 200 },
   { key: 'tumble-nudge', label: 'Nudge about the largest axis', unit: 'rad/s', min: 0.0001, max: 1, scale: 'log', initial: s.nudge, hardMin: -100, hardMax: 100 },
   { key: 'tumble-dt', label: 'Step dt', unit: 's', min: 1 / 960, max: 1 / 30, scale: 'log', initial: s.dt, minExclusive: true, hardMax: 0.1 },
+  { key: 'tumble-kick', label: 'Second nudge (the button), about the largest axis', unit: 'rad/s', min: 0, max: 10, scale: 'linear', initial: s.kick, hardMin: -200, hardMax: 200 },
 ];
 
 export function mountTumble(host: HTMLElement, link: FigureLink): void {
   // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
   const STRIDE = TumbleScene.stride();
   const first = new TumbleScene(undefined);
-  const { spin, nudge, dt } = first.settings() as { spin: number; nudge: number; dt: number };
+  const { spin, nudge, dt, kick } = first.settings() as { spin: number; nudge: number; dt: number; kick: number };
   first.free();
-  const values = { spin, nudge, dt };
+  const values = { spin, nudge, dt, kick };
   let scene: TumbleScene;
 
   const { canvas, toolbar, clock, plots, controls } = sceneFrame(host, 'arena plates', 'Three spinning plates: gyroscopic term off, explicit, implicit', 2);
+  let kickAt = link.read('tumble-kick-at', eventTime('The second nudge'), null, 'never', toolbar);
+  const settings = () => ({ spin: values.spin, nudge: values.nudge, dt: values.dt, kick: values.kick, kickAt });
   const [axisBox, energyBox] = plots as [HTMLElement, HTMLElement];
   const colors = themeColors([...COLORS, '--fg']);
   const color = (name: string) => colors.get(name)!;
@@ -50,9 +54,11 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
     get dt() {
       return values.dt;
     },
-    preview: WINDOW,
+    get preview() {
+      return Math.max(WINDOW, (kickAt ?? 0) + WINDOW / 2);
+    },
     reset() {
-      const next = new TumbleScene({ spin: values.spin, nudge: values.nudge, dt: values.dt });
+      const next = new TumbleScene(settings());
       scene?.free();
       scene = next;
       axisPlot.clear();
@@ -96,7 +102,15 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
   };
 
   const live = liveFigure(host, toolbar, sim, link);
-  const keys = ['spin', 'nudge', 'dt'] as const;
+  // A second nudge struck now (a link replays it then): does the flip start over?
+  const nudgeButton = el('button', { type: 'button', class: 'disturb' }, 'Nudge now');
+  toolbar.insertBefore(nudgeButton, clock);
+  nudgeButton.addEventListener('click', () => {
+    kickAt = eventNow(scene.time, values.dt);
+    link.save('tumble-kick-at', String(kickAt), 'never');
+    live.strike(() => scene.retune(settings()));
+  });
+  const keys = ['spin', 'nudge', 'dt', 'kick'] as const;
   fields(values).forEach((def, i) => {
     link.field(controls, def, (v) => {
       const key = keys[i]!;
@@ -104,7 +118,9 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
       const previous = values[key];
       values[key] = v;
       try {
-        live.rerun();
+        // The spin, the first nudge and the step start the run; the second nudge is live.
+        if (key === 'kick') live.change(() => scene.retune(settings()));
+        else live.rerun();
       } catch (e) {
         values[key] = previous;
         live.rerun();
