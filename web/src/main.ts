@@ -1,7 +1,7 @@
 import './styles.css';
 import { defaultSceneId, scenes } from './scenes';
 import { readUrlState, writeUrlState } from './ui/url-state';
-import { loadSceneModule } from './scene-wasm';
+import { loadSceneModule } from './core/scene-wasm';
 import { embedSnippets } from './embed/snippets';
 
 const status = document.getElementById('status')!;

@@ -1,6 +1,6 @@
 /** Chapter 10, the gain translator and the engine twin: one intent written for every engine. */
 import { mountChapter } from './chapter';
-import { engines } from '../engines-wasm';
+import { engines } from '../core/engines-wasm';
 import { el } from '../ui/dom';
 
 void mountChapter().then(() => {

@@ -7,8 +7,8 @@
 import '../styles.css';
 import '../lab/lab.css';
 import './chapter.css';
-import { claimTable, VERDICT_WORDS, type Claim } from '../analysis-wasm';
-import { loadForcelab } from '../wasm';
+import { claimTable, VERDICT_WORDS, type Claim } from '../core/analysis-wasm';
+import { loadForcelab } from '../core/wasm';
 import { mountFigure } from '../figures/registry';
 
 const VERDICT_CLASS: Record<Claim['verdict'], string> = {

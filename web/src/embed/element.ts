@@ -20,7 +20,7 @@
  */
 import pageStyles from '../styles.css?inline';
 import uplotStyles from 'uplot/dist/uPlot.min.css?inline';
-import { loadSceneModule } from '../scene-wasm';
+import { loadSceneModule } from '../core/scene-wasm';
 import { defaultSceneId, scenes } from '../scenes';
 import type { SceneHandle } from '../scenes/scene';
 import { readUrlState } from '../ui/url-state';

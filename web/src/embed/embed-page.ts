@@ -55,7 +55,7 @@ async function mountChapterFigure(figure: string): Promise<void> {
   app.append(status, host);
   try {
     await Promise.all([import('../styles.css'), import('../lab/lab.css'), import('../chapters/chapter.css')]);
-    const [{ loadForcelab }, { mountFigure }] = await Promise.all([import('../wasm'), import('../figures/registry')]);
+    const [{ loadForcelab }, { mountFigure }] = await Promise.all([import('../core/wasm'), import('../figures/registry')]);
     await loadForcelab();
     await mountFigure(figure, host);
     ready();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LabSnapshot } from '../wasm';
+import type { LabSnapshot } from '../core/wasm';
 import { csvField, plotsCsv, tableCsv, traceCsv } from './csv';
 
 const snap = (): LabSnapshot => ({

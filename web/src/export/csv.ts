@@ -3,7 +3,7 @@
  * (JavaScript's shortest round-trip form), so a spreadsheet or a script reads back the
  * exact doubles the page plotted.
  */
-import type { LabSnapshot } from '../wasm';
+import type { LabSnapshot } from '../core/wasm';
 
 /** Units of the run's primary coordinate and of its effort. */
 export interface CsvUnits {

@@ -3,7 +3,7 @@
  * boxes in a fixed oblique projection. It computes no motion, only where to draw
  * what the core computed. The reader drags the target along the horizontal axis.
  */
-import type { LabSnapshot } from '../wasm';
+import type { LabSnapshot } from '../core/wasm';
 import type { PlantId } from './lab-state';
 
 export interface Look {

@@ -9,7 +9,7 @@ import { TracePlot, type TraceSeries } from '../plot/trace-plot';
 import { paramControl } from '../ui/controls';
 import { stepsForFrame } from '../ui/fixed-step';
 import { formatNumber, type ParamDef } from '../ui/params';
-import { LabRun, tuning, type LabSnapshot } from '../wasm';
+import { LabRun, tuning, type LabSnapshot } from '../core/wasm';
 import { traceCsv } from '../export/csv';
 import { codePanel } from '../ui/code-panel';
 import { snippet, type SnippetInput } from '../export/snippets';

@@ -1,6 +1,6 @@
 import '../styles.css';
 import './lab.css';
-import { loadForcelab } from '../wasm';
+import { loadForcelab } from '../core/wasm';
 import { readLabState } from './lab-state';
 import { mountLab } from './lab-page';
 

@@ -9,7 +9,7 @@ import { el } from '../ui/dom';
 import { stepsForFrame } from '../ui/fixed-step';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
-import { World1, type Controller1Id } from '../scene-wasm';
+import { World1, type Controller1Id } from '../core/scene-wasm';
 import { CUBE_SCENE } from '../core/presets';
 import { LAW_LABELS } from '../core/catalogue';
 import type { Scene, SceneHandle, SceneOptions } from './scene';

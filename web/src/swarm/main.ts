@@ -7,7 +7,7 @@
  */
 import '../styles.css';
 import './swarm.css';
-import init, { MissileSwarm } from '../../pkg-lite/forcelab_wasm.js';
+import { loadSceneModule, MissileSwarm } from '../core/scene-wasm';
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { readUrlState, writeUrlState } from '../ui/url-state';
@@ -42,7 +42,7 @@ function formatMs(v: number): string {
 }
 
 async function boot(): Promise<void> {
-  await init();
+  await loadSceneModule();
   const { values, problems } = readUrlState(params, location.search);
   const swarm = new MissileSwarm(0, TARGETS, SEED, DT);
   const canvas = new SwarmCanvas(document.getElementById('swarm-canvas') as HTMLCanvasElement, HALF_SPAN);

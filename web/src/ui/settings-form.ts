@@ -8,7 +8,7 @@
  */
 import { el } from './dom';
 import { formatNumber } from './params';
-import type { SettingDef, SettingValue } from '../engines-wasm';
+import type { SettingDef, SettingValue } from '../core/engines-wasm';
 
 export interface SettingsForm {
   /** The settings in force that differ from their defaults. */

@@ -6,7 +6,7 @@
  * the unit circle; a click or Enter opens it in the Lab.
  */
 import { LINEAR_LAWS } from '../../core/catalogue';
-import { atlasOf, defaultAtlasSpec, eigenvalues, type Atlas } from '../../analysis-wasm';
+import { atlasOf, defaultAtlasSpec, eigenvalues, type Atlas } from '../../core/analysis-wasm';
 import { writeLabState } from '../../lab/lab-state';
 import { formatNumber } from '../../ui/params';
 import { labStateWith } from '../../lab/lab-figure';

@@ -4,7 +4,7 @@
  * The reader can change the step and the snap's minimum speed; the table under the
  * graph is its text version. The default settings are the native example's.
  */
-import { convergence, defaultConvergenceSpec, type ConvergenceCurve } from '../../analysis-wasm';
+import { convergence, defaultConvergenceSpec, type ConvergenceCurve } from '../../core/analysis-wasm';
 import { TracePlot } from '../../plot/trace-plot';
 import { cssColor } from '../../ui/colors';
 import type { FigureLink } from '../../figures/figure-link';

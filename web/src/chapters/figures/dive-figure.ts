@@ -4,7 +4,7 @@
  * orders with sliders, on-screen buttons or the keyboard; the plots show each hull's
  * pitch and roll against the order.
  */
-import { DiveScene } from '../../../pkg/forcelab_wasm.js';
+import { DiveScene, sceneDefaults, type Boat, type DiveSettings } from '../../core/scenes';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import { eventTime, type FigureLink } from '../../figures/figure-link';
@@ -24,37 +24,18 @@ interface SubmarineLawEntry {
 }
 type GainKey = 'kp' | 'ki' | 'kd' | 'ratePitch' | 'rateRoll';
 
-interface Boat {
-  law: string;
-  kp: number;
-  ki: number;
-  kd: number;
-  rateCoefficients: [number, number, number];
-}
-
 /** A boat's number under `key` (the rate coefficients are its pitch and roll components). */
 const gainOf = (b: Boat, key: GainKey): number =>
-  key === 'ratePitch' ? b.rateCoefficients[0] : key === 'rateRoll' ? b.rateCoefficients[2] : b[key];
+  key === 'ratePitch' ? b.rateCoefficients[0]! : key === 'rateRoll' ? b.rateCoefficients[2]! : b[key];
 /** `b` with its number under `key` set to `v`. */
 const withGain = (b: Boat, key: GainKey, v: number): Boat => {
   if (key === 'ratePitch' || key === 'rateRoll') {
-    const rate: [number, number, number] = [...b.rateCoefficients];
+    const rate = [...b.rateCoefficients];
     rate[key === 'ratePitch' ? 0 : 2] = v;
     return { ...b, rateCoefficients: rate };
   }
   return { ...b, [key]: v };
 };
-interface DiveSettings {
-  boats: Boat[];
-  load: number;
-  rudderTorque: number;
-  dt: number;
-  loadStepAt: number | null;
-  loadStep: number;
-  sensorNoise: number;
-  seed: number;
-}
-
 /** The disturbances' fields: the load's step and the sensor's noise (their defaults are the core's). */
 const disturbanceFields = (d: DiveSettings): ParamDef[] => [
   { key: 'dive-load-step', label: 'Load step (struck with the button)', unit: 'N m', min: -200, max: 200, scale: 'linear', initial: d.loadStep, hardMin: -1e5, hardMax: 1e5 },
@@ -83,9 +64,7 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
   const orders = { pitch: pitch!, roll: roll!, rudder: rudder!, load: 0 };
   // The hulls, their laws and tunings are the core's scene defaults (the four
   // generations, tuned as the claims table runs them); the reader edits the gains.
-  const first = new DiveScene(undefined);
-  const defaults = first.settings() as DiveSettings;
-  first.free();
+  const defaults = sceneDefaults().dive;
   // The printed feed-forward runs on request, as a fifth hull with the fourth's gains.
   const printedBoat = { ...defaults.boats[defaults.boats.length - 1]!, law: 'pid-feed-forward-as-printed' };
   const allBoats = [...defaults.boats, printedBoat];

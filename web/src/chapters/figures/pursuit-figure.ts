@@ -4,7 +4,7 @@
  * waypoints or toward a point the reader drags. The canvas shows the arena; the plots
  * show each chaser's heading error and the torque its turn clamp lets through.
  */
-import { PursuitScene } from '../../../pkg/forcelab_wasm.js';
+import { PursuitScene, sceneDefaults, type PursuitSettings } from '../../core/scenes';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import { eventTime, type FigureLink } from '../../figures/figure-link';
@@ -55,14 +55,7 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
   const STRIDE = PursuitScene.stride();
   // The core's defaults: the article's heading PID at its step, the missile's speed.
-  const first = new PursuitScene(undefined, undefined);
-  const defaults = first.settings() as {
-    heading: { pid: { kp: number; ki: number; kd: number; window: number; dt: number }; maxAngularAcceleration: number };
-    missileSpeed: number;
-    dt: number;
-    sideswipe: number;
-  };
-  first.free();
+  const defaults = sceneDefaults().pursuit;
   const DT = defaults.dt;
   const initial: Record<string, number> = {
     'pursuit-kp': defaults.heading.pid.kp,
@@ -125,17 +118,19 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   let scene: PursuitScene;
   let chasers = 2;
 
-  const settings = () => ({
+  // The core's settings with the reader's numbers: every field the core has, typed by it.
+  const settings = (): PursuitSettings => ({
+    ...defaults,
     heading: {
-      pid: { kp: values['pursuit-kp'], ki: values['pursuit-ki'], kd: values['pursuit-kd'], window: values['pursuit-window'], dt: DT },
-      maxAngularAcceleration: values['pursuit-amax'],
+      ...defaults.heading,
+      pid: { ...defaults.heading.pid, kp: values['pursuit-kp']!, ki: values['pursuit-ki']!, kd: values['pursuit-kd']!, window: values['pursuit-window']! },
+      maxAngularAcceleration: values['pursuit-amax']!,
     },
-    missileSpeed: values['pursuit-speed'],
-    dt: DT,
+    missileSpeed: values['pursuit-speed']!,
     withPrintedMissile: printed,
     jumpAt,
     sideswipeAt,
-    sideswipe: values['pursuit-swipe'],
+    sideswipe: values['pursuit-swipe']!,
   });
   const makePlots = () => {
     errorPlot?.destroy();

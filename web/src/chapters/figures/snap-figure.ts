@@ -7,7 +7,7 @@
  * track and both plots are therefore drawn in log10 of the distance left and of the
  * speed, with an exact 0 drawn at the floor `FLOOR` (the plots say so).
  */
-import { SnapScene } from '../../../pkg/forcelab_wasm.js';
+import { sceneDefaults, SnapScene, type SnapSettings } from '../../core/scenes';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import type { FigureLink } from '../../figures/figure-link';
@@ -21,13 +21,6 @@ const FLOOR = -4;
 const lg = (v: number): number => (v > 10 ** FLOOR ? Math.log10(v) : FLOOR);
 const COLORS = ['--s0', '--s1'];
 const NAMES = ['with the minimum velocity', 'spring alone'];
-
-/** The scene's settings, as the core writes them (`scenes::SnapSettings`). */
-interface SnapSettings {
-  law: { k: number; d: number; timeScale: number; minVelocity: number };
-  distance: number;
-  dt: number;
-}
 
 type Key = 'k' | 'd' | 'timeScale' | 'minVelocity' | 'distance' | 'dt';
 
@@ -43,9 +36,7 @@ const fields = (s: SnapSettings): (ParamDef & { field: Key })[] => [
 
 export function mountSnap(host: HTMLElement, link: FigureLink): void {
   const STRIDE = SnapScene.stride();
-  const first = new SnapScene(undefined);
-  const settings = first.settings() as SnapSettings;
-  first.free();
+  const settings = sceneDefaults().snap;
   let scene: SnapScene;
 
   const { canvas, toolbar, clock, plots, controls } = sceneFrame(

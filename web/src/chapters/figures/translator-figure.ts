@@ -5,7 +5,7 @@
  * give the intended motion at this step (the engine twin), then one engine in detail
  * (`engine-panel.ts`). The core computes every number; the page lays them out.
  */
-import { engines, twin, type Intent } from '../../engines-wasm';
+import { engines, twin, type Intent } from '../../core/engines-wasm';
 import type { FigureLink } from '../../figures/figure-link';
 import { tableExport } from './figure-export';
 import { type ParamDef } from '../../ui/params';

@@ -4,7 +4,7 @@
  * implicit. The plots show how far each spin axis has turned over and each body's
  * kinetic energy against the start's.
  */
-import { TumbleScene } from '../../../pkg/forcelab_wasm.js';
+import { sceneDefaults, TumbleScene } from '../../core/scenes';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import { eventTime, type FigureLink } from '../../figures/figure-link';
@@ -33,9 +33,7 @@ const fields = (s: { spin: number; nudge: number; dt: number; kick: number }): P
 export function mountTumble(host: HTMLElement, link: FigureLink): void {
   // Numbers per body in the scene's state, from the bindings (the core is loaded by now).
   const STRIDE = TumbleScene.stride();
-  const first = new TumbleScene(undefined);
-  const { spin, nudge, dt, kick } = first.settings() as { spin: number; nudge: number; dt: number; kick: number };
-  first.free();
+  const { spin, nudge, dt, kick } = sceneDefaults().tumble;
   const values = { spin, nudge, dt, kick };
   let scene: TumbleScene;
 

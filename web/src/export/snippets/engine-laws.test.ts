@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initSync } from '../../../pkg/forcelab_wasm.js';
-import { LabRun } from '../../wasm';
+import { loadForcelabSync } from '../../core/wasm';
+import { LabRun } from '../../core/wasm';
 import { ENGINE_LAWS, ENGINE_TORQUE_LAWS, notWrittenOut } from './engine-laws';
 import { wrap } from './input';
 
 beforeAll(() => {
-  initSync({ module: readFileSync(new URL('../../../pkg/forcelab_wasm_bg.wasm', import.meta.url)) });
+  loadForcelabSync(readFileSync(new URL('../../../pkg/forcelab_wasm_bg.wasm', import.meta.url)));
 });
 
 const kp = 400;

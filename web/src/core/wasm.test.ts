@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initSync, Lab } from '../pkg/forcelab_wasm.js';
-import { defaultState, GAINLESS, labConfig, LAWS, PLANTS, TWINS } from './lab/lab-state';
-import { LabRun, type LabSnapshot } from './wasm';
+import { defaultState, GAINLESS, labConfig, LAWS, PLANTS, TWINS } from '../lab/lab-state';
+import { Lab, LabRun, loadForcelabSync, type LabSnapshot } from './wasm';
 
 beforeAll(() => {
-  initSync({ module: readFileSync(new URL('../pkg/forcelab_wasm_bg.wasm', import.meta.url)) });
+  loadForcelabSync(readFileSync(new URL('../../pkg/forcelab_wasm_bg.wasm', import.meta.url)));
 });
 
 /** Every series of a snapshot as plain arrays, for a deep comparison. */

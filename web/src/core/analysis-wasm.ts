@@ -3,7 +3,7 @@
  * atlas, one-step eigenvalues and article 003's convergence sweep, typed. The core
  * computes every figure; this module only names the shapes it returns.
  */
-import { atlas, atlasDefaultSpec, claims, convergenceDefaultSpec, convergenceSweep, oneStepEigenvalues } from '../pkg/forcelab_wasm.js';
+import { atlas, atlasDefaultSpec, claims, convergenceDefaultSpec, convergenceSweep, oneStepEigenvalues } from '../../pkg/forcelab_wasm.js';
 
 /** A verdict as the core serialises it. */
 export type Verdict = 'holds' | 'holds-with-conditions' | 'does-not-hold';

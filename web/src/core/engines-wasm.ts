@@ -3,7 +3,7 @@
  * engines, their settings, defaults and notes (`forcelab::engines`); this module only
  * names the shapes the bindings return.
  */
-import { engineCatalogue, engineTwin, translateGains } from '../pkg/forcelab_wasm.js';
+import { engineCatalogue, engineTwin, translateGains } from '../../pkg/forcelab_wasm.js';
 
 /** What the reader wants: natural frequency (Hz), damping ratio, mass, step, kind. */
 export interface Intent {

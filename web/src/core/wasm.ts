@@ -1,10 +1,12 @@
 /**
- * The Lab's door to the full forcelab module (web/pkg): it loads it once and wraps the
- * `Lab` so that callers get plain arrays: typed-array views on wasm memory die when
- * the memory grows, so they are re-created after every call and copied into buffers
- * that belong to JS. The scene pages use the small module instead (scene-wasm.ts).
+ * The door to the full forcelab module (web/pkg): it loads it once and wraps the `Lab`
+ * so that callers get plain arrays: typed-array views on wasm memory die when the
+ * memory grows, so they are re-created after every call and copied into buffers that
+ * belong to JS. The scene pages use the small module instead (scene-wasm.ts). Only the
+ * modules of web/src/core/ import the generated package (`door.test.ts` checks).
  */
 import init, {
+  initSync,
   gainsFromBloom,
   gainsFromHalfLife,
   gainsToHalfLife,
@@ -16,7 +18,7 @@ import init, {
   gainsToWu,
   Lab,
   sampledEffective,
-} from '../pkg/forcelab_wasm.js';
+} from '../../pkg/forcelab_wasm.js';
 
 let loading: Promise<void> | null = null;
 
@@ -25,6 +27,15 @@ export function loadForcelab(): Promise<void> {
   loading ??= init().then(() => undefined);
   return loading;
 }
+
+/** Instantiates the module from its bytes at once (tests under Node, which cannot fetch it). */
+export function loadForcelabSync(bytes: BufferSource): void {
+  initSync({ module: bytes });
+  loading = Promise.resolve();
+}
+
+/** The swarm of the benchmark's scenario, stepped by the core (`forcelab::bench`). */
+export { planarSwarm } from '../../pkg/forcelab_wasm.js';
 
 /** A Lab's trace and state after a call, in arrays that JS owns (valid until the next snapshot). */
 export interface LabSnapshot {
@@ -212,3 +223,6 @@ export const tuning = {
   /** `[w_n, zeta]` the law really has when sampled, or undefined (see the core). */
   sampled: sampledEffective,
 };
+
+/** The core's Lab class itself, for the checks that hold the page's menus to it. */
+export { Lab };

@@ -4,7 +4,10 @@
  * `Simulation` so that callers get plain arrays: typed-array views on wasm memory die
  * when the memory grows, so they are copied into buffers that belong to JS.
  */
-import init, { Simulation } from '../pkg-lite/forcelab_wasm.js';
+import init, { Simulation } from '../../pkg-lite/forcelab_wasm.js';
+
+/** The swarm page's missiles, stepped by the core in one call per frame. */
+export { MissileSwarm } from '../../pkg-lite/forcelab_wasm.js';
 
 let loading: Promise<void> | null = null;
 
