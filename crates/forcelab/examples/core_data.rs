@@ -5,11 +5,22 @@
 //!
 //! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets`
 
+/// The presets and the scenes' defaults, as the page's `presets.json` holds them.
+#[derive(serde::Serialize)]
+struct PagePresets {
+    #[serde(flatten)]
+    presets: forcelab::scenario::Presets,
+    scenes: forcelab::scenes::SceneDefaults,
+}
+
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_default();
     let text = match which.as_str() {
         "catalogue" => serde_json::to_string_pretty(&forcelab::catalogue::Catalogue::get()),
-        "presets" => serde_json::to_string_pretty(&forcelab::scenario::presets()),
+        "presets" => serde_json::to_string_pretty(&PagePresets {
+            presets: forcelab::scenario::presets(),
+            scenes: Default::default(),
+        }),
         other => {
             eprintln!("core_data: which data: catalogue or presets, got {other:?}");
             std::process::exit(2);

@@ -36,23 +36,6 @@ pub struct Presets {
     pub translator: Intent,
     /// Every preset by id, with its kind, chapter and summary.
     pub registry: Vec<PresetEntry>,
-    /// The chapters' scenes at their defaults: the page starts each from these, and
-    /// its types for their settings are these objects' (`web/src/core/scenes.ts`).
-    pub scenes: SceneDefaults,
-}
-
-/// The default settings of each scene a chapter animates.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct SceneDefaults {
-    /// Chapter 6's chase.
-    pub pursuit: crate::scenes::PursuitSettings,
-    /// Chapter 7's submarines.
-    pub dive: crate::scenes::DiveSettings,
-    /// Chapter 7's tumbling plates.
-    pub tumble: crate::scenes::TumbleSettings,
-    /// Chapter 5's snap.
-    pub snap: crate::scenes::SnapSettings,
 }
 
 /// The presets.
@@ -63,12 +46,6 @@ pub fn presets() -> Presets {
         simpson: SIMPSON,
         translator: TRANSLATOR_INTENT,
         registry: registry(),
-        scenes: SceneDefaults {
-            pursuit: Default::default(),
-            dive: Default::default(),
-            tumble: Default::default(),
-            snap: Default::default(),
-        },
     }
 }
 

@@ -17,6 +17,22 @@ pub use schedule::{check_at, fires, from_the_start};
 pub use snap::{Snap, SnapBody, SnapSettings};
 pub use tumble::{Tumble, TumbleSettings, MODES};
 
+/// The default settings of each scene a chapter animates: the page starts each from
+/// these, and its types for their settings are these objects' (`web/src/core/scenes.ts`,
+/// from `presets.json`'s `scenes`, written by `examples/core_data.rs`).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SceneDefaults {
+    /// Chapter 6's chase.
+    pub pursuit: PursuitSettings,
+    /// Chapter 7's submarines.
+    pub dive: DiveSettings,
+    /// Chapter 7's tumbling plates.
+    pub tumble: TumbleSettings,
+    /// Chapter 5's snap.
+    pub snap: SnapSettings,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
