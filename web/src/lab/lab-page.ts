@@ -7,6 +7,7 @@
 import { cssColor } from '../ui/colors';
 import { TracePlot, type TraceSeries } from '../plot/trace-plot';
 import { paramControl } from '../ui/controls';
+import { animate, prefersReducedMotion } from '../ui/animation-loop';
 import { stepsForFrame } from '../ui/fixed-step';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { LabRun, tuning, type LabSnapshot } from '../core/wasm';
@@ -120,12 +121,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const state: LabState = structuredClone(initial);
   let run: LabRun | null = null;
   let snap: LabSnapshot | null = null;
-  let playing = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let playing = !prefersReducedMotion();
   let finished = false;
   let targetNow = state.disturbances.targetStart;
   const clock = { accumulator: 0 };
-  let lastFrame = performance.now();
-  let frame = 0;
   let plots: TracePlot[] = [];
   let dirty = true;
   /** The canvas shows the last render: redraw only after a new one or a resize. */
@@ -471,7 +470,6 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       targetNow = state.disturbances.targetStart;
     }
     playing = !playing;
-    lastFrame = performance.now();
     syncPlay();
     dirty = true;
   });
@@ -638,10 +636,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     metricsTable.replaceChildren(element('caption', { textContent: 'Step metrics so far (the text version of the plots)' }), element('thead', {}, head), body);
   };
 
-  const loop = (now: number) => {
-    frame = requestAnimationFrame(loop);
-    const seconds = (now - lastFrame) / 1000;
-    lastFrame = now;
+  /** One frame of the page's loop: the steps the elapsed time holds, then what changed is drawn. */
+  const loop = (seconds: number) => {
     if (playing && run) {
       const steps = stepsForFrame(clock, seconds, state.dt, state.speed, 2000);
       if (steps > 0) advance(steps);
@@ -709,12 +705,13 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   }
   syncPlay();
   if (!playing) advance(totalSteps());
-  frame = requestAnimationFrame(loop);
+  // Always called, on screen or not: a paused figure still draws (and hashes) its run once.
+  const animation = animate(null, loop);
   document.body.dataset.labReady = 'true';
 
   return {
     destroy() {
-      cancelAnimationFrame(frame);
+      animation.stop();
       for (const p of plots) p.destroy();
       run?.free();
     },

@@ -6,6 +6,7 @@
 import { ResponsePlot } from '../plot/response-plot';
 import { cssColor } from '../ui/colors';
 import { el } from '../ui/dom';
+import { animate, prefersReducedMotion } from '../ui/animation-loop';
 import { stepsForFrame } from '../ui/fixed-step';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
@@ -204,11 +205,8 @@ function mount(
   }
 
   // --- animation ---------------------------------------------------------------
-  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  let playing = !reducedMotion;
+  let playing = !prefersReducedMotion();
   const clock = { accumulator: 0 };
-  let last = performance.now();
-  let frame = 0;
   let framesDrawn = 0;
   // getComputedStyle forces a style pass: read the colours when they can change, not
   // every frame.
@@ -239,23 +237,16 @@ function mount(
     }
   };
 
-  // Off screen the scene neither steps nor draws: no frames are requested at all.
-  let visible = !options.startHidden;
-  const tick = (now: number) => {
-    const seconds = (now - last) / 1000;
-    last = now;
+  // Off screen (its element says so) the scene neither steps nor draws: the page's
+  // loop does not call it.
+  const animation = animate(null, (seconds) => {
     if (playing) advance(stepsForFrame(clock, seconds, values.dt!));
     draw();
-    frame = visible ? requestAnimationFrame(tick) : 0;
-  };
+  });
+  animation.setVisible(!options.startHidden);
   const setVisible = (on: boolean) => {
-    if (on === visible) return;
-    visible = on;
-    if (on && !frame) {
-      last = performance.now();
-      clock.accumulator = 0;
-      frame = requestAnimationFrame(tick);
-    }
+    if (on && !animation.visible) clock.accumulator = 0;
+    animation.setVisible(on);
   };
 
   // --- drawing -----------------------------------------------------------------
@@ -375,7 +366,6 @@ function mount(
 
   setPlaying(playing);
   restart();
-  frame = visible ? requestAnimationFrame(tick) : 0;
 
   return {
     setVisible,
@@ -383,7 +373,7 @@ function mount(
       return world.state.time;
     },
     destroy() {
-      cancelAnimationFrame(frame);
+      animation.stop();
       scheme.removeEventListener('change', onScheme);
       host.removeEventListener('click', onClick);
       host.replaceChildren();

@@ -8,6 +8,7 @@
 import '../styles.css';
 import './swarm.css';
 import { loadSceneModule, MissileSwarm } from '../core/scene-wasm';
+import { animate } from '../ui/animation-loop';
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { readUrlState, writeUrlState } from '../ui/url-state';
@@ -113,6 +114,7 @@ async function boot(): Promise<void> {
   showPlaying();
 
   let shown = 0;
+  // One step of the swarm per displayed frame, from the page's loop.
   const frame = () => {
     if (playing) frames.record(advance(), draw());
     if (playing && ++shown % 30 === 0) {
@@ -122,10 +124,9 @@ async function boot(): Promise<void> {
         `simulation ${formatMs(s.simulationP50)} median, ${formatMs(s.simulationP95)} 95th percentile; ` +
         `drawing ${formatMs(s.drawingP50)} median, ${formatMs(s.drawingP95)} 95th percentile.`;
     }
-    requestAnimationFrame(frame);
   };
   draw();
-  requestAnimationFrame(frame);
+  animate(null, frame);
   window.forcelabSwarm = {
     get count() {
       return swarm.length;

@@ -6,6 +6,7 @@
  * draw; the core does the physics.
  */
 import { fingerprint, type ResponsePlot } from '../../plot/response-plot';
+import { animate, prefersReducedMotion } from '../../ui/animation-loop';
 import { stepsForFrame } from '../../ui/fixed-step';
 import { figureExport } from './figure-export';
 import type { FigureLink } from '../../figures/figure-link';
@@ -60,8 +61,7 @@ export function eventNow(time: number, dt: number): number {
 
 /** Fills the toolbar, adds the export and share bars (`link`: its settings) and starts the clock. */
 export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim, link: FigureLink): LiveFigure {
-  let playing = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-  let visible = true;
+  let playing = !prefersReducedMotion();
   const clock = { accumulator: 0 };
   const button = (text: string) => {
     const b = document.createElement('button');
@@ -118,26 +118,17 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
     clock.accumulator = 0;
     draw();
   });
-  new IntersectionObserver((entries) => {
-    visible = entries.some((e) => e.isIntersecting);
-  }).observe(host);
-
-  let last = performance.now();
-  const frame = (now: number) => {
-    const seconds = (now - last) / 1000;
-    last = now;
-    if (playing && visible) {
-      const n = stepsForFrame(clock, seconds, sim.dt);
-      if (n > 0) {
-        advance(n);
-        draw();
-      }
-    }
-    requestAnimationFrame(frame);
-  };
   sync();
   rerun();
-  requestAnimationFrame(frame);
+  // The page's loop calls back only while the figure is on screen.
+  animate(host, (seconds) => {
+    if (!playing) return;
+    const n = stepsForFrame(clock, seconds, sim.dt);
+    if (n > 0) {
+      advance(n);
+      draw();
+    }
+  });
   return {
     rerun,
     change(live: () => void) {
