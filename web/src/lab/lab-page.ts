@@ -1,95 +1,34 @@
 /**
  * The Lab: two to four controllers (plus printed twins) in lockstep on identical
- * bodies. This module builds the controls, keeps the state in the URL, steps the
- * core's Lab at a fixed dt and draws its trace; every number it shows comes from the
- * core.
+ * bodies. This module holds the run: it lays out the page, keeps the state in the URL,
+ * steps the core's Lab on the page's loop at a fixed dt and draws its trace and canvas.
+ * The setting panels (`lab-setup.ts`), the controller cards (`lab-cards.ts`), the
+ * metrics (`lab-metrics.ts`) and the export bar (`lab-export.ts`) are their own files;
+ * every number shown comes from the core.
  */
 import { cssColor } from '../ui/colors';
 import { TracePlot, type TraceSeries } from '../plot/trace-plot';
-import { paramControl } from '../ui/controls';
 import { animate, prefersReducedMotion } from '../ui/animation-loop';
 import { stepsForFrame } from '../ui/fixed-step';
-import { formatNumber, type ParamDef } from '../ui/params';
-import { LabRun, tuning, type LabSnapshot } from '../core/wasm';
-import { traceCsv } from '../export/csv';
-import { codePanel } from '../ui/code-panel';
-import { snippet, type SnippetInput } from '../export/snippets';
-import { copyText, download } from '../export/download';
+import { formatNumber } from '../ui/params';
+import { LabRun, type LabSnapshot } from '../core/wasm';
 import { drawLab, viewRange, type Look } from './lab-canvas';
-import {
-  DISTURBANCE_DEFS,
-  GAINLESS,
-  HAS_INTEGRAL,
-  INTEGRATORS,
-  LAWS,
-  MAX_CONTROLLERS,
-  MAX_STEPS,
-  MIN_CONTROLLERS,
-  PARAMETERISATIONS,
-  PLANTS,
-  SETTING_DEFS,
-  TWINS,
-  defaultLaws,
-  labConfig,
-  seriesOf,
-  writeLabState,
-  type Disturbances,
-  type LabState,
-  type SeriesInfo,
-} from './lab-state';
-import { FORMS } from './parameterisation';
-import { CATALOGUE, LAW_LABELS, LINEAR_LAWS } from '../core/catalogue';
+import { HAS_INTEGRAL, LAWS, defaultLaws, labConfig, seriesOf, writeLabState, type LabState, type SeriesInfo } from './lab-state';
+import { LAW_LABELS } from '../core/catalogue';
 import { framed, labHref } from '../ui/site';
 import type { FigureLink } from '../figures/figure-link';
+import { element, unitOf } from './lab-dom';
+import { fillMetrics } from './lab-metrics';
+import { labExportBar } from './lab-export';
+import type { LabEditor } from './lab-editor';
+import { buildDisturbanceFields, buildSetupFields } from './lab-setup';
+import { buildLawCards } from './lab-cards';
 
 const LAW_NAMES = LAW_LABELS;
-const PLANT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.plants.map((p) => [p.id, p.label]));
-const INTEGRATOR_NAMES: Readonly<Record<string, string>> = {
-  'semi-implicit-euler': 'semi-implicit Euler (PhysX, Unity, Box2D)',
-  'explicit-euler': 'explicit Euler',
-  rk4: 'RK4 (reference)',
-};
-/** Laws whose sampled damping ratio the core can compute (its linear laws). */
-const LINEAR = new Set(LINEAR_LAWS.map((l) => l.id));
-/** What is wrong with each printed listing, from the core's catalogue. */
-const ERRATA: Readonly<Record<string, string>> = Object.fromEntries(
-  CATALOGUE.laws.flatMap((l) => (l.erratum === null ? [] : [[l.id, l.erratum]])),
-);
-
-function unitOf(plantId: string): string {
-  return plantId === 'box' ? 'rad' : 'm';
-}
 
 const css = (name: string): string => cssColor(document.documentElement, name);
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
-/**
- * A labelled menu. A choice the core refuses (it throws) puts the menu back and says
- * why under it, like the number fields do.
- */
-function select(label: string, id: string, options: readonly string[], names: Readonly<Record<string, string>>, value: string, onChange: (v: string) => void): HTMLElement {
-  const s = element('select', { id });
-  for (const o of options) s.append(element('option', { value: o, textContent: names[o] ?? o }));
-  s.value = value;
-  const message = element('p', { className: 'message', id: `${id}-message`, role: 'alert' });
-  let current = value;
-  s.addEventListener('change', () => {
-    try {
-      onChange(s.value);
-      current = s.value;
-      message.textContent = '';
-    } catch (e) {
-      s.value = current;
-      message.textContent = e instanceof Error ? e.message : String(e);
-    }
-  });
-  return element('div', { className: 'field' }, element('label', { htmlFor: id, textContent: label }), s, message);
-}
 
 export interface LabPage {
   destroy(): void;
@@ -161,18 +100,21 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
     element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable));
   const termsPanel = element('section', { className: 'panel' }, element('h2', { textContent: 'Terms per controller' }), termsBox);
-  // Take it home: the run as data, the response plot as a picture, the link that replays it.
-  const exportButton = (text: string, action: string) => element('button', { type: 'button', textContent: text, className: `export-${action}` });
-  const csvButton = exportButton('Download CSV', 'csv');
-  const pngButton = exportButton('Response as PNG', 'png');
-  const svgButton = exportButton('Response as SVG', 'svg');
-  const linkButton = exportButton('Copy link', 'link');
-  const linkBox = element('input', { type: 'text', readOnly: true, className: 'export-link-text', hidden: true });
-  linkBox.setAttribute('aria-label', 'Link that reproduces this run');
-  const exportStatus = element('p', { className: 'export-status', role: 'status' });
-  // A figure's "Copy link" opens it where it stands (its chapter); the Lab's reopens the Lab.
-  const shareButtons = link ? [] : [linkButton];
-  runPanel.append(element('div', { className: 'toolbar export', role: 'group', ariaLabel: 'Export this run' }, csvButton, pngButton, svgButton, ...shareButtons), linkBox, exportStatus);
+  // Take it home: the run as data, the response plot as a picture, the link that
+  // replays it (a figure's "Copy link" opens it where it stands: its share bar).
+  runPanel.append(
+    labExportBar(
+      {
+        snapshot: () => run?.snapshot() ?? null,
+        names: () => series.map(label),
+        plant: () => state.plant,
+        fileName: (ext) => `forcelab-${state.plant}-${state.integrator}-dt${formatNumber(state.dt)}.${ext}`,
+        responsePlot: () => plots[0],
+        link: () => new URL(labLink(), location.href).href,
+      },
+      !link,
+    ),
+  );
   if (link) runPanel.append(link.figure.shareBar());
   if (figure) {
     const settings = element('details', { className: 'figure-settings' }, element('summary', { textContent: 'All settings: controllers, plant, disturbances, terms' }), lawsBox, setup, disturbBox, termsPanel);
@@ -241,167 +183,26 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     }
   };
 
-  // ---- plant and physics
-  const buildSetup = () => {
-    setupFields.replaceChildren(
-      select('plant', `${p}lab-plant`, PLANTS, PLANT_NAMES, state.plant, (v) => {
-        change((s) => {
-          s.plant = v as LabState['plant'];
-          s.laws = s.laws.map((l) => (LAWS[s.plant].includes(l.kind) ? l : { ...l, kind: 'backward-pd' }));
-          for (const l of s.laws) l.asPrinted &&= TWINS[s.plant][l.kind] !== undefined;
-        });
-        buildLaws();
-      }),
-      select('integrator', `${p}lab-integrator`, INTEGRATORS, INTEGRATOR_NAMES, state.integrator, (v) => {
-        change((s) => (s.integrator = v as LabState['integrator']));
-        buildLaws();
-      }),
-      select('gains as', `${p}lab-param`, PARAMETERISATIONS, Object.fromEntries(PARAMETERISATIONS.map((p) => [p, FORMS[p].label])), state.parameterisation, (v) => {
-        state.parameterisation = v as LabState['parameterisation'];
-        saveUrl();
-        buildLaws();
-      }),
-    );
-    const numeric: [keyof typeof SETTING_DEFS, ParamDef][] = Object.entries(SETTING_DEFS) as [keyof typeof SETTING_DEFS, ParamDef][];
-    for (const [field, def] of numeric) {
-      const control = paramControl(setupFields, { ...def, key: `${p}${def.key}` }, state[field], (value) => {
-        if (field === 'speed') {
-          state.speed = value;
-          saveUrl();
-          return;
-        }
-        if (field === 'horizon' || field === 'dt') {
-          const h = field === 'horizon' ? value : state.horizon;
-          const dt = field === 'dt' ? value : state.dt;
-          if (h / dt > MAX_STEPS) throw new Error(`run length / dt must be at most ${MAX_STEPS} steps, got ${Math.round(h / dt)}`);
-        }
-        change((s) => ((s[field] as number) = field === 'seed' ? Math.floor(value) : value));
-        if (field === 'mass' || field === 'dt') updateZetas();
-      });
-      reportLink(control, def.key);
-    }
+  /** What the panels and the cards edit the Lab through. */
+  const editor: LabEditor = {
+    state,
+    prefix: p,
+    change,
+    save: () => saveUrl(),
+    reportLink: (control, ...keys) => reportLink(control, ...keys),
+    warn(message) {
+      banner.hidden = false;
+      banner.textContent = message;
+    },
   };
+
+  // ---- plant and physics
+  const buildSetup = () => buildSetupFields(setupFields, editor, { rebuildLaws: () => buildLaws(), updateZetas: () => updateZetas() });
 
   // ---- controllers
   let updateZetas = () => {};
   const buildLaws = () => {
-    lawCards.replaceChildren();
-    const zetaUpdaters: (() => void)[] = [];
-    const colors = seriesColors(seriesOf(state));
-    state.laws.forEach((law, k) => {
-      const card = element('fieldset', { className: 'law' });
-      card.dataset.index = String(k);
-      const legend = element('legend', {}, element('span', { className: 'swatch' }), `controller ${k + 1}`);
-      (legend.firstChild as HTMLElement).style.background = colors[k] ?? '';
-      card.append(legend);
-      card.append(select('law', `${p}law-${k}-kind`, LAWS[state.plant], LAW_NAMES, law.kind, (v) => {
-        change((s) => {
-          const l = s.laws[k]!;
-          l.kind = v;
-          l.asPrinted &&= TWINS[s.plant][v] !== undefined;
-          if (!HAS_INTEGRAL.has(v)) l.ki = 0;
-        });
-        buildLaws();
-      }));
-      const fields = element('div', { className: 'params' });
-      card.append(fields);
-      const form = FORMS[state.parameterisation];
-      if (GAINLESS.has(law.kind)) {
-        fields.append(element('p', { className: 'note', textContent: 'This law has no gains: it computes the force that lands on the target next step.' }));
-      } else {
-        const values = form.fromRaw({ kp: law.kp, kd: law.kd }, state.mass, tuning);
-        const current = [...values];
-        form.fields.forEach((def, j) => {
-          const id: ParamDef = { ...def, key: `${p}${k}-${def.key}` };
-          const control = paramControl(fields, id, current[j]!, (value) => {
-            const next = [...current];
-            next[j] = value;
-            const raw = form.toRaw(next, state.mass, tuning);
-            setGains(k, raw.kp, raw.kd, law.ki);
-            current[j] = value;
-            updateZeta();
-          });
-          // The link holds raw gains: a refused one is named under the card's first field.
-          if (j === 0) reportLink(control, `kp${k}`, `kd${k}`);
-        });
-        if (HAS_INTEGRAL.has(law.kind)) {
-          const control = paramControl(fields, { key: `${p}${k}-ki`, label: 'ki (integral)', unit: 'N/(m·s)', min: 0, max: 2000, scale: 'linear', initial: 0, hardMax: 1e12 }, law.ki, (value) => {
-            setGains(k, law.kp, law.kd, value);
-          });
-          reportLink(control, `ki${k}`);
-        }
-        fields.append(element('p', { className: 'note', textContent: form.note }));
-      }
-      const zeta = element('p', { className: 'zeta' });
-      zeta.setAttribute('aria-live', 'polite');
-      card.append(zeta);
-      const updateZeta = () => {
-        const l = state.laws[k]!;
-        if (GAINLESS.has(l.kind) || l.kp <= 0) {
-          zeta.textContent = 'effective damping ratio: not defined for this law';
-          zeta.dataset.zeta = '';
-          return;
-        }
-        const [, continuous] = tuning.toNatural(l.kp, l.kd, state.mass);
-        zeta.dataset.zeta = String(continuous);
-        let text = `effective damping ratio ζ = ${formatNumber(continuous!)} in continuous time`;
-        if (LINEAR.has(l.kind)) {
-          const sampled = tuning.sampled(l.kind, state.integrator, l.kp, l.kd, state.mass, state.dt);
-          zeta.dataset.sampled = sampled ? String(sampled[1]) : '';
-          text += sampled ? `; ${formatNumber(sampled[1]!)} as this law runs at dt = ${formatNumber(state.dt)} s` : '; sampled at this dt the loop has no equivalent (unstable or ringing at the step rate)';
-        } else {
-          zeta.dataset.sampled = '';
-          text += HAS_INTEGRAL.has(l.kind) ? ' (its P and D terms; the integral adds more)' : '';
-        }
-        zeta.textContent = text;
-      };
-      updateZeta();
-      zetaUpdaters.push(updateZeta);
-      const twin = TWINS[state.plant][law.kind];
-      if (twin) {
-        const box = element('input', { type: 'checkbox', id: `${p}law-${k}-printed`, checked: law.asPrinted });
-        box.addEventListener('change', () => {
-          try {
-            change((s) => (s.laws[k]!.asPrinted = box.checked));
-          } catch {
-            box.checked = !box.checked;
-          }
-          buildLaws();
-        });
-        card.append(
-          element('div', { className: 'field check' }, box, element('label', { htmlFor: box.id, textContent: 'also run the article\'s listing as printed' })),
-          element('p', { className: 'note', textContent: ERRATA[twin] ?? '' }),
-        );
-      }
-      card.append(
-        codePanel(`${p}law-${k}`, (): SnippetInput | string => {
-          const l = state.laws[k];
-          if (!l) return 'This controller was removed.';
-          return {
-            plant: state.plant,
-            kind: l.kind,
-            name: LAW_NAMES[l.kind] ?? l.kind,
-            kp: l.kp,
-            kd: l.kd,
-            ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0,
-            mass: state.mass,
-            dt: state.dt,
-            integrator: state.integrator,
-            target: state.disturbances.targetStart,
-            steps: totalSteps(),
-          };
-        }, snippet),
-      );
-      const remove = element('button', { type: 'button', textContent: 'Remove', disabled: state.laws.length <= MIN_CONTROLLERS });
-      remove.addEventListener('click', () => {
-        change((s) => s.laws.splice(k, 1));
-        buildLaws();
-      });
-      card.append(remove);
-      lawCards.append(card);
-    });
-    addLaw.disabled = state.laws.length >= MAX_CONTROLLERS;
-    updateZetas = () => zetaUpdaters.forEach((u) => u());
+    updateZetas = buildLawCards(lawCards, addLaw, editor, { colors: seriesColors(seriesOf(state)), setGains, steps: totalSteps, rebuild: buildLaws });
   };
   addLaw.addEventListener('click', () => {
     const used = new Set(state.laws.map((l) => l.kind));
@@ -429,34 +230,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   };
 
   // ---- disturbances
-  const buildDisturbances = () => {
-    disturbFields.replaceChildren();
-    const unit = unitOf(state.plant);
-    const flag = (field: 'stepOn' | 'sideswipeOn' | 'spikeOn', label: string) => {
-      const box = element('input', { type: 'checkbox', id: `${p}d-${field}`, checked: state.disturbances[field] });
-      box.addEventListener('change', () => {
-        try {
-          change((s) => (s.disturbances[field] = box.checked));
-        } catch (e) {
-          box.checked = !box.checked;
-          banner.hidden = false;
-          banner.textContent = e instanceof Error ? e.message : String(e);
-        }
-      });
-      disturbFields.append(element('div', { className: 'field check' }, box, element('label', { htmlFor: box.id, textContent: label })));
-    };
-    for (const [field, def] of Object.entries(DISTURBANCE_DEFS) as [keyof Disturbances, ParamDef | null][]) {
-      if (field === 'stepOn') flag('stepOn', 'target step');
-      if (field === 'sideswipeOn') flag('sideswipeOn', 'sideswipe');
-      if (field === 'spikeOn') flag('spikeOn', 'a one-off dt spike');
-      if (!def) continue;
-      const shown = { ...def, key: `${p}${def.key}`, unit: def.unit.replace(/^m/, unit) };
-      const control = paramControl(disturbFields, shown, state.disturbances[field] as number, (value) =>
-        change((s) => ((s.disturbances[field] as number) = value)),
-      );
-      reportLink(control, def.key);
-    }
-  };
+  const buildDisturbances = () => buildDisturbanceFields(disturbFields, editor);
 
   // ---- run controls
   const syncPlay = () => {
@@ -616,24 +390,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
 
   const renderMetrics = () => {
     if (!run || !snap) return;
-    const m = run.metrics();
-    const unit = unitOf(state.plant);
-    const head = element('tr', {}, ...['controller', 'rise (s)', 'settle (s)', 'overshoot (%)', `steady-state error (${unit})`, `IAE (${unit}·s)`, `peak ${state.plant === 'box' ? 'torque (N·m)' : 'force (N)'}`, 'diverged?'].map((h) => element('th', { scope: 'col', textContent: h })));
-    const body = element('tbody');
-    series.forEach((s, k) => {
-      const r = m[k]!;
-      const swatch = element('span', { className: 'swatch' });
-      swatch.style.background = look.colors[k] ?? '';
-      const failure = snap!.failures[k];
-      body.append(
-        element('tr', {},
-          element('th', { scope: 'row' }, swatch, label(s)),
-          ...[r.riseTime, r.settlingTime, r.overshootPercent, r.steadyStateError, r.iae, r.peakEffort].map((v) => element('td', { textContent: v === null ? 'not reached' : formatNumber(v) })),
-          element('td', { textContent: r.diverged ? `yes${failure ? `: ${failure}` : ''}` : 'no' }),
-        ),
-      );
-    });
-    metricsTable.replaceChildren(element('caption', { textContent: 'Step metrics so far (the text version of the plots)' }), element('thead', {}, head), body);
+    const failures = snap.failures;
+    fillMetrics(metricsTable, state.plant, run.metrics(), series.map((s, k) => ({ label: label(s), color: look.colors[k] ?? '', failure: failures[k] })));
   };
 
   /** One frame of the page's loop: the steps the elapsed time holds, then what changed is drawn. */
@@ -663,35 +421,6 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     }
   };
 
-  /** A file name that says what the run was: plant, integrator, dt. */
-  const fileName = (ext: string) => `forcelab-${state.plant}-${state.integrator}-dt${formatNumber(state.dt)}.${ext}`;
-  const reproducingLink = () => new URL(labLink(), location.href).href;
-  csvButton.addEventListener('click', () => {
-    if (!run) return;
-    const current = run.snapshot();
-    const units = { position: unitOf(state.plant), effort: state.plant === 'box' ? 'N·m' : 'N' };
-    download(fileName('csv'), new Blob([traceCsv(current, series.map(label), units)], { type: 'text/csv' }));
-    exportStatus.textContent = `Saved ${current.rows} rows as ${fileName('csv')}.`;
-  });
-  pngButton.addEventListener('click', async () => {
-    const blob = await plots[0]?.png();
-    if (blob) download(fileName('png'), blob);
-    exportStatus.textContent = blob ? `Saved the response plot as ${fileName('png')}.` : 'This browser could not draw the plot into a PNG.';
-  });
-  svgButton.addEventListener('click', () => {
-    const svg = plots[0]?.svg();
-    if (!svg) return;
-    download(fileName('svg'), new Blob([svg], { type: 'image/svg+xml' }));
-    exportStatus.textContent = `Saved the response plot as ${fileName('svg')}.`;
-  });
-  linkButton.addEventListener('click', async () => {
-    const link = reproducingLink();
-    linkBox.value = link;
-    linkBox.hidden = false;
-    const copied = await copyText(link);
-    exportStatus.textContent = copied ? 'Link copied: it replays this run exactly.' : 'The browser refused the clipboard: copy the link from the box.';
-    if (!copied) linkBox.select();
-  });
 
   buildSetup();
   buildLaws();

@@ -1,0 +1,163 @@
+/**
+ * The Lab's controller cards: per controller its law, its gains in the chosen
+ * parameterisation (raw, Wu, Bloom, natural, half-life), ki for a law with an integral,
+ * the effective damping ratio (continuous and as sampled at this dt), the printed
+ * listing beside it where the article has one, the code it runs, and Remove. A gain
+ * edit is live on the running Lab; any other edit restarts it.
+ */
+import { paramControl } from '../ui/controls';
+import { codePanel } from '../ui/code-panel';
+import { formatNumber, type ParamDef } from '../ui/params';
+import { tuning } from '../core/wasm';
+import { CATALOGUE, LAW_LABELS, LINEAR_LAWS } from '../core/catalogue';
+import { snippet, type SnippetInput } from '../export/snippets';
+import { element, select } from './lab-dom';
+import type { LabEditor } from './lab-editor';
+import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS } from './lab-state';
+import { FORMS } from './parameterisation';
+
+const LAW_NAMES = LAW_LABELS;
+/** Laws whose sampled damping ratio the core can compute (its linear laws). */
+const LINEAR = new Set(LINEAR_LAWS.map((l) => l.id));
+/** What is wrong with each printed listing, from the core's catalogue. */
+const ERRATA: Readonly<Record<string, string>> = Object.fromEntries(
+  CATALOGUE.laws.flatMap((l) => (l.erratum === null ? [] : [[l.id, l.erratum]])),
+);
+
+/** What a card needs from its Lab besides the editor. */
+export interface CardContext {
+  /** Each controller's colour, as plotted. */
+  colors: readonly string[];
+  /** A gain edit, live on the running Lab. */
+  setGains(k: number, kp: number, kd: number, ki: number): void;
+  /** Steps in a whole run (what the code panel's snippet runs). */
+  steps(): number;
+  /** Rebuilds the cards (after a law is changed or removed). */
+  rebuild(): void;
+}
+
+/** Fills `lawCards` with one card per controller; returns what updates their damping ratios. */
+export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, editor: LabEditor, context: CardContext): () => void {
+  const { state, prefix: p, change } = editor;
+  const reportLink = editor.reportLink;
+  const buildLaws = context.rebuild;
+  const setGains = context.setGains;
+  const totalSteps = context.steps;
+  lawCards.replaceChildren();
+  const zetaUpdaters: (() => void)[] = [];
+  const colors = context.colors;
+  state.laws.forEach((law, k) => {
+    const card = element('fieldset', { className: 'law' });
+    card.dataset.index = String(k);
+    const legend = element('legend', {}, element('span', { className: 'swatch' }), `controller ${k + 1}`);
+    (legend.firstChild as HTMLElement).style.background = colors[k] ?? '';
+    card.append(legend);
+    card.append(select('law', `${p}law-${k}-kind`, LAWS[state.plant], LAW_NAMES, law.kind, (v) => {
+      change((s) => {
+        const l = s.laws[k]!;
+        l.kind = v;
+        l.asPrinted &&= TWINS[s.plant][v] !== undefined;
+        if (!HAS_INTEGRAL.has(v)) l.ki = 0;
+      });
+      buildLaws();
+    }));
+    const fields = element('div', { className: 'params' });
+    card.append(fields);
+    const form = FORMS[state.parameterisation];
+    if (GAINLESS.has(law.kind)) {
+      fields.append(element('p', { className: 'note', textContent: 'This law has no gains: it computes the force that lands on the target next step.' }));
+    } else {
+      const values = form.fromRaw({ kp: law.kp, kd: law.kd }, state.mass, tuning);
+      const current = [...values];
+      form.fields.forEach((def, j) => {
+        const id: ParamDef = { ...def, key: `${p}${k}-${def.key}` };
+        const control = paramControl(fields, id, current[j]!, (value) => {
+          const next = [...current];
+          next[j] = value;
+          const raw = form.toRaw(next, state.mass, tuning);
+          setGains(k, raw.kp, raw.kd, law.ki);
+          current[j] = value;
+          updateZeta();
+        });
+        // The link holds raw gains: a refused one is named under the card's first field.
+        if (j === 0) reportLink(control, `kp${k}`, `kd${k}`);
+      });
+      if (HAS_INTEGRAL.has(law.kind)) {
+        const control = paramControl(fields, { key: `${p}${k}-ki`, label: 'ki (integral)', unit: 'N/(m·s)', min: 0, max: 2000, scale: 'linear', initial: 0, hardMax: 1e12 }, law.ki, (value) => {
+          setGains(k, law.kp, law.kd, value);
+        });
+        reportLink(control, `ki${k}`);
+      }
+      fields.append(element('p', { className: 'note', textContent: form.note }));
+    }
+    const zeta = element('p', { className: 'zeta' });
+    zeta.setAttribute('aria-live', 'polite');
+    card.append(zeta);
+    const updateZeta = () => {
+      const l = state.laws[k]!;
+      if (GAINLESS.has(l.kind) || l.kp <= 0) {
+        zeta.textContent = 'effective damping ratio: not defined for this law';
+        zeta.dataset.zeta = '';
+        return;
+      }
+      const [, continuous] = tuning.toNatural(l.kp, l.kd, state.mass);
+      zeta.dataset.zeta = String(continuous);
+      let text = `effective damping ratio ζ = ${formatNumber(continuous!)} in continuous time`;
+      if (LINEAR.has(l.kind)) {
+        const sampled = tuning.sampled(l.kind, state.integrator, l.kp, l.kd, state.mass, state.dt);
+        zeta.dataset.sampled = sampled ? String(sampled[1]) : '';
+        text += sampled ? `; ${formatNumber(sampled[1]!)} as this law runs at dt = ${formatNumber(state.dt)} s` : '; sampled at this dt the loop has no equivalent (unstable or ringing at the step rate)';
+      } else {
+        zeta.dataset.sampled = '';
+        text += HAS_INTEGRAL.has(l.kind) ? ' (its P and D terms; the integral adds more)' : '';
+      }
+      zeta.textContent = text;
+    };
+    updateZeta();
+    zetaUpdaters.push(updateZeta);
+    const twin = TWINS[state.plant][law.kind];
+    if (twin) {
+      const box = element('input', { type: 'checkbox', id: `${p}law-${k}-printed`, checked: law.asPrinted });
+      box.addEventListener('change', () => {
+        try {
+          change((s) => (s.laws[k]!.asPrinted = box.checked));
+        } catch {
+          box.checked = !box.checked;
+        }
+        buildLaws();
+      });
+      card.append(
+        element('div', { className: 'field check' }, box, element('label', { htmlFor: box.id, textContent: 'also run the article\'s listing as printed' })),
+        element('p', { className: 'note', textContent: ERRATA[twin] ?? '' }),
+      );
+    }
+    card.append(
+      codePanel(`${p}law-${k}`, (): SnippetInput | string => {
+        const l = state.laws[k];
+        if (!l) return 'This controller was removed.';
+        return {
+          plant: state.plant,
+          kind: l.kind,
+          name: LAW_NAMES[l.kind] ?? l.kind,
+          kp: l.kp,
+          kd: l.kd,
+          ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0,
+          mass: state.mass,
+          dt: state.dt,
+          integrator: state.integrator,
+          target: state.disturbances.targetStart,
+          steps: totalSteps(),
+        };
+      }, snippet),
+    );
+    const remove = element('button', { type: 'button', textContent: 'Remove', disabled: state.laws.length <= MIN_CONTROLLERS });
+    remove.addEventListener('click', () => {
+      change((s) => s.laws.splice(k, 1));
+      buildLaws();
+    });
+    card.append(remove);
+    lawCards.append(card);
+  });
+  addLaw.disabled = state.laws.length >= MAX_CONTROLLERS;
+  return () => zetaUpdaters.forEach((u) => u());
+}

@@ -1,0 +1,36 @@
+/** The Lab's small DOM helpers: elements from properties, a labelled menu, a plant's unit. */
+
+/** The unit of a plant's coordinate: `rad` for the box, `m` for the cube and the plate. */
+export function unitOf(plantId: string): string {
+  return plantId === 'box' ? 'rad' : 'm';
+}
+
+/** `<tag>` with `props` assigned and `children` appended. */
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+}
+
+/**
+ * A labelled menu. A choice the core refuses (it throws) puts the menu back and says
+ * why under it, like the number fields do.
+ */
+export function select(label: string, id: string, options: readonly string[], names: Readonly<Record<string, string>>, value: string, onChange: (v: string) => void): HTMLElement {
+  const s = element('select', { id });
+  for (const o of options) s.append(element('option', { value: o, textContent: names[o] ?? o }));
+  s.value = value;
+  const message = element('p', { className: 'message', id: `${id}-message`, role: 'alert' });
+  let current = value;
+  s.addEventListener('change', () => {
+    try {
+      onChange(s.value);
+      current = s.value;
+      message.textContent = '';
+    } catch (e) {
+      s.value = current;
+      message.textContent = e instanceof Error ? e.message : String(e);
+    }
+  });
+  return element('div', { className: 'field' }, element('label', { htmlFor: id, textContent: label }), s, message);
+}

@@ -1,0 +1,72 @@
+/**
+ * The Lab's export bar: the run as CSV (every recorded step, every number at full
+ * precision), the response plot as PNG or SVG, and "Copy link", the address that
+ * replays the run bit for bit (the seed included).
+ */
+import type { LabSnapshot } from '../core/wasm';
+import { traceCsv } from '../export/csv';
+import { copyText, download } from '../export/download';
+import type { TracePlot } from '../plot/trace-plot';
+import { element, unitOf } from './lab-dom';
+
+/** What the bar exports, read when a button is pressed. */
+export interface LabExportSource {
+  /** The run as it stands (null before it starts). */
+  snapshot(): LabSnapshot | null;
+  /** The series' names, in the run's order. */
+  names(): string[];
+  /** The plant's id (for the units). */
+  plant(): string;
+  /** A file name with extension `ext` that says what the run was. */
+  fileName(ext: string): string;
+  /** The response plot. */
+  responsePlot(): TracePlot | undefined;
+  /** The absolute link that replays the run. */
+  link(): string;
+}
+
+/** The bar, its link box and its status line; `withLink` adds "Copy link". */
+export function labExportBar(source: LabExportSource, withLink: boolean): DocumentFragment {
+  const button = (text: string, action: string) => element('button', { type: 'button', textContent: text, className: `export-${action}` });
+  const csvButton = button('Download CSV', 'csv');
+  const pngButton = button('Response as PNG', 'png');
+  const svgButton = button('Response as SVG', 'svg');
+  const linkButton = button('Copy link', 'link');
+  const linkBox = element('input', { type: 'text', readOnly: true, className: 'export-link-text', hidden: true });
+  linkBox.setAttribute('aria-label', 'Link that reproduces this run');
+  const status = element('p', { className: 'export-status', role: 'status' });
+  csvButton.addEventListener('click', () => {
+    const current = source.snapshot();
+    if (!current) return;
+    const plant = source.plant();
+    const units = { position: unitOf(plant), effort: plant === 'box' ? 'N·m' : 'N' };
+    const name = source.fileName('csv');
+    download(name, new Blob([traceCsv(current, source.names(), units)], { type: 'text/csv' }));
+    status.textContent = `Saved ${current.rows} rows as ${name}.`;
+  });
+  pngButton.addEventListener('click', async () => {
+    const blob = await source.responsePlot()?.png();
+    const name = source.fileName('png');
+    if (blob) download(name, blob);
+    status.textContent = blob ? `Saved the response plot as ${name}.` : 'This browser could not draw the plot into a PNG.';
+  });
+  svgButton.addEventListener('click', () => {
+    const svg = source.responsePlot()?.svg();
+    if (!svg) return;
+    const name = source.fileName('svg');
+    download(name, new Blob([svg], { type: 'image/svg+xml' }));
+    status.textContent = `Saved the response plot as ${name}.`;
+  });
+  linkButton.addEventListener('click', async () => {
+    const link = source.link();
+    linkBox.value = link;
+    linkBox.hidden = false;
+    const copied = await copyText(link);
+    status.textContent = copied ? 'Link copied: it replays this run exactly.' : 'The browser refused the clipboard: copy the link from the box.';
+    if (!copied) linkBox.select();
+  });
+  const bar = element('div', { className: 'toolbar export', role: 'group', ariaLabel: 'Export this run' }, csvButton, pngButton, svgButton, ...(withLink ? [linkButton] : []));
+  const fragment = document.createDocumentFragment();
+  fragment.append(bar, linkBox, status);
+  return fragment;
+}
