@@ -8,22 +8,11 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
-import { registryFigures } from './pages';
+import { figureData, registryFigures } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
-/**
- * What a figure ran, as exact as it exposes it: a Lab figure's whole-trace hash, an
- * animated or computed figure's plotted data, the atlas's chosen point, the claims' rows.
- */
-const dataOf = (figure: Locator) =>
-  figure.evaluate(
-    (host) =>
-      host.querySelector('.metrics')?.getAttribute('data-trace-hash') ||
-      host.dataset.curves ||
-      host.querySelector('.atlas-readout')?.textContent ||
-      `${host.querySelectorAll('tbody tr').length} rows`,
-  );
+const dataOf = figureData;
 
 /** Waits for the figure `id` in `scope` to be ready and to have run (paused: its preview at once). */
 async function settled(scope: Page | FrameLocator, id: string): Promise<Locator> {

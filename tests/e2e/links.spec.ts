@@ -5,23 +5,15 @@
  * loads with no console error; a link to an anchor finds it. Each figure's "Copy link"
  * and each "Open in the Lab" leads to a page that runs that figure's very run.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { chapterPaths } from './pages';
+import { chapterPaths, figureData } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
 const BASE = '/deep/sub/';
 
-/** What a figure ran: a Lab's whole-trace hash, or the figure's plotted data. */
-const dataOf = (figure: Locator) =>
-  figure.evaluate(
-    (host) =>
-      host.querySelector('.metrics')?.getAttribute('data-trace-hash') ||
-      host.dataset.curves ||
-      host.querySelector('.atlas-readout')?.textContent ||
-      `${host.querySelectorAll('tbody tr').length} rows`,
-  );
+const dataOf = figureData;
 
 /** What a page reached by a link must show: a figure's run (by id), or the Lab's. */
 type Expectation = { figure: string; data: string } | { lab: string };

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Frame, type Page } from '@playwright/test';
+import { expect, type Frame, type Locator, type Page } from '@playwright/test';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -25,3 +25,16 @@ export const registryFigures = (): { id: string; chapter: string }[] => {
   };
   return registry.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map(({ id, chapter }) => ({ id, chapter }));
 };
+
+/**
+ * What a figure ran, as exactly as it exposes it: a Lab figure's whole-trace hash, an
+ * animated or computed figure's plotted data, the atlas's chosen point, a table's rows.
+ */
+export const figureData = (figure: Locator): Promise<string> =>
+  figure.evaluate(
+    (host) =>
+      host.querySelector('.metrics')?.getAttribute('data-trace-hash') ||
+      (host as HTMLElement).dataset.curves ||
+      host.querySelector('.atlas-readout')?.textContent ||
+      `${host.querySelectorAll('tbody tr').length} rows`,
+  );
