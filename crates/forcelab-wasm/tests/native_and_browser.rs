@@ -2,7 +2,8 @@
 //! native `#[test]` under `cargo test` and as a `wasm_bindgen_test` in Chromium and
 //! Firefox under `wasm-pack test`, from one body (the way glam's `glam_test!` does).
 //! The golden values live in the core (`forcelab::golden`,
-//! `forcelab::scenario::FIGURE_HASHES`); these tests hold every target to them.
+//! `forcelab::scenario::FIGURE_HASHES`, `forcelab::scenes::SCENE_HASHES`); these tests
+//! hold every target to them.
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -37,5 +38,18 @@ native_and_browser! {
             measured.push((f.id, f.trace_hash().expect("a figure's spec is valid")));
         }
         assert_eq!(measured, forcelab::scenario::FIGURE_HASHES.to_vec());
+    }
+}
+
+native_and_browser! {
+    /// Every chapter scene's golden run (the chase, the dives, the tumble, the snap, each
+    /// with the disturbances it has) hashes to its golden value in every target.
+    fn every_chapter_scene_replays_bit_for_bit() {
+        for (id, golden) in forcelab::scenes::SCENE_HASHES {
+            let measured = forcelab::scenes::scene_trace_hash(id)
+                .expect("a scene of the table")
+                .expect("its settings are valid");
+            assert_eq!((id, measured), (id, golden));
+        }
     }
 }

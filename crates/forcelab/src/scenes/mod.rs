@@ -2,6 +2,7 @@
 //! simulation a page steps and reads, with its settings checked by the core.
 
 mod dive;
+mod golden;
 mod pursuit;
 mod schedule;
 mod snap;
@@ -10,6 +11,7 @@ mod tumble;
 pub use dive::{
     attitude, four_generations, Dive, DiveSettings, Orders, FIRST_ORDERS, MAX_PITCH, MAX_ROLL,
 };
+pub use golden::{scene_trace_hash, SCENE_HASHES};
 pub use pursuit::{
     default_waypoints, Chaser, Goal, Pursuit, PursuitSettings, Steering, START, WAYPOINTS,
 };
