@@ -230,12 +230,18 @@ impl Dive {
         let sigma = self.settings.sensor_noise;
         for ((hull, boat), terms) in hulls.iter_mut().zip(&mut boats).zip(&mut last) {
             // What the sensor reports: the hull turned by small errors about its pitch
-            // and roll axes (drawn even at zero noise, so the noise does not shift the seed).
-            let (pitch_error, roll_error) =
-                (sigma * noise.next_normal(), sigma * noise.next_normal());
-            let mut seen = *hull;
-            seen.orientation =
-                hull.orientation * DQuat::from_euler(EulerRot::YXZ, 0.0, pitch_error, roll_error);
+            // and roll axes. A perfect sensor (no noise) draws nothing and reads the hull.
+            let seen = if sigma > 0.0 {
+                let (pitch_error, roll_error) =
+                    (sigma * noise.next_normal(), sigma * noise.next_normal());
+                let turn = DQuat::from_euler(EulerRot::YXZ, 0.0, pitch_error, roll_error);
+                Body3 {
+                    orientation: hull.orientation * turn,
+                    ..*hull
+                }
+            } else {
+                *hull
+            };
             *terms = boat.torque(&seen, self.orders.pitch, self.orders.roll, dt)?;
             let rudder =
                 hull.orientation * DVec3::Y * (self.orders.rudder * self.settings.rudder_torque);

@@ -314,36 +314,39 @@ impl Pursuit {
     pub fn step(&mut self) -> Result<(), Error> {
         let dt = self.settings.dt;
         let mut next = self.chasers.clone();
-        let mut goals = self.goal.clone();
         let jump = fires(self.settings.jump_at, self.steps, dt);
-        if jump {
-            if let Goal::Point(p) = &mut goals {
-                *p = -*p;
-            }
-        }
+        // A jumping point goal moves to the far side; it is kept only if the step succeeds
+        // (the waypoint loop is not copied every step).
+        let jumped = match (&self.goal, jump) {
+            (Goal::Point(p), true) => Some(-*p),
+            _ => None,
+        };
+        let goal_at = |leg: usize| jumped.unwrap_or_else(|| self.goal.at(leg));
         let swipe = fires(self.settings.sideswipe_at, self.steps, dt);
         for chaser in next.iter_mut() {
-            if let (true, Goal::Waypoints(w)) = (jump, &self.goal) {
-                chaser.leg = (chaser.leg + w.len() / 2) % w.len();
-            }
-            if swipe {
-                chaser.body.angular_velocity += self.settings.sideswipe;
-            }
             if let Goal::Waypoints(w) = &self.goal {
-                let close = (goals.at(chaser.leg) - chaser.body.position).length()
+                if jump {
+                    chaser.leg = (chaser.leg + w.len() / 2) % w.len();
+                }
+                let close = (goal_at(chaser.leg) - chaser.body.position).length()
                     < self.settings.waypoint_radius;
                 if close {
                     chaser.leg = (chaser.leg + 1) % w.len();
                     chaser.reached += 1;
                 }
             }
-            let goal = goals.at(chaser.leg);
+            if swipe {
+                chaser.body.angular_velocity += self.settings.sideswipe;
+            }
+            let goal = goal_at(chaser.leg);
             let out = chaser.steering.control(&chaser.body, goal, dt)?;
             chaser.body.step(out.force, out.torque.total, dt)?;
             chaser.last = Some(out);
         }
         self.chasers = next;
-        self.goal = goals;
+        if let Some(p) = jumped {
+            self.goal = Goal::Point(p);
+        }
         self.time += dt;
         self.steps += 1;
         Ok(())
