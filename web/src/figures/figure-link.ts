@@ -12,11 +12,8 @@ import { figureSnippets } from '../embed/snippets';
 import { copyText } from '../export/download';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { el } from '../ui/dom';
-import type { ParamDef } from '../ui/params';
+import { clip, type ParamDef } from '../ui/params';
 import { siteRoot } from '../ui/site';
-
-/** `text` cut to a length a message can show. */
-const clip = (text: string) => (text.length > 24 ? `${text.slice(0, 21)}...` : text);
 
 /** What the link's source is called in messages. */
 const SOURCE = 'from the link';

@@ -188,8 +188,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     state,
     prefix: p,
     change,
-    save: () => saveUrl(),
-    reportLink: (control, ...keys) => reportLink(control, ...keys),
+    save: saveUrl,
+    reportLink,
     warn(message) {
       banner.hidden = false;
       banner.textContent = message;

@@ -6,7 +6,7 @@
  * loses the other settings.
  */
 import { CATALOGUE, menuLaws, twinOn, type PlantId } from '../core/catalogue';
-import { parseParam, type ParamDef } from '../ui/params';
+import { clip, parseParam, type ParamDef } from '../ui/params';
 
 export type { PlantId };
 
@@ -309,6 +309,3 @@ export function labConfig(state: LabState): object {
   };
 }
 
-function clip(text: string): string {
-  return text.length > 24 ? `${text.slice(0, 21)}...` : text;
-}

@@ -44,7 +44,13 @@ const tick = (now: number) => {
 
 /** Asks for the next frame if something on screen needs it. */
 function request(): void {
-  if (!handle && [...entries].some((e) => e.visible)) handle = requestAnimationFrame(tick);
+  if (handle) return;
+  for (const e of entries) {
+    if (e.visible) {
+      handle = requestAnimationFrame(tick);
+      return;
+    }
+  }
 }
 
 function show(entry: Entry, on: boolean): void {

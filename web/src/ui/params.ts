@@ -65,6 +65,7 @@ export function formatNumber(value: number): string {
   return String(Number(value.toPrecision(4)));
 }
 
-function clip(text: string): string {
+/** `text` cut to a length a message can quote (a link's value may be anything). */
+export function clip(text: string): string {
   return text.length > 24 ? `${text.slice(0, 21)}...` : text;
 }

@@ -8,7 +8,7 @@
 import { LINEAR_LAWS } from '../../core/catalogue';
 import { atlasOf, defaultAtlasSpec, eigenvalues, type Atlas } from '../../core/analysis-wasm';
 import { writeLabState } from '../../lab/lab-state';
-import { formatNumber } from '../../ui/params';
+import { clip, formatNumber } from '../../ui/params';
 import { labStateWith } from '../../lab/lab-figure';
 import { labHref, openSitePage } from '../../ui/site';
 import type { FigureLink } from '../../figures/figure-link';
@@ -123,7 +123,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     const atlas = parts.slice(0, 2).join(',');
     const inGrid = (k: number) => Number.isInteger(k) && k >= 0 && k < SPEC.points;
     if (parts.length !== 4 || !maps.includes(atlas) || !inGrid(row) || !inGrid(col)) {
-      return { error: `The point must be "law,integrator,row,col" with a law and integrator of the atlas and row, col from 0 to ${SPEC.points - 1}, got "${raw.length > 40 ? `${raw.slice(0, 37)}...` : raw}"` };
+      return { error: `The point must be "law,integrator,row,col" with a law and integrator of the atlas and row, col from 0 to ${SPEC.points - 1}, got "${clip(raw)}"` };
     }
     return { value: { atlas, row, col } };
   };

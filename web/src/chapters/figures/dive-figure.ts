@@ -214,17 +214,12 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
     const previous = { ...orders };
     const field = key.replace('dive-', '') as keyof typeof orders;
     orders[field] = v;
-    try {
-      // The orders and the load are live: a playing scene carries on under them, a
-      // paused one shows the response to them from rest.
-      live.change(() => {
-        if (field === 'load') scene.retune(settings());
-        else scene.setOrders(orders.pitch, orders.roll, orders.rudder);
-      });
-    } catch (e) {
-      Object.assign(orders, previous);
-      throw e;
-    }
+    // The orders and the load are live: a playing scene carries on under them, a
+    // paused one shows the response to them from rest.
+    live.edit(
+      () => Object.assign(orders, previous),
+      () => (field === 'load' ? scene.retune(settings()) : scene.setOrders(orders.pitch, orders.roll, orders.rudder)),
+    );
   };
   for (const def of orderFields(orders, DiveScene.maxPitch(), DiveScene.maxRoll())) orderControls[def.key] = link.field(controls, def, (v) => applyOrders(def.key, v));
 
@@ -280,14 +275,11 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
       link.field(k < defaults.boats.length ? gainControls : printedControls, def, (v) => {
         const previous = tuned[k]!;
         tuned[k] = withGain(previous, g.key, v);
-        try {
-          // Playing, each hull carries on under its new gains, its controller's memory kept.
-          live.change(() => scene.retune(settings()));
-        } catch (e) {
-          tuned[k] = previous;
-          live.rerun();
-          throw e;
-        }
+        // Playing, each hull carries on under its new gains, its controller's memory kept.
+        live.edit(
+          () => (tuned[k] = previous),
+          () => scene.retune(settings()),
+        );
       });
     }
   });
@@ -306,13 +298,10 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
       const field = disturbanceKeys[def.key as keyof typeof disturbanceKeys];
       const previous = disturbances[field];
       disturbances[field] = v;
-      try {
-        live.change(() => scene.retune(settings()));
-      } catch (e) {
-        disturbances[field] = previous;
-        live.rerun();
-        throw e;
-      }
+      live.edit(
+        () => (disturbances[field] = previous),
+        () => scene.retune(settings()),
+      );
     });
   }
 }

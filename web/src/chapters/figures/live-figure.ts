@@ -35,11 +35,13 @@ export interface LiveFigure {
   /** Rebuilds after a settings change; a paused figure then runs its preview at once. */
   rerun(): void;
   /**
-   * A settings change: a playing figure carries on under it (`live` puts it in force,
-   * and throws when the change can take effect only from the start), a paused one
-   * reruns from the start as its link would.
+   * Puts an edit already made to the figure's settings into force: a playing figure
+   * carries on under it (`live`, when given, puts it in force and throws when it can
+   * take effect only from the start), a paused one reruns from the start as its link
+   * would. When the core refuses the edit, `undo` takes it back, the figure is rebuilt
+   * as it was and the refusal is rethrown, for the field to name it.
    */
-  change(live: () => void): void;
+  edit(undo: () => void, live?: () => void): void;
   /**
    * A disturbance struck now (`live` schedules it at the current time): the run goes
    * on into it; a paused figure runs half its window on, so the reader sees the effect.
@@ -131,8 +133,8 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   });
   return {
     rerun,
-    change(live: () => void) {
-      if (playing) {
+    edit(undo: () => void, live?: () => void) {
+      if (live && playing) {
         try {
           live();
           draw();
@@ -141,7 +143,13 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
           // Only from the start (a new step, another hull): rerun below, which names a bad value.
         }
       }
-      rerun();
+      try {
+        rerun();
+      } catch (e) {
+        undo();
+        rerun();
+        throw e;
+      }
     },
     strike(live: () => void) {
       live();

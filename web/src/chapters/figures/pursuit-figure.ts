@@ -8,7 +8,7 @@ import { PursuitScene, sceneDefaults, type PursuitSettings } from '../../core/sc
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import { eventTime, type FigureLink } from '../../figures/figure-link';
-import type { ParamDef } from '../../ui/params';
+import { clip, type ParamDef } from '../../ui/params';
 import { eventNow, fitCanvas, liveFigure, toggle } from './live-figure';
 import { el } from '../../ui/dom';
 import { codePanel } from '../../ui/code-panel';
@@ -46,7 +46,7 @@ function goalFrom(raw: string): { value: [number, number] | null } | { error: st
   const m = /^([+-]?\d+(?:\.\d+)?),([+-]?\d+(?:\.\d+)?)$/.exec(raw);
   const [x, y] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
   if (!(Math.abs(x) <= HALF_W && Math.abs(y) <= HALF_H)) {
-    return { error: `Goal must be "waypoints" or a point "x,y" within ±${HALF_W} m by ±${HALF_H} m, got "${raw.length > 24 ? `${raw.slice(0, 21)}...` : raw}"` };
+    return { error: `Goal must be "waypoints" or a point "x,y" within ±${HALF_W} m by ±${HALF_H} m, got "${clip(raw)}"` };
   }
   return { value: [x, y] };
 }
@@ -261,14 +261,11 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
     link.field(controls, def, (v) => {
       const previous = values[def.key]!;
       values[def.key] = v;
-      try {
-        // Playing, the chase carries on under the new numbers; paused, it reruns.
-        live.change(() => scene.retune(settings()));
-      } catch (e) {
-        values[def.key] = previous;
-        live.rerun();
-        throw e;
-      }
+      // Playing, the chase carries on under the new numbers; paused, it reruns.
+      live.edit(
+        () => (values[def.key] = previous),
+        () => scene.retune(settings()),
+      );
     });
   }
   // The missile's controller as code: the settings on screen, run from the start for as

@@ -150,13 +150,7 @@ export function mountSnap(host: HTMLElement, link: FigureLink): void {
       const previous = structuredClone(settings);
       if (def.field === 'distance' || def.field === 'dt') settings[def.field] = v;
       else settings.law[def.field] = v;
-      try {
-        live.rerun();
-      } catch (e) {
-        Object.assign(settings, previous);
-        live.rerun();
-        throw e;
-      }
+      live.edit(() => Object.assign(settings, previous));
     });
   }
 }

@@ -115,15 +115,11 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
       if (key === 'dt' && WINDOW / v > 200_000) throw new Error(`Step dt must be at least ${WINDOW / 200_000} s here, got ${v}`);
       const previous = values[key];
       values[key] = v;
-      try {
-        // The spin, the first nudge and the step start the run; the second nudge is live.
-        if (key === 'kick') live.change(() => scene.retune(settings()));
-        else live.rerun();
-      } catch (e) {
-        values[key] = previous;
-        live.rerun();
-        throw e;
-      }
+      // The spin, the first nudge and the step start the run; the second nudge is live.
+      live.edit(
+        () => (values[key] = previous),
+        key === 'kick' ? () => scene.retune(settings()) : undefined,
+      );
     });
   });
 }
