@@ -71,3 +71,21 @@ for (const f of FIGURES.filter((f) => f.gain !== null && f.button !== 'Jump the 
     expect(problems).toEqual([]);
   });
 }
+
+for (const f of FIGURES.filter((f) => f.size !== null)) {
+  test(`${f.id}: its disturbance's size, set before any was struck, strikes it now: the field is never dead`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(`chapters/${f.chapter}.html`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    const figure = page.locator(`.figure[data-scene=${f.id}]`);
+    await expect(figure).toHaveAttribute('data-curves', /.+/);
+    const calm = await figure.getAttribute('data-curves');
+    const box = figure.locator(`#param-${f.size}`);
+    await box.fill(String(Number(await box.inputValue()) * 2 + 1));
+    await box.press('Enter');
+    await expect(figure.locator(`#param-${f.size}-message`)).toHaveText('');
+    await expect(figure).not.toHaveAttribute('data-curves', calm!);
+    await expect.poll(() => new URL(page.url()).searchParams.get(f.key)).not.toBeNull();
+    expect(problems).toEqual([]);
+  });
+}

@@ -38,7 +38,7 @@ const withGain = (b: Boat, key: GainKey, v: number): Boat => {
 };
 /** The disturbances' fields: the load's step and the sensor's noise (their defaults are the core's). */
 const disturbanceFields = (d: DiveSettings): ParamDef[] => [
-  { key: 'dive-load-step', label: 'Load step (struck with the button)', unit: 'N m', min: -200, max: 200, scale: 'linear', initial: d.loadStep, hardMin: -1e5, hardMax: 1e5 },
+  { key: 'dive-load-step', label: 'Load step', unit: 'N m', min: -200, max: 200, scale: 'linear', initial: d.loadStep, hardMin: -1e5, hardMax: 1e5 },
   { key: 'dive-noise', label: 'Attitude sensor noise', unit: 'rad', min: 0, max: 0.1, scale: 'linear', initial: d.sensorNoise, hardMax: 1 },
   { key: 'dive-seed', label: 'Noise seed', unit: '', min: 0, max: 1000, scale: 'linear', initial: d.seed, hardMax: 2 ** 53, integer: true },
 ];
@@ -287,21 +287,27 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
   // The disturbances: a load step struck now (a link replays it then) and sensor noise.
   const loadButton = el('button', { type: 'button', class: 'disturb' }, 'Load step now');
   helm.append(loadButton);
-  loadButton.addEventListener('click', () => {
+  const strikeLoad = () => {
     disturbances.loadStepAt = eventNow(scene.time, defaults.dt);
     link.save('dive-load-at', String(disturbances.loadStepAt), 'never');
     live.strike(() => scene.retune(settings()));
-  });
+  };
+  loadButton.addEventListener('click', strikeLoad);
+  /** Set once the link's values are in: from then on an edit is the reader's. */
+  let mounted = false;
   const disturbanceKeys = { 'dive-load-step': 'loadStep', 'dive-noise': 'sensorNoise', 'dive-seed': 'seed' } as const;
   for (const def of disturbanceFields(defaults)) {
     link.field(controls, def, (v) => {
       const field = disturbanceKeys[def.key as keyof typeof disturbanceKeys];
       const previous = disturbances[field];
       disturbances[field] = v;
+      // A load step's size set before any step is one struck now, so the field always shows.
+      if (field === 'loadStep' && disturbances.loadStepAt === null && mounted) return strikeLoad();
       live.edit(
         () => (disturbances[field] = previous),
         () => scene.retune(settings()),
       );
     });
   }
+  mounted = true;
 }

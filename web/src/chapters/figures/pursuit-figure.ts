@@ -257,10 +257,14 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   };
 
   const live = liveFigure(host, toolbar, sim, link);
+  /** Set once the link's values are in: from then on an edit is the reader's. */
+  let mounted = false;
   for (const def of DEFS) {
     link.field(controls, def, (v) => {
       const previous = values[def.key]!;
       values[def.key] = v;
+      // A sideswipe's size set before any sideswipe is one struck now, so the field always shows.
+      if (def.key === 'pursuit-swipe' && sideswipeAt === null && mounted) return strike('pursuit-swipe-at');
       // Playing, the chase carries on under the new numbers; paused, it reruns.
       live.edit(
         () => (values[def.key] = previous),
@@ -336,4 +340,5 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   };
   jumpButton.addEventListener('click', () => strike('pursuit-jump'));
   swipeButton.addEventListener('click', () => strike('pursuit-swipe-at'));
+  mounted = true;
 }

@@ -27,7 +27,7 @@ const fields = (s: { spin: number; nudge: number; dt: number; kick: number }): P
   { key: 'tumble-spin', label: 'Spin about the middle axis', unit: 'rad/s', min: 1, max: 40, scale: 'linear', initial: s.spin, hardMin: -200, hardMax: 200 },
   { key: 'tumble-nudge', label: 'Nudge about the largest axis', unit: 'rad/s', min: 0.0001, max: 1, scale: 'log', initial: s.nudge, hardMin: -100, hardMax: 100 },
   { key: 'tumble-dt', label: 'Step dt', unit: 's', min: 1 / 960, max: 1 / 30, scale: 'log', initial: s.dt, minExclusive: true, hardMax: 0.1 },
-  { key: 'tumble-kick', label: 'Second nudge (the button), about the largest axis', unit: 'rad/s', min: 0, max: 10, scale: 'linear', initial: s.kick, hardMin: -200, hardMax: 200 },
+  { key: 'tumble-kick', label: 'Second nudge, about the largest axis', unit: 'rad/s', min: 0, max: 10, scale: 'linear', initial: s.kick, hardMin: -200, hardMax: 200 },
 ];
 
 export function mountTumble(host: HTMLElement, link: FigureLink): void {
@@ -103,11 +103,14 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
   // A second nudge struck now (a link replays it then): does the flip start over?
   const nudgeButton = el('button', { type: 'button', class: 'disturb' }, 'Nudge now');
   toolbar.insertBefore(nudgeButton, clock);
-  nudgeButton.addEventListener('click', () => {
+  const strikeNudge = () => {
     kickAt = eventNow(scene.time, values.dt);
     link.save('tumble-kick-at', String(kickAt), 'never');
     live.strike(() => scene.retune(settings()));
-  });
+  };
+  nudgeButton.addEventListener('click', strikeNudge);
+  /** Set once the link's values are in: from then on an edit is the reader's. */
+  let mounted = false;
   const keys = ['spin', 'nudge', 'dt', 'kick'] as const;
   fields(values).forEach((def, i) => {
     link.field(controls, def, (v) => {
@@ -115,6 +118,8 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
       if (key === 'dt' && WINDOW / v > 200_000) throw new Error(`Step dt must be at least ${WINDOW / 200_000} s here, got ${v}`);
       const previous = values[key];
       values[key] = v;
+      // A second nudge's size set before any is one struck now, so the field always shows.
+      if (key === 'kick' && kickAt === null && mounted) return strikeNudge();
       // The spin, the first nudge and the step start the run; the second nudge is live.
       live.edit(
         () => (values[key] = previous),
@@ -122,4 +127,5 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
       );
     });
   });
+  mounted = true;
 }
