@@ -89,3 +89,19 @@ for (const f of FIGURES.filter((f) => f.size !== null)) {
     expect(problems).toEqual([]);
   });
 }
+
+test('the dive offers its noise seed only while there is noise, and then the seed changes the run', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('chapters/07-submarine.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const figure = page.locator('.figure[data-scene=dive]');
+  await expect(figure.locator('#param-dive-seed')).toBeHidden();
+  await figure.locator('#param-dive-noise').fill('0.02');
+  await figure.locator('#param-dive-noise').press('Enter');
+  await expect(figure.locator('#param-dive-seed')).toBeVisible();
+  const noisy = await figure.getAttribute('data-curves');
+  await figure.locator('#param-dive-seed').fill('7');
+  await figure.locator('#param-dive-seed').press('Enter');
+  await expect(figure).not.toHaveAttribute('data-curves', noisy!);
+  expect(problems).toEqual([]);
+});

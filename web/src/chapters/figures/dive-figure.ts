@@ -296,6 +296,11 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
   /** Set once the link's values are in: from then on an edit is the reader's. */
   let mounted = false;
   const disturbanceKeys = { 'dive-load-step': 'loadStep', 'dive-noise': 'sensorNoise', 'dive-seed': 'seed' } as const;
+  // The seed shows only while there is noise: a perfect sensor draws none, so it would change nothing.
+  const showSeed = () => {
+    const row = controls.querySelector('#param-dive-seed')?.closest<HTMLElement>('.param');
+    if (row) row.style.display = disturbances.sensorNoise > 0 ? '' : 'none';
+  };
   for (const def of disturbanceFields(defaults)) {
     link.field(controls, def, (v) => {
       const field = disturbanceKeys[def.key as keyof typeof disturbanceKeys];
@@ -303,11 +308,16 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
       disturbances[field] = v;
       // A load step's size set before any step is one struck now, so the field always shows.
       if (field === 'loadStep' && disturbances.loadStepAt === null && mounted) return strikeLoad();
-      live.edit(
-        () => (disturbances[field] = previous),
-        () => scene.retune(settings()),
-      );
+      try {
+        live.edit(
+          () => (disturbances[field] = previous),
+          () => scene.retune(settings()),
+        );
+      } finally {
+        showSeed();
+      }
     });
   }
+  showSeed();
   mounted = true;
 }
