@@ -3,7 +3,7 @@
 // (1) issue 8's scenario for every contender (bench.html), (2) the swarm scene's frame
 // times (swarm.html), and (3) what a first visit downloads and how soon it draws.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
@@ -52,9 +52,16 @@ async function swarm(browser, count) {
   return summary;
 }
 
+const root = new URL('..', import.meta.url).pathname;
+const presets = JSON.parse(readFileSync(`${root}web/src/core/presets.json`, 'utf8'));
+/** Every figure of the registry, each embedded alone (`embed.html?scene=ID`), as the e2e tests walk it. */
+export const EMBEDDED_FIGURES = presets.registry.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map((p) => p.id);
+/** Every chapter page. */
+export const CHAPTERS = readdirSync(`${root}web/chapters`)
+  .filter((f) => f.endsWith('.html'))
+  .map((f) => `chapters/${f}`);
+
 /** Bytes (raw and gzip -9) of everything a first visit to `path` fetches, and the time to its first frame. */
-/** One chapter figure of each kind, embedded alone (`embed.html?scene=ID`). */
-export const EMBEDDED_FIGURES = ['spd-cube', 'pursuit', 'atlas', 'claims'];
 
 export async function firstVisit(browser, path, visits = 5) {
   const firstFrames = [];
@@ -82,7 +89,7 @@ export async function firstVisit(browser, path, visits = 5) {
     }
     await context.close();
   }
-  return { path, ...bytes, firstFrameMs: median(firstFrames), firstFrameSamples: firstFrames };
+  return { path, ...bytes, visits, firstFrameMs: median(firstFrames), firstFrameSamples: firstFrames };
 }
 
 /** Runs the browser benchmarks; `root` is the repository. */
@@ -111,10 +118,11 @@ export async function browserBench(root) {
       await firstVisit(browser, 'lab.html'),
       await firstVisit(browser, 'swarm.html'),
       await firstVisit(browser, 'embed.html?scene=cube'),
-      // One chapter figure of each kind embedded alone: a Lab figure, a scene, an
-      // analysis figure, the claims table.
     ];
-    for (const id of EMBEDDED_FIGURES) visits.push(await firstVisit(browser, `embed.html?scene=${id}`));
+    // Every chapter and every figure embedded alone: their bytes are the point, so one
+    // visit each keeps the run short (their first frame is that visit's).
+    for (const path of CHAPTERS) visits.push(await firstVisit(browser, path, 1));
+    for (const id of EMBEDDED_FIGURES) visits.push(await firstVisit(browser, `embed.html?scene=${id}`, 1));
     return { userAgent: contenders.userAgent, contenders: contenders.results, swarms, visits };
   } finally {
     await browser?.close();

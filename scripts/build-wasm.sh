@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Builds the bindings twice, in release: everything into web/pkg (the Lab, the
-# benchmarks, the tests) and the scene pages' small module (no `full` feature: the
-# worlds and the swarm) into web/pkg-lite; then shrinks both with wasm-opt when the
-# machine has it. Usage: scripts/build-wasm.sh [--dev]
+# Builds the bindings with cargo and the pinned wasm-bindgen CLI (no wasm-pack: only the
+# wasm tests need it): everything into web/pkg (the benchmarks, the tests), then the
+# parts a page loads (crates/forcelab-wasm/Cargo.toml's features): the scene pages'
+# worlds and swarm into web/pkg-lite, and one module per door of web/src/core into
+# web/pkg-lab, pkg-scenes, pkg-analysis and pkg-engines, so that no page downloads what
+# it does not show; then shrinks each with wasm-opt. Usage: scripts/build-wasm.sh [--dev]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-profile=--release
-[ "${1:-}" = "--dev" ] && profile=--dev
+mode=${1:---release}
 
 shrink() { # wasm file
   local wasm=$1
@@ -16,7 +17,7 @@ shrink() { # wasm file
   # 12 ships binaryen 108, which predates the reference-types output of wasm-bindgen
   # 0.2.130 and writes a module that fails to instantiate (WebAssembly.Table.set).
   local wasm_opt=node_modules/.bin/wasm-opt raw gz
-  if [ "$profile" = --release ]; then
+  if [ "$mode" = --release ]; then
     if [ -x "$wasm_opt" ]; then
       # The features rustc's wasm32 target emits by default, plus simd128
       # (.cargo/config.toml); wasm-opt must accept them.
@@ -32,13 +33,24 @@ shrink() { # wasm file
   echo "[build] $wasm: $raw bytes, $gz bytes gzip -9" >&2
 }
 
-build() { # out-dir, extra wasm-pack/cargo arguments...
-  local out=$1
-  shift
-  wasm-pack --log-level warn build crates/forcelab-wasm "$profile" --target web \
-    --out-dir "../../web/$out" --out-name forcelab_wasm "$@"
+build() { # out-dir, cargo profile, feature arguments...
+  local out=$1 profile=$2 dir
+  shift 2
+  # Cargo puts the dev profile in target/…/debug and every other profile under its name.
+  dir=$profile
+  [ "$profile" = dev ] && dir=debug
+  cargo build -q -p forcelab-wasm --lib --target wasm32-unknown-unknown --profile "$profile" "$@"
+  wasm-bindgen --target web --out-dir "web/$out" --out-name forcelab_wasm \
+    "target/wasm32-unknown-unknown/$dir/forcelab_wasm.wasm"
   shrink "web/$out/forcelab_wasm_bg.wasm"
 }
 
-build pkg
-build pkg-lite --no-default-features
+# The worlds run the swarm and the benchmark: built for speed. The other doors run a few
+# bodies per figure: built for size (Cargo.toml's wasm-small profile).
+fast=release small=wasm-small
+[ "$mode" = --dev ] && fast=dev small=dev
+build pkg "$fast"
+build pkg-lite "$fast" --no-default-features --features worlds
+for door in lab scenes analysis engines; do
+  build "pkg-$door" "$small" --no-default-features --features "$door"
+done

@@ -2,10 +2,10 @@
 # Installs whatever forcelab needs that is missing, and nothing else. Idempotent: on a
 # machine that has everything it only checks, which takes a couple of seconds.
 #
-#   scripts/setup.sh          what `npm start` needs (Rust wasm target, wasm-pack,
-#                             wasm-bindgen-cli, npm packages, wasm-opt among them)
-#   scripts/setup.sh --test   also what `npm test` needs (Chromium and ChromeDriver,
-#                             Firefox ESR and geckodriver)
+#   scripts/setup.sh          what `npm start` needs (Rust wasm target, wasm-bindgen-cli,
+#                             npm packages, wasm-opt among them)
+#   scripts/setup.sh --test   also what `npm test` and `npm run pack` need (wasm-pack,
+#                             Chromium and ChromeDriver, Firefox ESR and geckodriver)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,14 +29,16 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 
+# The site is built with cargo and wasm-bindgen (scripts/build-wasm.sh); only the wasm
+# tests and the npm package (`npm test`, `npm run pack`) need wasm-pack.
 WASM_PACK_VERSION=0.15.1
-if ! have wasm-pack; then
+if [ "$want_browser" = 1 ] && ! have wasm-pack; then
   say "installing wasm-pack $WASM_PACK_VERSION (compiles from crates.io, a few minutes once)"
   cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked
 fi
 
-# wasm-pack cannot download wasm-bindgen-cli here, so install exactly the version that
-# Cargo.toml pins; wasm-pack uses a wasm-bindgen on PATH when its version matches.
+# Install exactly the wasm-bindgen-cli version that Cargo.toml pins: the build runs it,
+# and wasm-pack (which cannot download one here) uses it when its version matches.
 bindgen_version=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
 if [ -z "$bindgen_version" ]; then
   say "could not read the pinned wasm-bindgen version from Cargo.toml"

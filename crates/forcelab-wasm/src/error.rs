@@ -1,3 +1,5 @@
+//! The core's errors as JavaScript errors: every message names the field and the value.
+
 use wasm_bindgen::JsError;
 
 /// The core's error as a JavaScript `Error` with the same message

@@ -6,41 +6,54 @@
 //! that may allocate (see `web/src/wasm.ts`). Every error becomes a `JsError` whose
 //! message names the field and the value.
 
-// Without the default `full` feature the module holds only what a scene page needs (the
-// worlds and the swarm): a fraction of the bytes, for the first visit and embeds.
-#[cfg(feature = "full")]
+// Each page loads only the part of the module it needs (see Cargo.toml's features):
+// `worlds` (the scene pages), `lab`, `scenes`, `analysis` and `engines` are one door of
+// the page each; `full` is all of it.
+#[cfg(feature = "analysis")]
 pub mod analysis;
-#[cfg(feature = "full")]
+#[cfg(feature = "api")]
 pub mod bodies;
 pub mod catalogue;
-#[cfg(feature = "full")]
+#[cfg(feature = "claims")]
+pub mod claims;
+#[cfg(feature = "settings")]
 pub mod config;
-#[cfg(feature = "full")]
+#[cfg(feature = "engines")]
 pub mod engines;
-mod error;
-#[cfg(feature = "full")]
+pub mod error;
+#[cfg(feature = "lab")]
+pub mod gains;
+#[cfg(feature = "lab")]
 pub mod lab;
-#[cfg(feature = "full")]
+#[cfg(any(feature = "api", feature = "scenes"))]
 pub mod layout;
-#[cfg(feature = "full")]
+#[cfg(feature = "scenes")]
 pub mod scenes;
+#[cfg(any(feature = "api", feature = "scenes"))]
+pub mod simpson;
+#[cfg(feature = "worlds")]
 pub mod simulation;
-#[cfg(feature = "full")]
+#[cfg(feature = "api")]
 pub mod stateful;
-#[cfg(feature = "full")]
+#[cfg(feature = "api")]
 pub mod step_functions;
+#[cfg(feature = "worlds")]
 pub mod swarm;
-mod views;
-#[cfg(feature = "full")]
+pub mod views;
+#[cfg(feature = "api")]
 pub mod world3;
+#[cfg(feature = "worlds")]
 pub mod worlds;
 
-#[cfg(feature = "full")]
+#[cfg(feature = "lab")]
 pub use lab::Lab;
+#[cfg(feature = "worlds")]
 pub use simulation::Simulation;
+#[cfg(feature = "worlds")]
 pub use swarm::MissileSwarm;
-#[cfg(feature = "full")]
+#[cfg(feature = "api")]
 pub use world3::World3;
+#[cfg(feature = "worlds")]
 pub use worlds::World2;
 
 use wasm_bindgen::prelude::*;
@@ -60,6 +73,7 @@ pub fn version() -> String {
 /// The bit-for-bit hash of the core's 10-second spinning-box trace
 /// (`forcelab::golden`), as 16 hex digits: equal to the native one when the browser
 /// computes exactly what native code does.
+#[cfg(feature = "worlds")]
 #[wasm_bindgen(js_name = spinningBoxTraceHash)]
 pub fn spinning_box_trace_hash() -> String {
     format!("{:016x}", forcelab::golden::spinning_box_trace_hash())

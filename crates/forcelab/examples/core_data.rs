@@ -1,9 +1,12 @@
 //! Prints, as JSON, the data the page reads from the core: `catalogue` (the law
-//! catalogue, `web/src/core/catalogue.json`) or `presets` (the chapters' Lab figures and
-//! the cube scene, `web/src/core/presets.json`). `npm run core-data` rewrites both files
-//! and `npm test` fails when one differs from what this prints.
+//! catalogue, `web/src/core/catalogue.json`), `presets` (the chapters' Lab figures and
+//! the cube scene, `web/src/core/presets.json`) or `claims` (every claim measured, with
+//! its verdict: the chapters' badges, `web/src/core/claims.json`, so that a chapter
+//! need not download the analysis module and run every claim to write a badge).
+//! `npm run core-data` rewrites the files and `npm test` fails when one differs from
+//! what this prints.
 //!
-//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets`
+//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims`
 
 /// The presets and the scenes' defaults, as the page's `presets.json` holds them.
 #[derive(serde::Serialize)]
@@ -21,8 +24,9 @@ fn main() {
             presets: forcelab::scenario::presets(),
             scenes: Default::default(),
         }),
+        "claims" => serde_json::to_string_pretty(&forcelab::claims::all_claims()),
         other => {
-            eprintln!("core_data: which data: catalogue or presets, got {other:?}");
+            eprintln!("core_data: which data: catalogue, presets or claims, got {other:?}");
             std::process::exit(2);
         }
     };

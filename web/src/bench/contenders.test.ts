@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import RAPIER from '@dimforge/rapier2d-compat';
 import * as planck from 'planck';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadForcelabSync, planarSwarm as wasmSwarm } from '../core/wasm';
+import { loadSceneModuleSync, planarSwarm as wasmSwarm } from '../core/scene-wasm';
 import { forcelabContenders, jsObjects, jsTypedArrays, planckContender, rapierContender, type Contender } from './contenders';
 import { planarSwarm } from './scenario';
 
@@ -11,7 +11,7 @@ const SEED = 5;
 const STEPS = 90;
 
 beforeAll(async () => {
-  loadForcelabSync(readFileSync(new URL('../../pkg/forcelab_wasm_bg.wasm', import.meta.url)));
+  loadSceneModuleSync(readFileSync(new URL('../../pkg-lite/forcelab_wasm_bg.wasm', import.meta.url)));
   await RAPIER.init();
 });
 

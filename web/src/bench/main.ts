@@ -5,7 +5,7 @@
  */
 import RAPIER from '@dimforge/rapier2d-compat';
 import * as planck from 'planck';
-import { loadForcelab, planarSwarm } from '../core/wasm';
+import { loadSceneModule, planarSwarm } from '../core/scene-wasm';
 import { forcelabContenders, jsObjects, jsTypedArrays, planckContender, rapierContender } from './contenders';
 import { runBench, type BenchResult } from './runner';
 
@@ -55,7 +55,7 @@ function show(results: BenchResult[], labels: Map<string, string>): void {
 async function run(): Promise<void> {
   button.disabled = true;
   try {
-    await Promise.all([loadForcelab(), RAPIER.init()]);
+    await Promise.all([loadSceneModule(), RAPIER.init()]);
     const contenders = [...forcelabContenders(planarSwarm), jsTypedArrays, jsObjects, rapierContender(RAPIER), planckContender(planck)];
     const sizes = integers('n', [1_000, 10_000, 100_000]);
     const [reps] = integers('reps', [5]);

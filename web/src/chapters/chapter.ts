@@ -1,14 +1,13 @@
 /**
- * What every chapter page runs: it loads the core, writes each verdict badge from the
- * claims the core measures, and mounts each figure (`<div class="figure"
+ * What every chapter page runs: it writes each verdict badge from the claims the core
+ * measured (`core/claims.ts`), and mounts each figure (`<div class="figure"
  * data-scene="ID">`) through the figure registry (`figures/registry.ts`): a Lab figure
  * from the core's preset of that id, any other from its own module.
  */
 import '../styles.css';
 import '../lab/lab.css';
 import './chapter.css';
-import { claimTable, VERDICT_WORDS, type Claim } from '../core/analysis-wasm';
-import { loadForcelab } from '../core/wasm';
+import { claimTable, VERDICT_WORDS, type Claim } from '../core/claims';
 import { mountFigure } from '../figures/registry';
 
 const VERDICT_CLASS: Record<Claim['verdict'], string> = {
@@ -27,11 +26,10 @@ export function fillBadge(badge: HTMLElement, claim: Claim): void {
   badge.setAttribute('aria-label', `verdict: ${VERDICT_WORDS[claim.verdict]}. ${badge.title}`);
 }
 
-/** Loads the core, then fills the badges and mounts the figures of this page. */
+/** Fills the badges and mounts the figures of this page (each loads its part of the core). */
 export async function mountChapter(): Promise<void> {
   const status = document.getElementById('status');
   try {
-    await loadForcelab();
     const claims = new Map(claimTable().map((c) => [c.id, c]));
     for (const badge of document.querySelectorAll<HTMLElement>('.verdict[data-claim]')) {
       const claim = claims.get(badge.dataset.claim!);

@@ -1,43 +1,21 @@
 /**
- * The core's analysis for the chapters (full module): the claims table, the stability
- * atlas, one-step eigenvalues and article 003's convergence sweep, typed. The core
- * computes every figure; this module only names the shapes it returns.
+ * The core's analysis for the chapters (web/pkg-analysis, loaded by `loadAnalysis`): the
+ * stability atlas, one-step eigenvalues and article 003's convergence sweep, typed. The core computes every figure; this module only
+ * names the shapes it returns.
  */
-import { atlas, atlasDefaultSpec, claims, convergenceDefaultSpec, convergenceSweep, oneStepEigenvalues } from '../../pkg/forcelab_wasm.js';
+import init, {
+  atlas,
+  atlasDefaultSpec,
+  convergenceDefaultSpec,
+  convergenceSweep,
+  initSync,
+  oneStepEigenvalues,
+} from '../../pkg-analysis/forcelab_wasm.js';
+import { loader } from './loader';
 
-/** A verdict as the core serialises it. */
-export type Verdict = 'holds' | 'holds-with-conditions' | 'does-not-hold';
+/** Loads the analysis part of the core (once), in the browser or from its bytes (tests). */
+export const { load: loadAnalysis, loadSync: loadAnalysisSync } = loader(init, initSync);
 
-/** A verdict in words, as the native claims command prints it. */
-export const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
-  holds: 'holds',
-  'holds-with-conditions': 'holds with conditions',
-  'does-not-hold': 'does not hold',
-};
-
-/** One claim of the articles, measured (see `forcelab::claims`). */
-export interface Claim {
-  id: string;
-  article: string;
-  /** The chapter page that shows it (`03-wu`), from the core. */
-  chapter: string;
-  /** The figure of that chapter whose numbers it measures, if one stands beside it. */
-  preset: string;
-  claim: string;
-  figure: number;
-  unit: string;
-  integrator: string;
-  verdict: Verdict;
-  conditions: string;
-}
-
-let cached: Claim[] | null = null;
-
-/** Every claim with its measured figure and verdict (computed once per page). */
-export function claimTable(): Claim[] {
-  cached ??= claims() as Claim[];
-  return cached;
-}
 
 /** A stability atlas: spectral radii row-major over `kp dt^2` (rows) by `kd dt`. */
 export interface Atlas {

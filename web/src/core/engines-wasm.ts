@@ -1,9 +1,13 @@
 /**
- * The gain translator and the engine twin (full module), typed. The core holds the
+ * The gain translator and the engine twin (web/pkg-engines, loaded by `loadEngines`), typed. The core holds the
  * engines, their settings, defaults and notes (`forcelab::engines`); this module only
  * names the shapes the bindings return.
  */
-import { engineCatalogue, engineTwin, translateGains } from '../../pkg/forcelab_wasm.js';
+import init, { engineCatalogue, engineTwin, initSync, translateGains } from '../../pkg-engines/forcelab_wasm.js';
+import { loader } from './loader';
+
+/** Loads the engines' part of the core (once), in the browser or from its bytes (tests). */
+export const { load: loadEngines, loadSync: loadEnginesSync } = loader(init, initSync);
 
 /** What the reader wants: natural frequency (Hz), damping ratio, mass, step, kind. */
 export interface Intent {

@@ -4,18 +4,17 @@
  * `Simulation` so that callers get plain arrays: typed-array views on wasm memory die
  * when the memory grows, so they are copied into buffers that belong to JS.
  */
-import init, { Simulation } from '../../pkg-lite/forcelab_wasm.js';
+import init, { initSync, Simulation } from '../../pkg-lite/forcelab_wasm.js';
+import { loader } from './loader';
 
 /** The swarm page's missiles, stepped by the core in one call per frame. */
 export { MissileSwarm } from '../../pkg-lite/forcelab_wasm.js';
 
-let loading: Promise<void> | null = null;
+/** The swarm of the benchmark's scenario, stepped by the core (`forcelab::world::planar_swarm`). */
+export { planarSwarm } from '../../pkg-lite/forcelab_wasm.js';
 
-/** Loads and instantiates the small module (once, however many callers ask). */
-export function loadSceneModule(): Promise<void> {
-  loading ??= init().then(() => undefined);
-  return loading;
-}
+/** Loads the small module (once), in the browser or from its bytes (tests). */
+export const { load: loadSceneModule, loadSync: loadSceneModuleSync } = loader(init, initSync);
 
 /** A law of the 1-D world, by its catalogue id (the core refuses, by name, one that does not drive a cube). */
 export type Controller1Id = string;

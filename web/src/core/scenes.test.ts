@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DiveScene, PursuitScene, sceneDefaults, SnapScene, TumbleScene } from './scenes';
-import { loadForcelabSync } from './wasm';
+import { DiveScene, loadScenesSync, PursuitScene, sceneDefaults, SnapScene, TumbleScene } from './scenes';
 
 beforeAll(() => {
-  loadForcelabSync(readFileSync(new URL('../../pkg/forcelab_wasm_bg.wasm', import.meta.url)));
+  loadScenesSync(readFileSync(new URL('../../pkg-scenes/forcelab_wasm_bg.wasm', import.meta.url)));
 });
 
 /** Each scene class, built from a settings object (`undefined`: the core's defaults). */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultState, GAINLESS, labConfig, LAWS, PLANTS, TWINS } from '../lab/lab-state';
-import { Lab, LabRun, loadForcelabSync, type LabSnapshot } from './wasm';
+import { Lab, LabRun, loadLabSync, type LabSnapshot } from './wasm';
 
 beforeAll(() => {
-  loadForcelabSync(readFileSync(new URL('../../pkg/forcelab_wasm_bg.wasm', import.meta.url)));
+  loadLabSync(readFileSync(new URL('../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
 });
 
 /** Every series of a snapshot as plain arrays, for a deep comparison. */

@@ -1,8 +1,8 @@
 /**
- * The door to the full forcelab module (web/pkg): it loads it once and wraps the `Lab`
+ * The door to the Lab's part of the core (web/pkg-lab): it loads it once and wraps the `Lab`
  * so that callers get plain arrays: typed-array views on wasm memory die when the
  * memory grows, so they are re-created after every call and copied into buffers that
- * belong to JS. The scene pages use the small module instead (scene-wasm.ts). Only the
+ * belong to JS. Every other part of the core has a door of its own here (loader.ts). Only the
  * modules of web/src/core/ import the generated package (`door.test.ts` checks).
  */
 import init, {
@@ -18,24 +18,11 @@ import init, {
   gainsToWu,
   Lab,
   sampledEffective,
-} from '../../pkg/forcelab_wasm.js';
+} from '../../pkg-lab/forcelab_wasm.js';
+import { loader } from './loader';
 
-let loading: Promise<void> | null = null;
-
-/** Loads and instantiates the wasm module (once, however many callers ask). */
-export function loadForcelab(): Promise<void> {
-  loading ??= init().then(() => undefined);
-  return loading;
-}
-
-/** Instantiates the module from its bytes at once (tests under Node, which cannot fetch it). */
-export function loadForcelabSync(bytes: BufferSource): void {
-  initSync({ module: bytes });
-  loading = Promise.resolve();
-}
-
-/** The swarm of the benchmark's scenario, stepped by the core (`forcelab::bench`). */
-export { planarSwarm } from '../../pkg/forcelab_wasm.js';
+/** Loads the Lab's part of the core (once), in the browser or from its bytes (tests). */
+export const { load: loadLab, loadSync: loadLabSync } = loader(init, initSync);
 
 /** A Lab's trace and state after a call, in arrays that JS owns (valid until the next snapshot). */
 export interface LabSnapshot {
@@ -226,3 +213,4 @@ export const tuning = {
 
 /** The core's Lab class itself, for the checks that hold the page's menus to it. */
 export { Lab };
+

@@ -43,7 +43,7 @@ async function mountElement(): Promise<void> {
   app.append(element);
 }
 
-/** A chapter figure: the chapter's styles, the full core, then the figure itself. */
+/** A chapter figure: the chapter's styles, then the figure with its part of the core. */
 async function mountChapterFigure(figure: string): Promise<void> {
   const status = document.createElement('p');
   status.className = 'status';
@@ -55,8 +55,7 @@ async function mountChapterFigure(figure: string): Promise<void> {
   app.append(status, host);
   try {
     await Promise.all([import('../styles.css'), import('../lab/lab.css'), import('../chapters/chapter.css')]);
-    const [{ loadForcelab }, { mountFigure }] = await Promise.all([import('../core/wasm'), import('../figures/registry')]);
-    await loadForcelab();
+    const { mountFigure } = await import('../figures/registry');
     await mountFigure(figure, host);
     ready();
   } catch (error) {

@@ -10,21 +10,42 @@ import { figureLink, type FigureLink } from './figure-link';
 
 export { FIGURE_IDS };
 
-/** Builds a figure inside `host` (the full core is loaded by then), its settings kept in `link`. */
+/** Builds a figure inside `host` (its part of the core is loaded by then), its settings kept in `link`. */
 export type Mount = (host: HTMLElement, link: FigureLink) => void;
 
-/** The figures with a module of their own (Lab figures come from their preset). */
-const MODULES: Readonly<Record<string, () => Promise<Mount>>> = {
-  snap: () => import('../chapters/figures/snap-figure').then((m) => m.mountSnap),
-  convergence: () => import('../chapters/figures/convergence-figure').then((m) => m.mountConvergence),
-  simpson: () => import('../chapters/figures/simpson-figure').then((m) => m.mountSimpson),
-  pursuit: () => import('../chapters/figures/pursuit-figure').then((m) => m.mountPursuit),
-  dive: () => import('../chapters/figures/dive-figure').then((m) => m.mountDive),
-  tumble: () => import('../chapters/figures/tumble-figure').then((m) => m.mountTumble),
-  atlas: () => import('../chapters/figures/atlas-figure').then((m) => m.mountAtlas),
-  claims: () => import('../chapters/figures/claims-figure').then((m) => m.mountClaims),
-  translator: () => import('../chapters/figures/translator-figure').then((m) => m.mountTranslator),
+/**
+ * The parts of the core a figure may need (scripts/build-wasm.sh splits the module), each
+ * loaded once, when the first figure that needs it mounts, so a page downloads only the
+ * parts its figures show.
+ */
+const DOORS = {
+  lab: () => import('../core/wasm').then((m) => m.loadLab()),
+  scenes: () => import('../core/scenes').then((m) => m.loadScenes()),
+  analysis: () => import('../core/analysis-wasm').then((m) => m.loadAnalysis()),
+  engines: () => import('../core/engines-wasm').then((m) => m.loadEngines()),
+  // The claims table reads the claims the core measured (claims.json) and loads the
+  // analysis part itself only when a reader asks to measure them again.
+  none: () => Promise.resolve(),
+} as const;
+
+/** The part of the core each figure needs. */
+export type Door = keyof typeof DOORS;
+
+/** The figures with a module of their own (Lab figures come from their preset and need the Lab). */
+const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount> }>> = {
+  snap: { door: 'scenes', mount: () => import('../chapters/figures/snap-figure').then((m) => m.mountSnap) },
+  convergence: { door: 'analysis', mount: () => import('../chapters/figures/convergence-figure').then((m) => m.mountConvergence) },
+  simpson: { door: 'scenes', mount: () => import('../chapters/figures/simpson-figure').then((m) => m.mountSimpson) },
+  pursuit: { door: 'scenes', mount: () => import('../chapters/figures/pursuit-figure').then((m) => m.mountPursuit) },
+  dive: { door: 'scenes', mount: () => import('../chapters/figures/dive-figure').then((m) => m.mountDive) },
+  tumble: { door: 'scenes', mount: () => import('../chapters/figures/tumble-figure').then((m) => m.mountTumble) },
+  atlas: { door: 'analysis', mount: () => import('../chapters/figures/atlas-figure').then((m) => m.mountAtlas) },
+  claims: { door: 'none', mount: () => import('../chapters/figures/claims-figure').then((m) => m.mountClaims) },
+  translator: { door: 'engines', mount: () => import('../chapters/figures/translator-figure').then((m) => m.mountTranslator) },
 };
+
+/** The part of the core the figure `id` needs (Lab figures: the Lab's). */
+export const figureDoor = (id: string): Door => (labFigure(id) ? 'lab' : MODULES[id]!.door);
 
 /** Whether `id` is a figure this registry can mount. */
 export const hasFigure = (id: string): boolean => FIGURE_IDS.includes(id) && (labFigure(id) !== undefined || id in MODULES);
@@ -40,9 +61,11 @@ export async function mountFigure(id: string, host: HTMLElement): Promise<void> 
   const link = figureLink(id);
   const preset = labFigure(id);
   if (preset) {
-    const [{ mountLabFigure }] = await Promise.all([import('../lab/lab-figure-mount')]);
+    const [{ mountLabFigure }] = await Promise.all([import('../lab/lab-figure-mount'), DOORS.lab()]);
     mountLabFigure(host, preset, link);
     return;
   }
-  (await MODULES[id]!())(host, link);
+  const figure = MODULES[id]!;
+  const [mount] = await Promise.all([figure.mount(), DOORS[figure.door]()]);
+  mount(host, link);
 }

@@ -1,13 +1,13 @@
 import '../styles.css';
 import './lab.css';
-import { loadForcelab } from '../core/wasm';
+import { loadLab } from '../core/wasm';
 import { readLabState } from './lab-state';
 import { mountLab } from './lab-page';
 
 const status = document.getElementById('status')!;
 
 async function boot(): Promise<void> {
-  await loadForcelab();
+  await loadLab();
   const { state, problems } = readLabState(location.search);
   mountLab(document.getElementById('app')!, state, problems);
   status.textContent = '';

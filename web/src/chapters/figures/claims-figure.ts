@@ -1,5 +1,5 @@
 /** The full claims table: each claim, its measured figure, verdict and conditions, linked to its chapter. */
-import { claimTable, VERDICT_WORDS } from '../../core/analysis-wasm';
+import { claimTable, VERDICT_WORDS } from '../../core/claims';
 import { fillBadge } from '../chapter';
 import type { FigureLink } from '../../figures/figure-link';
 import { tableExport } from './figure-export';

@@ -5,13 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadForcelabSync } from '../../core/wasm';
-import { LabRun } from '../../core/wasm';
+import { LabRun, loadLabSync } from '../../core/wasm';
 import { ENGINE_LAWS, ENGINE_TORQUE_LAWS, notWrittenOut } from './engine-laws';
 import { wrap } from './input';
 
 beforeAll(() => {
-  loadForcelabSync(readFileSync(new URL('../../../pkg/forcelab_wasm_bg.wasm', import.meta.url)));
+  loadLabSync(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
 });
 
 const kp = 400;
