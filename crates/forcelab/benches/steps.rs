@@ -1,11 +1,13 @@
 //! Native timings (criterion): one step of each 1-D law on a cube, and issue 8's
 //! batched scenario (`forcelab::world::planar_swarm`) per body-step at N = 1,000,
-//! 10,000 and 100,000, and one step of the missile swarm at 20,000 and 100,000.
+//! 10,000 and 100,000, one step of the missile swarm at 20,000 and 100,000, and the
+//! tuner answering one wish for each law (`forcelab::design`, [`TUNER_WISH`]).
 //! `npm run bench` runs this and reads criterion's estimates.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use forcelab::catalogue::{LawId, PlantId};
 use forcelab::controllers::Controller1;
+use forcelab::design::{tune, DesignSpec, Requirements};
 use forcelab::world::{planar_swarm, MissileSwarm, SwarmGains};
 use forcelab::{Body1, Target1};
 use std::hint::black_box;
@@ -63,5 +65,32 @@ fn missile_swarm(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, controller_steps, batched_swarm, missile_swarm);
+/// The wish the tuner is timed on: settle within 0.5 s with at most 2 % overshoot, a
+/// 1 kg cube at 60 Hz, semi-implicit Euler, 10 s runs (the browser bench asks the same).
+pub const TUNER_WISH: (f64, f64) = (0.5, 0.02);
+
+fn tuner(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tune");
+    group.sample_size(10);
+    for kind in LawId::driving(PlantId::Cube) {
+        let spec = DesignSpec {
+            requirements: Requirements {
+                settle: Some(TUNER_WISH.0),
+                overshoot: Some(TUNER_WISH.1),
+                ..Requirements::default()
+            },
+            ..DesignSpec::new(kind, 1.0 / 60.0)
+        };
+        group.bench_function(kind.id(), |b| b.iter(|| tune(black_box(&spec)).unwrap()));
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    controller_steps,
+    batched_swarm,
+    missile_swarm,
+    tuner
+);
 criterion_main!(benches);

@@ -1,0 +1,201 @@
+//! Where the tuner looks: the law's gains written as a natural frequency `w` (rad/s), a
+//! damping ratio `zeta` and, for the PIDs, an integral ratio `kappa`:
+//!
+//! `kp = m w^2`, `kd = 2 zeta m w`, `ki = kappa m w^3`
+//!
+//! so that one grid covers every mass and step alike. A coarse log grid first, then a
+//! pattern search that halves its steps around the best point. Deterministic: the same
+//! spec visits the same points in the same order.
+
+use super::measure::{measure_all, Response};
+use super::spec::DesignSpec;
+use super::verdict::{meets, worst_excess};
+use crate::lab::LawGains;
+
+/// A point of the search: `ln w`, `ln zeta`, `kappa`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// Natural frequency's log, ln(rad/s).
+    pub log_w: f64,
+    /// Damping ratio's log.
+    pub log_zeta: f64,
+    /// Integral ratio: `ki = kappa m w^3`.
+    pub kappa: f64,
+}
+
+/// Which gains the law has (its catalogue entry's keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knobs {
+    /// Has `kp` and `kd`.
+    pub pd: bool,
+    /// Has `ki`.
+    pub integral: bool,
+}
+
+impl Knobs {
+    /// The knobs of the spec's law.
+    pub fn of(spec: &DesignSpec) -> Knobs {
+        let keys: Vec<&str> = spec.law.law().gains.iter().map(|g| g.key).collect();
+        Knobs {
+            pd: keys.contains(&"kp") && keys.contains(&"kd"),
+            integral: keys.contains(&"ki"),
+        }
+    }
+}
+
+/// The raw gains (N/m, N s/m, N/(m s)) of a point for a body of `mass` kg.
+pub fn gains(knobs: Knobs, p: Point, mass: f64) -> LawGains {
+    if !knobs.pd {
+        return LawGains::default();
+    }
+    let w = p.log_w.exp();
+    let zeta = p.log_zeta.exp();
+    LawGains {
+        kp: mass * w * w,
+        kd: 2.0 * zeta * mass * w,
+        ki: if knobs.integral {
+            p.kappa * mass * w * w * w
+        } else {
+            0.0
+        },
+    }
+}
+
+/// A point measured: its response over every plant of the spec.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    /// Where it is.
+    pub point: Point,
+    /// Its raw gains for the nominal mass.
+    pub gains: LawGains,
+    /// Its worst response over the spec's plants.
+    pub response: Response,
+}
+
+/// Better of two candidates: one that meets the spec beats one that does not; of two
+/// that meet it, the gentler (smaller peak effort, then faster settle); of two that do
+/// not, the one whose worst requirement is missed by less.
+fn better(spec: &DesignSpec, a: &Candidate, b: &Candidate) -> bool {
+    match (meets(spec, &a.response), meets(spec, &b.response)) {
+        (true, false) => true,
+        (false, true) => false,
+        (true, true) => {
+            let (ea, eb) = (a.response.peak_effort, b.response.peak_effort);
+            ea < eb
+                || ea == eb
+                    && a.response.settle.unwrap_or(f64::INFINITY)
+                        < b.response.settle.unwrap_or(f64::INFINITY)
+        }
+        (false, false) => worst_excess(spec, &a.response).0 < worst_excess(spec, &b.response).0,
+    }
+}
+
+/// The search's state: the best candidate so far and how many runs it took.
+pub struct Search<'a> {
+    spec: &'a DesignSpec,
+    knobs: Knobs,
+    /// The best candidate found.
+    pub best: Option<Candidate>,
+    /// Candidates measured (each over every plant of the spec).
+    pub evaluated: usize,
+}
+
+impl<'a> Search<'a> {
+    /// A search for `spec`, nothing measured yet.
+    pub fn new(spec: &'a DesignSpec) -> Search<'a> {
+        Search {
+            spec,
+            knobs: Knobs::of(spec),
+            best: None,
+            evaluated: 0,
+        }
+    }
+
+    /// Measures `point` and keeps it if it is better than the best so far.
+    pub fn visit(&mut self, point: Point) -> bool {
+        let gains = gains(self.knobs, point, self.spec.mass);
+        let c = Candidate {
+            point,
+            gains,
+            response: measure_all(self.spec, gains),
+        };
+        self.evaluated += 1;
+        let improved = self.best.is_none_or(|b| better(self.spec, &c, &b));
+        if improved {
+            self.best = Some(c);
+        }
+        improved
+    }
+
+    /// Runs the whole search: the grid, then the pattern search.
+    pub fn run(mut self) -> Search<'a> {
+        if !self.knobs.pd {
+            // No gains (one-step): the law is what it is.
+            self.visit(Point {
+                log_w: 0.0,
+                log_zeta: 0.0,
+                kappa: 0.0,
+            });
+            return self;
+        }
+        let dt = self.spec.dt;
+        // From a tenth of a cycle per run to past where any explicit law is stable.
+        let (w_lo, w_hi) = ((0.2 / self.spec.duration).ln(), (4.0 / dt).ln());
+        let (z_lo, z_hi) = (0.2f64.ln(), 4.0f64.ln());
+        const W_POINTS: usize = 28;
+        const Z_POINTS: usize = 9;
+        let kappas: &[f64] = if self.knobs.integral {
+            &[0.0, 0.05, 0.15, 0.4]
+        } else {
+            &[0.0]
+        };
+        for i in 0..W_POINTS {
+            let log_w = w_lo + (w_hi - w_lo) * i as f64 / (W_POINTS - 1) as f64;
+            for j in 0..Z_POINTS {
+                let log_zeta = z_lo + (z_hi - z_lo) * j as f64 / (Z_POINTS - 1) as f64;
+                for &kappa in kappas {
+                    self.visit(Point {
+                        log_w,
+                        log_zeta,
+                        kappa,
+                    });
+                }
+            }
+        }
+        let mut steps = [
+            (w_hi - w_lo) / (W_POINTS - 1) as f64 / 2.0,
+            (z_hi - z_lo) / (Z_POINTS - 1) as f64 / 2.0,
+            if self.knobs.integral { 0.05 } else { 0.0 },
+        ];
+        for _ in 0..6 {
+            while self.improve(steps) {}
+            for s in &mut steps {
+                *s /= 2.0;
+            }
+        }
+        self
+    }
+
+    /// Tries each neighbour of the best point at `steps` (`ln w`, `ln zeta`, `kappa`)
+    /// and moves to the first better one; false when none is.
+    fn improve(&mut self, steps: [f64; 3]) -> bool {
+        let Some(b) = self.best else { return false };
+        for (axis, &step) in steps.iter().enumerate() {
+            if step == 0.0 {
+                continue;
+            }
+            for sign in [-1.0, 1.0] {
+                let mut p = b.point;
+                match axis {
+                    0 => p.log_w += sign * step,
+                    1 => p.log_zeta += sign * step,
+                    _ => p.kappa = (p.kappa + sign * step).max(0.0),
+                }
+                if p != b.point && self.visit(p) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,219 @@
+//! What the tuner is asked: the plant, the step, the law and the wish, checked by name.
+
+use crate::catalogue::{LawId, PlantId};
+use crate::error::{finite, in_range, non_negative, positive, Error};
+use crate::integrator::Integrator;
+use core::fmt;
+
+/// Why a tuning question was refused, as the sentence a page shows next to the field
+/// ("mass must be a finite number, got NaN", "law must drive the cube, got ...").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DesignError(pub String);
+
+impl fmt::Display for DesignError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<Error> for DesignError {
+    fn from(e: Error) -> Self {
+        DesignError(e.to_string())
+    }
+}
+
+/// The longest run the tuner measures, s: a settle time is looked for within it.
+pub const MAX_DURATION: f64 = 120.0;
+/// The most steps one measured run may take (duration / dt, the halved step included):
+/// the search measures a few hundred to a thousand candidates, so this keeps an answer
+/// under about a second in a browser (10 s at 600 Hz is 6,000 steps).
+pub const MAX_RUN_STEPS: f64 = 6_000.0;
+
+/// The requirements on the response to a step of the target from 0 to 1 (m, or rad for
+/// a turn) from rest. Each is an upper bound; `None` leaves it free.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct Requirements {
+    /// Settling time into the 2 % band and staying there, s.
+    pub settle: Option<f64>,
+    /// Rise time from 10 % to 90 % of the step, s.
+    pub rise: Option<f64>,
+    /// Largest excursion past the target, as a fraction of the step (0.05 = 5 %).
+    pub overshoot: Option<f64>,
+    /// Largest |force| (N, or torque N m) the controller may ask for.
+    pub max_effort: Option<f64>,
+    /// Largest |target - x| at the end of the run under the load, m (or rad).
+    pub max_error: Option<f64>,
+}
+
+/// How far the plant may be from the one tuned for: every requirement must also hold
+/// at these masses and steps with the same gains.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct Robustness {
+    /// The mass multiplied by each end of `[low, high]` (1, 1: the nominal mass only).
+    pub mass_factors: (f64, f64),
+    /// Also at `dt / 2` and `2 dt`.
+    pub step_range: bool,
+}
+
+impl Default for Robustness {
+    fn default() -> Self {
+        Robustness {
+            mass_factors: (1.0, 1.0),
+            step_range: false,
+        }
+    }
+}
+
+/// One tuning question: `law` on the Lab's cube (1-D) of `mass` kg stepped by
+/// `integrator` every `dt` s, under a constant `load` (N) pushing it away, measured
+/// over `duration` s.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DesignSpec {
+    /// The law to tune (any law of the catalogue that drives a cube).
+    pub law: LawId,
+    /// The body's mass, kg.
+    pub mass: f64,
+    /// The physics step, s.
+    pub dt: f64,
+    /// How the body is stepped.
+    pub integrator: Integrator,
+    /// A constant force on the body, N (0: none).
+    pub load: f64,
+    /// How long each candidate is run and measured, s.
+    pub duration: f64,
+    /// What the response must do.
+    pub requirements: Requirements,
+    /// The plants the same gains must also satisfy.
+    pub robustness: Robustness,
+}
+
+impl DesignSpec {
+    /// `law` on a 1 kg cube at `dt`, semi-implicit Euler, no load, 10 s runs, no
+    /// requirement.
+    pub fn new(law: LawId, dt: f64) -> DesignSpec {
+        DesignSpec {
+            law,
+            mass: 1.0,
+            dt,
+            integrator: Integrator::SemiImplicitEuler,
+            load: 0.0,
+            duration: 10.0,
+            requirements: Requirements::default(),
+            robustness: Robustness::default(),
+        }
+    }
+
+    /// Checks every field; the error names the first bad one and its value.
+    pub fn validate(&self) -> Result<(), DesignError> {
+        if !self.law.drives(PlantId::Cube) {
+            return Err(DesignError(format!(
+                "law must drive the cube, got \"{}\"",
+                self.law.id()
+            )));
+        }
+        in_range("mass", self.mass, 1e-6, 1e6)?;
+        in_range("dt", self.dt, 1e-5, 0.5)?;
+        in_range("load", self.load, -1e9, 1e9)?;
+        let finest = if self.robustness.step_range {
+            self.dt / 2.0
+        } else {
+            self.dt
+        };
+        let longest = MAX_DURATION.min(MAX_RUN_STEPS * finest);
+        in_range("duration", self.duration, 10.0 * self.dt, longest)?;
+        let r = self.requirements;
+        for (field, value) in [("settle", r.settle), ("rise", r.rise)] {
+            if let Some(v) = value {
+                positive(field, v)?;
+                in_range(field, v, 0.0, self.duration)?;
+            }
+        }
+        if let Some(v) = r.overshoot {
+            non_negative("overshoot", v)?;
+            finite("overshoot", v)?;
+        }
+        if let Some(v) = r.max_effort {
+            positive("max_effort", v)?;
+        }
+        if let Some(v) = r.max_error {
+            non_negative("max_error", v)?;
+        }
+        let (low, high) = self.robustness.mass_factors;
+        in_range("mass_factors.low", low, 0.01, 1.0)?;
+        in_range("mass_factors.high", high, 1.0, 100.0)?;
+        Ok(())
+    }
+}
+
+/// A tuning question as the page and the command line write it: ids as text, every
+/// field optional (`{ law, mass, dt, integrator, load, duration, requirements,
+/// robustness }`; defaults: 1 kg, 1/60 s, semi-implicit Euler, no load, 10 s).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct DesignRequest {
+    /// The law's id (`"backward-pd"`, ...).
+    pub law: String,
+    /// Mass, kg.
+    pub mass: f64,
+    /// Step, s.
+    pub dt: f64,
+    /// The integrator's id.
+    pub integrator: String,
+    /// Constant force, N.
+    pub load: f64,
+    /// Run length, s.
+    pub duration: f64,
+    /// What the response must do.
+    pub requirements: Requirements,
+    /// The plants the gains must also satisfy.
+    pub robustness: Robustness,
+}
+
+impl Default for DesignRequest {
+    fn default() -> Self {
+        let s = DesignSpec::new(LawId::BackwardPd, 1.0 / 60.0);
+        DesignRequest {
+            law: s.law.id().into(),
+            mass: s.mass,
+            dt: s.dt,
+            integrator: s.integrator.id().into(),
+            load: s.load,
+            duration: s.duration,
+            requirements: s.requirements,
+            robustness: s.robustness,
+        }
+    }
+}
+
+impl DesignRequest {
+    /// The question with its ids read; an unknown id is named with the choices.
+    pub fn to_spec(&self) -> Result<DesignSpec, DesignError> {
+        let law = LawId::parse("law", &self.law, &LawId::driving(PlantId::Cube))
+            .map_err(|e| DesignError(e.to_string()))?;
+        let integrator = Integrator::parse(&self.integrator).map_err(DesignError)?;
+        Ok(DesignSpec {
+            law,
+            mass: self.mass,
+            dt: self.dt,
+            integrator,
+            load: self.load,
+            duration: self.duration,
+            requirements: self.requirements,
+            robustness: self.robustness,
+        })
+    }
+}

@@ -1,0 +1,212 @@
+use super::*;
+use crate::analysis::StepMetrics;
+use crate::catalogue::{LawId, PlantId};
+use crate::integrator::Integrator;
+use proptest::prelude::*;
+
+/// The response of `gains` measured again from scratch, through the Lab's own spec and
+/// metrics, on one plant: what the page would show.
+fn lab_metrics(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64) -> StepMetrics {
+    let mut lab = measure::lab_spec(spec, gains, mass, dt).build().unwrap();
+    lab.step((spec.duration / dt).round() as u32).unwrap();
+    lab.metrics()[0]
+}
+
+/// Holds every plant's Lab metrics to every requirement of `spec`.
+fn assert_met(spec: &DesignSpec, gains: LawGains) {
+    let r = spec.requirements;
+    for (mass, dt) in measure::plants(spec) {
+        let m = lab_metrics(spec, gains, mass, dt);
+        let at = format!("{} at mass {mass} dt {dt}: {m:?}", spec.law.id());
+        assert!(!m.diverged, "{at}");
+        let settle = m.settling_time.expect(&at);
+        assert!(
+            settle <= r.settle.unwrap_or(spec.duration) * (1.0 + TOLERANCE),
+            "{at}"
+        );
+        if let Some(rise) = r.rise {
+            assert!(m.rise_time.expect(&at) <= rise * (1.0 + TOLERANCE), "{at}");
+        }
+        if let Some(o) = r.overshoot {
+            assert!(m.overshoot_percent / 100.0 <= o + TOLERANCE, "{at}");
+        }
+        if let Some(f) = r.max_effort {
+            assert!(m.peak_effort <= f * (1.0 + TOLERANCE), "{at}");
+        }
+        if let Some(e) = r.max_error {
+            assert!(m.steady_state_error <= e + TOLERANCE, "{at}");
+        }
+    }
+}
+
+fn wish(law: LawId, settle: f64, overshoot: f64) -> DesignSpec {
+    DesignSpec {
+        requirements: Requirements {
+            settle: Some(settle),
+            overshoot: Some(overshoot),
+            ..Requirements::default()
+        },
+        ..DesignSpec::new(law, 1.0 / 60.0)
+    }
+}
+
+#[test]
+fn settles_in_a_third_of_a_second_without_overshoot_and_says_by_how_much() {
+    let spec = wish(LawId::BackwardPd, 0.3, 0.0);
+    let d = tune(&spec).unwrap();
+    assert!(d.feasible, "{d:?}");
+    assert_met(&spec, d.gains);
+    assert!(d.margins.settle.unwrap() >= 0.0 && d.margins.overshoot.unwrap() >= 0.0);
+    assert_eq!(d.binding, None);
+    assert_eq!(d.nearest, None);
+    // A linear law has its poles, inside the unit circle since it settles.
+    let poles = d.poles.expect("backward PD is linear");
+    assert!(poles.iter().all(|z| z.abs() < 1.0), "{poles:?}");
+}
+
+#[test]
+fn the_gentlest_gains_that_meet_the_wish_need_more_force_for_a_faster_settle() {
+    let slow = tune(&wish(LawId::ForwardPd, 1.0, 0.05)).unwrap();
+    let fast = tune(&wish(LawId::ForwardPd, 0.4, 0.05)).unwrap();
+    assert!(slow.feasible && fast.feasible);
+    assert!(fast.predicted.peak_effort > slow.predicted.peak_effort);
+}
+
+#[test]
+fn an_impossible_wish_names_its_binding_requirement_and_a_nearest_wish_that_is_met() {
+    // Settle in 0.2 s pushing at most 2 N on a 1 kg body: it cannot even cover 1 m.
+    let spec = DesignSpec {
+        requirements: Requirements {
+            settle: Some(0.2),
+            max_effort: Some(2.0),
+            ..Requirements::default()
+        },
+        ..DesignSpec::new(LawId::Spd, 1.0 / 60.0)
+    };
+    let d = tune(&spec).unwrap();
+    assert!(!d.feasible);
+    assert!(matches!(d.binding, Some("settle" | "max_effort")), "{d:?}");
+    let nearest = d.nearest.expect("some wish is met");
+    let again = tune(&DesignSpec {
+        requirements: nearest,
+        ..spec
+    })
+    .unwrap();
+    assert!(again.feasible, "{again:?}");
+}
+
+#[test]
+fn a_constant_load_needs_the_integral_to_end_on_target() {
+    let spec = DesignSpec {
+        load: -20.0,
+        requirements: Requirements {
+            settle: Some(2.0),
+            max_error: Some(0.001),
+            ..Requirements::default()
+        },
+        ..DesignSpec::new(LawId::Pid, 1.0 / 60.0)
+    };
+    let d = tune(&spec).unwrap();
+    assert!(d.feasible, "{d:?}");
+    assert!(d.gains.ki > 0.0, "{d:?}");
+    assert_met(&spec, d.gains);
+    // The PID has memory: no 2x2 one-step map, so no poles are claimed.
+    assert_eq!(d.poles, None);
+}
+
+#[test]
+fn robust_gains_hold_for_the_whole_mass_range_and_both_steps() {
+    let spec = DesignSpec {
+        robustness: Robustness {
+            mass_factors: (0.5, 2.0),
+            step_range: true,
+        },
+        ..wish(LawId::ImplicitPd, 1.0, 0.1)
+    };
+    let d = tune(&spec).unwrap();
+    assert!(d.feasible, "{d:?}");
+    assert_met(&spec, d.gains);
+}
+
+#[test]
+fn a_law_without_gains_is_measured_as_it_is() {
+    let d = tune(&wish(LawId::OneStep, 0.5, 0.0)).unwrap();
+    assert_eq!(d.evaluated, 1);
+    assert_eq!(d.gains, LawGains::default());
+    assert!(d.feasible, "one-step lands in a step: {d:?}");
+}
+
+#[test]
+fn a_bad_field_is_named_with_its_value() {
+    let bad = |f: fn(&mut DesignSpec)| {
+        let mut s = wish(LawId::Pid, 1.0, 0.0);
+        f(&mut s);
+        tune(&s).unwrap_err().to_string()
+    };
+    assert_eq!(
+        bad(|s| s.mass = f64::NAN),
+        "mass must be a finite number, got NaN"
+    );
+    assert!(
+        bad(|s| s.dt = 0.0).starts_with("dt must be"),
+        "{}",
+        bad(|s| s.dt = 0.0)
+    );
+    assert!(bad(|s| s.requirements.settle = Some(-1.0)).starts_with("settle must be"));
+    assert!(
+        bad(|s| s.requirements.overshoot = Some(f64::INFINITY)).starts_with("overshoot must be")
+    );
+    assert!(bad(|s| s.requirements.max_effort = Some(0.0)).starts_with("max_effort must be"));
+    assert!(bad(|s| s.robustness.mass_factors = (2.0, 3.0)).starts_with("mass_factors.low must be"));
+    assert!(bad(|s| s.duration = 1e6).starts_with("duration must be"));
+    // Too many steps per run for an answer in about a second: refused, not slow.
+    assert!(bad(|s| s.dt = 1e-4).starts_with("duration must be"));
+    let box_only = LawId::ALL
+        .into_iter()
+        .find(|l| !l.drives(PlantId::Cube))
+        .unwrap();
+    assert_eq!(
+        bad(|s| s.law = LawId::BackwardPdAsPrinted),
+        format!("law must drive the cube, got \"{}\"", box_only.id())
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// For random laws, masses, steps, integrators and wishes: feasible gains meet every
+    /// requirement in the Lab on every plant; an infeasible answer's nearest wish is met.
+    #[test]
+    fn what_the_tuner_promises_the_lab_shows(
+        law in prop::sample::select(LawId::driving(PlantId::Cube)),
+        mass in 0.1f64..20.0,
+        hz in prop::sample::select(vec![30.0, 60.0, 120.0, 240.0]),
+        integrator in prop::sample::select(Integrator::ALL.to_vec()),
+        settle in 0.2f64..3.0,
+        overshoot in prop::sample::select(vec![0.0, 0.02, 0.1, 0.3]),
+        effort in prop::option::of(1.0f64..500.0),
+    ) {
+        let spec = DesignSpec {
+            mass,
+            integrator,
+            duration: 5.0,
+            requirements: Requirements {
+                settle: Some(settle),
+                overshoot: Some(overshoot),
+                max_effort: effort.map(|f| f * mass),
+                ..Requirements::default()
+            },
+            ..DesignSpec::new(law, 1.0 / hz)
+        };
+        let d = tune(&spec).unwrap();
+        if d.feasible {
+            assert_met(&spec, d.gains);
+        } else if let Some(nearest) = d.nearest {
+            let looser = DesignSpec { requirements: nearest, ..spec };
+            assert_met(&looser, d.gains);
+            prop_assert!(tune(&looser).unwrap().feasible);
+        } else {
+            prop_assert_eq!(d.binding, Some("settle"));
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! How a response is held to the requirements: met or not, by how much, and which
+//! requirement is furthest from being met.
+
+use super::measure::Response;
+use super::spec::{DesignSpec, Requirements};
+
+/// A time or effort counts as met up to this relative slack, an overshoot or error up to
+/// this absolute one: the same run gives the same bits, so this only absorbs the last
+/// digit of a limit typed in decimal.
+pub const TOLERANCE: f64 = 1e-9;
+
+/// The requirement names, as the command line and the page spell them.
+pub const NAMES: [&str; 5] = ["settle", "rise", "overshoot", "max_effort", "max_error"];
+
+/// What each requirement is held to (`settle` defaults to the run's length: a response
+/// that never settles meets nothing).
+fn limits(spec: &DesignSpec) -> [Option<f64>; 5] {
+    let r = spec.requirements;
+    [
+        Some(r.settle.unwrap_or(spec.duration)),
+        r.rise,
+        r.overshoot,
+        r.max_effort,
+        r.max_error,
+    ]
+}
+
+/// The response's figure for each requirement (`INFINITY` for a time never reached).
+fn achieved(response: &Response) -> [f64; 5] {
+    [
+        response.settle.unwrap_or(f64::INFINITY),
+        response.rise.unwrap_or(f64::INFINITY),
+        response.overshoot,
+        response.peak_effort,
+        response.error,
+    ]
+}
+
+/// How far past each limit the response is, in units that compare across requirements:
+/// a fraction of the limit for times and effort, percentage points for the overshoot,
+/// a fraction of 1 % of the step for the error. 0 or less: met.
+pub fn excess(spec: &DesignSpec, response: &Response) -> [f64; 5] {
+    let got = achieved(response);
+    let mut out = [f64::NEG_INFINITY; 5];
+    for (k, limit) in limits(spec).into_iter().enumerate() {
+        let Some(limit) = limit else { continue };
+        let over = got[k] - limit;
+        out[k] = match k {
+            2 => over * 100.0 - TOLERANCE,
+            4 => over / 0.01 - TOLERANCE,
+            _ => over / limit - TOLERANCE,
+        };
+        if got[k].is_nan() {
+            out[k] = f64::INFINITY;
+        }
+    }
+    out
+}
+
+/// The largest excess and the requirement it belongs to.
+pub fn worst_excess(spec: &DesignSpec, response: &Response) -> (f64, &'static str) {
+    let e = excess(spec, response);
+    let mut worst = (f64::NEG_INFINITY, NAMES[0]);
+    for (k, v) in e.into_iter().enumerate() {
+        if v > worst.0 {
+            worst = (v, NAMES[k]);
+        }
+    }
+    worst
+}
+
+/// Whether the response meets every requirement of the spec.
+pub fn meets(spec: &DesignSpec, response: &Response) -> bool {
+    !response.diverged && worst_excess(spec, response).0 <= 0.0
+}
+
+/// The spec loosened just enough for `response` to meet it: each requirement that was
+/// asked for, raised to what the response achieves where it achieves less.
+pub fn loosened(spec: &DesignSpec, response: &Response) -> Requirements {
+    let r = spec.requirements;
+    let got = achieved(response);
+    let up = |limit: Option<f64>, k: usize| limit.map(|l: f64| l.max(got[k]));
+    Requirements {
+        settle: up(r.settle, 0),
+        rise: up(r.rise, 1),
+        overshoot: up(r.overshoot, 2),
+        max_effort: up(r.max_effort, 3),
+        max_error: up(r.max_error, 4),
+    }
+}
+
+/// Each requirement's margin: its limit minus what the response achieves (in its own
+/// unit: s, fraction, N, m), `None` where nothing was asked.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Margins {
+    /// Settle limit minus settling time, s.
+    pub settle: Option<f64>,
+    /// Rise limit minus rise time, s.
+    pub rise: Option<f64>,
+    /// Overshoot limit minus overshoot, fraction of the step.
+    pub overshoot: Option<f64>,
+    /// Effort limit minus peak effort, N.
+    pub max_effort: Option<f64>,
+    /// Error limit minus final error, m.
+    pub max_error: Option<f64>,
+}
+
+/// The margins of `response` against the spec's requirements.
+pub fn margins(spec: &DesignSpec, response: &Response) -> Margins {
+    let r = spec.requirements;
+    let got = achieved(response);
+    let m = |limit: Option<f64>, k: usize| limit.map(|l| l - got[k]);
+    Margins {
+        settle: m(r.settle, 0),
+        rise: m(r.rise, 1),
+        overshoot: m(r.overshoot, 2),
+        max_effort: m(r.max_effort, 3),
+        max_error: m(r.max_error, 4),
+    }
+}
