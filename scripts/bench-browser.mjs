@@ -41,6 +41,16 @@ async function scenario(browser) {
   return out;
 }
 
+/** The tuner's time per law in Chromium (ms, median of 5), as bench.html measures it. */
+async function tuner(browser) {
+  const page = await browser.newPage();
+  await page.goto(`${base}bench.html`);
+  await page.waitForFunction(() => window.forcelabTuneTimes !== undefined);
+  const times = await page.evaluate(() => window.forcelabTuneTimes(5));
+  await page.close();
+  return times;
+}
+
 /** The swarm scene's frame times at `count` missiles, over frames 300..900. */
 async function swarm(browser, count) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -110,6 +120,8 @@ export async function browserBench(root) {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args });
     console.log('[bench] browser: the scenario, every contender (a few minutes)');
     const contenders = await scenario(browser);
+    console.log('[bench] browser: the tuner, per law');
+    const tune = await tuner(browser);
     console.log('[bench] browser: the swarm scene');
     const swarms = [await swarm(browser, 20_000), await swarm(browser, 100_000)];
     console.log('[bench] browser: first visits');
@@ -123,7 +135,7 @@ export async function browserBench(root) {
     // visit each keeps the run short (their first frame is that visit's).
     for (const path of CHAPTERS) visits.push(await firstVisit(browser, path, 1));
     for (const id of EMBEDDED_FIGURES) visits.push(await firstVisit(browser, `embed.html?scene=${id}`, 1));
-    return { userAgent: contenders.userAgent, contenders: contenders.results, swarms, visits };
+    return { userAgent: contenders.userAgent, contenders: contenders.results, tune, swarms, visits };
   } finally {
     await browser?.close();
     process.kill(-server.pid);

@@ -27,6 +27,7 @@ function medians(group) {
 }
 
 const steps = medians('controller-step');
+const tunes = Object.fromEntries(Object.entries(medians('tune')).map(([id, ns]) => [id, ns / 1e6]));
 const batched = Object.fromEntries(Object.entries(medians('batched-body-step')).map(([n, ns]) => [n, ns / Number(n)]));
 const missiles = Object.fromEntries(Object.entries(medians('missile-swarm-step')).map(([n, ns]) => [n, ns / 1e6]));
 const browser = await browserBench(root);
@@ -34,7 +35,7 @@ const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} lo
 const results = {
   date: new Date().toISOString(),
   machine,
-  native: { controllerStepNs: steps, batchedNsPerBodyStep: batched, missileSwarmStepMs: missiles },
+  native: { controllerStepNs: steps, batchedNsPerBodyStep: batched, missileSwarmStepMs: missiles, tuneMs: tunes },
   browser,
 };
 
@@ -81,6 +82,13 @@ const goals = [
     (v) => v < 150 * 1024,
     kb,
   ],
+  [
+    'tuner, one wish, the slowest 1-D law in Chromium (issue 21)',
+    '< 50 ms',
+    Math.max(...Object.values(browser.tune)),
+    (v) => v < 50,
+    ms,
+  ],
 ];
 results.goals = goals.map(([goal, target, value, met]) => ({ goal, target, value, met: met(value) }));
 mkdirSync(join(root, 'bench'), { recursive: true });
@@ -114,6 +122,10 @@ const table = [
   '| first visit (fresh context) | requests | bytes | gzip -9 | first frame (median of visits) | hosts |',
   '| --- | ---: | ---: | ---: | ---: | --- |',
   ...browser.visits.map((v) => `| ${v.path || 'index'} | ${v.requests} | ${kb(v.raw)} | ${kb(v.gzip)} | ${ms(v.firstFrameMs)} (${v.visits}) | ${v.hosts.join(', ')} |`),
+  '',
+  '| tuner: settle within 0.5 s, overshoot at most 2 %, 1 kg cube, 60 Hz | Chromium (median of 5) | native (criterion) |',
+  '| --- | ---: | ---: |',
+  ...Object.keys(browser.tune).sort().map((id) => `| \`${id}\` | ${ms(browser.tune[id])} | ${tunes[id] === undefined ? '' : ms(tunes[id])} |`),
   '',
   '| native: one step of a 1-D law on a cube | ns per step |',
   '| --- | ---: |',

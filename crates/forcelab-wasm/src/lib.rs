@@ -18,6 +18,8 @@ pub mod catalogue;
 pub mod claims;
 #[cfg(feature = "settings")]
 pub mod config;
+#[cfg(feature = "design")]
+pub mod design;
 #[cfg(feature = "engines")]
 pub mod engines;
 pub mod error;

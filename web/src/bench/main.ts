@@ -5,6 +5,8 @@
  */
 import RAPIER from '@dimforge/rapier2d-compat';
 import * as planck from 'planck';
+import { CATALOGUE } from '../core/catalogue';
+import { loadDesign, tuneLaw } from '../core/design-wasm';
 import { loadSceneModule, planarSwarm } from '../core/scene-wasm';
 import { forcelabContenders, jsObjects, jsTypedArrays, planckContender, rapierContender } from './contenders';
 import { runBench, type BenchResult } from './runner';
@@ -12,6 +14,8 @@ import { runBench, type BenchResult } from './runner';
 declare global {
   interface Window {
     forcelabBench?: { results: BenchResult[]; userAgent: string; crossOriginIsolated: boolean } | { error: string };
+    /** Times the tuner per law (ms, median of `reps`), for `npm run bench`. */
+    forcelabTuneTimes?: (reps: number) => Promise<Record<string, number>>;
   }
 }
 
@@ -75,3 +79,21 @@ async function run(): Promise<void> {
 
 button.addEventListener('click', () => void run());
 if (query.get('auto') === '1') void run();
+
+// The wish of crates/forcelab/benches/steps.rs (TUNER_WISH): settle within 0.5 s with at
+// most 2 % overshoot, 1 kg cube, 60 Hz, semi-implicit Euler, 10 s runs.
+window.forcelabTuneTimes = async (reps) => {
+  await loadDesign();
+  const out: Record<string, number> = {};
+  for (const law of CATALOGUE.laws.filter((l) => l.plants.includes('cube'))) {
+    const times: number[] = [];
+    for (let r = 0; r < reps; r++) {
+      const start = performance.now();
+      tuneLaw({ law: law.id, mass: 1, dt: 1 / 60, integrator: 'semi-implicit-euler', load: 0, duration: 10, requirements: { settle: 0.5, overshoot: 0.02 } });
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    out[law.id] = times[times.length >> 1]!;
+  }
+  return out;
+};

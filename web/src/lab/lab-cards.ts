@@ -15,6 +15,7 @@ import { element, select } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS } from './lab-state';
 import { FORMS } from './parameterisation';
+import { tunePanel } from './lab-tune';
 
 const LAW_NAMES = LAW_LABELS;
 /** Laws whose sampled damping ratio the core can compute (its linear laws). */
@@ -34,6 +35,8 @@ export interface CardContext {
   steps(): number;
   /** Rebuilds the cards (after a law is changed or removed). */
   rebuild(): void;
+  /** Shows a restarted run: a paused Lab computes all of it, a playing one plays it. */
+  replay(): void;
 }
 
 /** Fills `lawCards` with one card per controller; returns what updates their damping ratios. */
@@ -89,6 +92,18 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         reportLink(control, `ki${k}`);
       }
       fields.append(element('p', { className: 'note', textContent: form.note }));
+      card.append(
+        tunePanel(k, editor, (g) => {
+          change((s) => {
+            const l = s.laws[k]!;
+            l.kp = g.kp;
+            l.kd = g.kd;
+            if (HAS_INTEGRAL.has(l.kind)) l.ki = g.ki;
+          });
+          buildLaws();
+          context.replay();
+        }),
+      );
     }
     const zeta = element('p', { className: 'zeta' });
     zeta.setAttribute('aria-live', 'polite');

@@ -202,7 +202,15 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   // ---- controllers
   let updateZetas = () => {};
   const buildLaws = () => {
-    updateZetas = buildLawCards(lawCards, addLaw, editor, { colors: seriesColors(seriesOf(state)), setGains, steps: totalSteps, rebuild: buildLaws });
+    updateZetas = buildLawCards(lawCards, addLaw, editor, {
+      colors: seriesColors(seriesOf(state)),
+      setGains,
+      steps: totalSteps,
+      rebuild: buildLaws,
+      replay: () => {
+        if (!playing) advance(totalSteps());
+      },
+    });
   };
   addLaw.addEventListener('click', () => {
     const used = new Set(state.laws.map((l) => l.kind));

@@ -1,0 +1,21 @@
+//! The tuner for JavaScript (`forcelab::design`): a wish about the response to a target
+//! step, in, gains with their predicted response, margins and poles (or the nearest
+//! wish and the binding requirement), out. A build of its own (`design`), which the
+//! Lab's "Tune for me" loads the first time a reader asks it.
+
+use crate::config::{from_js, to_js};
+use forcelab::design::DesignRequest;
+use wasm_bindgen::prelude::*;
+
+/// Tunes a law for a wish: `request` is `{ law, mass, dt, integrator, load, duration,
+/// requirements: { settle, rise, overshoot, maxEffort, maxError }, robustness: {
+/// massFactors: [low, high], stepRange } }` (every field optional); the answer is `{
+/// feasible, gains: { kp, kd, ki }, predicted: { settle, rise, overshoot, peakEffort,
+/// error, diverged }, margins, poles, nearest, binding, evaluated }`. A bad field is
+/// refused by name.
+#[wasm_bindgen]
+pub fn tune(request: JsValue) -> Result<JsValue, JsError> {
+    let request: DesignRequest = from_js("request", request)?;
+    let spec = request.to_spec().map_err(|e| JsError::new(&e.0))?;
+    to_js(&forcelab::design::tune(&spec).map_err(|e| JsError::new(&e.0))?)
+}
