@@ -54,7 +54,7 @@ fn analysis_and_tuning_match_the_core() {
     let e = analysis::atlas("pdq", "rk4", JsValue::UNDEFINED).unwrap_err();
     assert!(message(e).starts_with("law must be one of pd, backward-pd"));
 
-    let claims = js_sys::Array::from(&analysis::claims().unwrap());
+    let claims = js_sys::Array::from(&claims::claims().unwrap());
     let native = forcelab::claims::all_claims();
     assert_eq!(claims.length() as usize, native.len());
     for (k, c) in native.iter().enumerate() {
@@ -86,57 +86,57 @@ fn analysis_and_tuning_match_the_core() {
 
     let g = tuning::from_wu(1.5, 0.8, 2.0).unwrap();
     assert_eq!(
-        analysis::gains_from_wu(1.5, 0.8, 2.0).unwrap(),
+        gains::gains_from_wu(1.5, 0.8, 2.0).unwrap(),
         vec![g.kp, g.kd]
     );
     let g = tuning::from_bloom(1.2, 0.9, 0.6, 2.0).unwrap();
     assert_eq!(
-        analysis::gains_from_bloom(1.2, 0.9, 0.6, 2.0).unwrap(),
+        gains::gains_from_bloom(1.2, 0.9, 0.6, 2.0).unwrap(),
         vec![g.kp, g.kd]
     );
     let g = tuning::from_natural(5.0, 0.4, 2.0).unwrap();
     assert_eq!(
-        analysis::gains_from_natural(5.0, 0.4, 2.0).unwrap(),
+        gains::gains_from_natural(5.0, 0.4, 2.0).unwrap(),
         vec![g.kp, g.kd]
     );
     let g = tuning::from_half_life(0.3, 2.0).unwrap();
     assert_eq!(
-        analysis::gains_from_half_life(0.3, 2.0).unwrap(),
+        gains::gains_from_half_life(0.3, 2.0).unwrap(),
         vec![g.kp, g.kd]
     );
     assert_eq!(
-        analysis::gains_to_half_life(g.kp, g.kd, 2.0).unwrap(),
+        gains::gains_to_half_life(g.kp, g.kd, 2.0).unwrap(),
         tuning::to_half_life(g, 2.0).unwrap()
     );
     assert_eq!(
-        analysis::bloom_time_scale(g.kp, g.kd, 2.0).unwrap(),
+        gains::bloom_time_scale(g.kp, g.kd, 2.0).unwrap(),
         tuning::bloom_time_scale(g, 2.0).unwrap()
     );
     let raw = tuning::Gains { kp: 50.0, kd: 7.0 };
     let (f, d) = tuning::to_wu(raw, 2.0).unwrap();
-    assert_eq!(analysis::gains_to_wu(50.0, 7.0, 2.0).unwrap(), vec![f, d]);
+    assert_eq!(gains::gains_to_wu(50.0, 7.0, 2.0).unwrap(), vec![f, d]);
     let (k, d) = tuning::to_bloom(raw, 0.6, 2.0).unwrap();
     assert_eq!(
-        analysis::gains_to_bloom(50.0, 7.0, 0.6, 2.0).unwrap(),
+        gains::gains_to_bloom(50.0, 7.0, 0.6, 2.0).unwrap(),
         vec![k, d]
     );
     let c = tuning::Effective::continuous(raw, 2.0).unwrap();
     assert_eq!(
-        analysis::gains_to_natural(50.0, 7.0, 2.0).unwrap(),
+        gains::gains_to_natural(50.0, 7.0, 2.0).unwrap(),
         vec![c.natural_frequency, c.damping_ratio]
     );
     let s = tuning::sampled_effective(LawId::BackwardPd, Integrator::ExplicitEuler, 25.0, 3.5, DT)
         .unwrap()
         .unwrap();
     assert_eq!(
-        analysis::sampled_effective("backward-pd", "explicit-euler", 50.0, 7.0, 2.0, DT).unwrap(),
+        gains::sampled_effective("backward-pd", "explicit-euler", 50.0, 7.0, 2.0, DT).unwrap(),
         Some(vec![s.natural_frequency, s.damping_ratio])
     );
     assert_eq!(
-        analysis::sampled_effective("pd", "semi-implicit-euler", 1e7, 1.0, 1.0, DT).unwrap(),
+        gains::sampled_effective("pd", "semi-implicit-euler", 1e7, 1.0, 1.0, DT).unwrap(),
         None
     );
-    let e = analysis::gains_from_wu(f64::NAN, 1.0, 1.0).unwrap_err();
+    let e = gains::gains_from_wu(f64::NAN, 1.0, 1.0).unwrap_err();
     assert_eq!(message(e), "frequency must be a finite number, got NaN");
 }
 
@@ -178,5 +178,42 @@ fn the_default_specs_are_the_cores() {
     assert_eq!(
         js_sys::Array::from(&get(&sweep, "timeScales")).length() as usize,
         core.time_scales.len()
+    );
+}
+
+#[wasm_bindgen_test]
+fn tune_is_the_cores_tuner_and_names_a_bad_field() {
+    let request = forcelab::design::DesignRequest {
+        law: "pid".into(),
+        mass: 2.0,
+        dt: 1.0 / 120.0,
+        integrator: "rk4".into(),
+        load: -5.0,
+        duration: 6.0,
+        requirements: forcelab::design::Requirements {
+            settle: Some(1.5),
+            overshoot: Some(0.05),
+            max_error: Some(0.01),
+            ..Default::default()
+        },
+        robustness: forcelab::design::Robustness {
+            mass_factors: (0.8, 1.25),
+            step_range: false,
+        },
+    };
+    let core = forcelab::design::tune(&request.to_spec().unwrap()).unwrap();
+    let got = design::tune(cfg(&request)).unwrap();
+    assert_eq!(get(&got, "feasible").as_bool(), Some(core.feasible));
+    let gains = get(&got, "gains");
+    assert_eq!(get(&gains, "kp").as_f64(), Some(core.gains.kp));
+    assert_eq!(get(&gains, "kd").as_f64(), Some(core.gains.kd));
+    assert_eq!(get(&gains, "ki").as_f64(), Some(core.gains.ki));
+    let peak = get(&get(&got, "predicted"), "peakEffort").as_f64();
+    assert_eq!(peak, Some(core.predicted.peak_effort));
+    assert_eq!(get(&got, "evaluated").as_f64(), Some(core.evaluated as f64));
+    let e = design::tune(json(r#"{"law": "pid", "mass": -1}"#)).unwrap_err();
+    assert_eq!(
+        message(e),
+        "mass must be between 0.000001 and 1000000, got -1"
     );
 }

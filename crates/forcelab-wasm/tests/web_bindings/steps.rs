@@ -77,11 +77,11 @@ fn one_dimensional_step_functions_match_the_core() {
     );
     let errors = [0.1, 0.4, -0.2, 0.3, 0.5];
     assert_eq!(
-        law::simpson(&errors, DT).unwrap(),
+        simpson::simpson(&errors, DT).unwrap(),
         core::simpson(&errors, DT)
     );
     assert_eq!(
-        law::simpson_as_printed(&errors, DT).unwrap(),
+        simpson::simpson_as_printed(&errors, DT).unwrap(),
         published::simpson_as_printed(&errors, DT)
     );
 }
@@ -187,7 +187,7 @@ fn optional_layout_values_and_bad_arrays_are_read_by_name() {
     assert_eq!(e, "config.kq is not a known field (known: kp, kd)");
     let e = law::forward_pd_force(json(r#"{"kp": -1}"#), &cube_array(), &TARGET1).unwrap_err();
     assert_eq!(message(e), "kp must be 0 or greater, got -1");
-    let e = law::simpson(&[1.0, f64::NAN], DT).unwrap_err();
+    let e = simpson::simpson(&[1.0, f64::NAN], DT).unwrap_err();
     assert_eq!(message(e), "errors must be a finite number, got NaN");
     // A missing config takes the core's defaults.
     let d = core::ForwardPd::default();
