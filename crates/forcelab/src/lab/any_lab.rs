@@ -69,6 +69,12 @@ impl AnyLab {
         Ok(())
     }
 
+    /// Records only what [`AnyLab::metrics`] reads from now on, and starts over
+    /// ([`Lab::record_response_only`]).
+    pub fn record_response_only(&mut self) {
+        each!(self, l => l.record_response_only())
+    }
+
     /// Back to the start; the same spec replays the same trace bit for bit.
     pub fn reset(&mut self) {
         each!(self, l => l.reset());

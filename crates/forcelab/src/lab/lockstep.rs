@@ -6,7 +6,9 @@ use crate::integrator::Integrator;
 
 /// The recorded run: one row per step (row 0 is the start), and for the per-body
 /// series `n` values per row (row-major: `x[row * n + k]`; `pose` has
-/// [`Plant::POSE`] values per body: `pose[(row * n + k) * POSE + j]`).
+/// [`Plant::POSE`] values per body: `pose[(row * n + k) * POSE + j]`). A Lab that
+/// records the response only ([`Lab::record_response_only`]) leaves `v`, the terms and
+/// `pose` empty.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Trace {
     /// Time, s.
@@ -69,6 +71,8 @@ pub struct Lab<P: Plant> {
     time: f64,
     rng: SplitMix64,
     trace: Trace,
+    /// Record the rate, the terms and the pose too (what the page plots and draws).
+    detail: bool,
 }
 
 /// The Lab on 1-D cubes (the original Lab; see [`CubePlant`]).
@@ -113,9 +117,18 @@ impl<P: Plant> Lab<P> {
             time: 0.0,
             rng: SplitMix64::new(disturbances.seed),
             trace: Trace::default(),
+            detail: true,
         };
         lab.reset();
         Ok(lab)
+    }
+
+    /// From now on records only what [`Lab::metrics`] reads (time, target, response,
+    /// effort), and starts over: a run measured many times over (the tuner's candidates)
+    /// need not keep the rate, the terms and the pose of every step.
+    pub fn record_response_only(&mut self) {
+        self.detail = false;
+        self.reset();
     }
 
     /// Back to the start: bodies at their start, controllers' memory cleared, the noise
@@ -263,19 +276,21 @@ impl<P: Plant> Lab<P> {
         t.target.push(self.target.x);
         for (k, slot) in self.slots.iter().enumerate() {
             let (x, v) = self.plant.response(slot, self.target.x);
-            t.x.push(x);
-            t.v.push(v);
             let terms = if self.failures[k].is_some() {
                 Terms::default()
             } else {
                 terms[k]
             };
+            t.x.push(x);
             t.force.push(terms.total);
-            t.p.push(terms.p);
-            t.i.push(terms.i);
-            t.d.push(terms.d);
-            t.ff.push(terms.ff);
-            self.plant.pose(slot, &mut t.pose);
+            if self.detail {
+                t.v.push(v);
+                t.p.push(terms.p);
+                t.i.push(terms.i);
+                t.d.push(terms.d);
+                t.ff.push(terms.ff);
+                self.plant.pose(slot, &mut t.pose);
+            }
         }
     }
 
@@ -320,6 +335,30 @@ mod tests {
             .map(|&k| Controller1::new(k, 400.0, 40.0, 1.0).unwrap())
             .collect();
         Lab1::new(cs, 1.0, 1.0 / 60.0, Integrator::SemiImplicitEuler, d).unwrap()
+    }
+
+    #[test]
+    fn a_lab_recording_the_response_only_measures_the_same_bits() {
+        let d = Disturbances {
+            noise: 0.01,
+            sideswipe: Some((1.0, 3.0)),
+            constant_force: -2.0,
+            ..Disturbances::default()
+        };
+        let kinds = [LawId::Pid, LawId::BackwardPd, LawId::OneStep];
+        let mut full = lab(&kinds, d);
+        let mut lean = lab(&kinds, d);
+        lean.record_response_only();
+        full.step(400);
+        lean.step(400);
+        assert_eq!(lean.metrics(), full.metrics());
+        let (f, l) = (full.trace(), lean.trace());
+        assert_eq!(
+            (&l.time, &l.target, &l.x, &l.force),
+            (&f.time, &f.target, &f.x, &f.force)
+        );
+        assert!(l.v.is_empty() && l.p.is_empty() && l.i.is_empty() && l.d.is_empty());
+        assert!(l.ff.is_empty() && l.pose.is_empty() && !f.pose.is_empty());
     }
 
     #[test]
