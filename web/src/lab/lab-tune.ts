@@ -9,7 +9,7 @@
  * (core/design-wasm.ts), fetched the first time a reader asks.
  */
 import { paramControl } from '../ui/controls';
-import { formatNumber } from '../ui/params';
+import { formatNumber, type ParamDef } from '../ui/params';
 import { loadDesign, tuneLaw, type Design, type Requirements } from '../core/design-wasm';
 import { element } from './lab-dom';
 import type { LabEditor } from './lab-editor';
@@ -43,24 +43,31 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   let found: Design | null = null;
   const wish = { settle: 1, overshoot: 2, effort: 100 };
   // A wish changed after "Find gains" makes the gains found stale: they cannot be applied.
-  const edited = (set: () => void) => () => {
-    set();
+  const stale = () => {
     found = null;
     applyButton.disabled = true;
     result.textContent = '';
     result.dataset.feasible = '';
   };
-  paramControl(fields, { key: `${p}tune-${k}-settle`, label: 'settle within', unit: 's', min: 0.05, max: 5, scale: 'log', initial: wish.settle, hardMin: 0.001, minExclusive: true }, wish.settle, (v) => edited(() => (wish.settle = v))());
-  paramControl(fields, { key: `${p}tune-${k}-overshoot`, label: 'overshoot at most', unit: '%', min: 0, max: 50, scale: 'linear', initial: wish.overshoot }, wish.overshoot, (v) => edited(() => (wish.overshoot = v))());
+  const wishField = (host: HTMLElement, name: keyof typeof wish, label: string, unit: string, range: Pick<ParamDef, 'min' | 'max' | 'scale' | 'minExclusive'>) =>
+    paramControl(host, { key: `${p}tune-${k}-${name}`, label, unit, initial: wish[name], ...range }, wish[name], (v) => {
+      wish[name] = v;
+      stale();
+    });
+  wishField(fields, 'settle', 'settle within', 's', { min: 0.05, max: 5, scale: 'log', minExclusive: true });
+  wishField(fields, 'overshoot', 'overshoot at most', '%', { min: 0, max: 50, scale: 'linear' });
   const limit = element('input', { type: 'checkbox', id: `${p}tune-${k}-limit` });
   fields.append(element('div', { className: 'field check' }, limit, element('label', { htmlFor: limit.id, textContent: 'limit the peak force' })));
   const effortBox = element('div');
   fields.append(effortBox);
-  paramControl(effortBox, { key: `${p}tune-${k}-effort`, label: 'peak force at most', unit: 'N', min: 1, max: 10000, scale: 'log', initial: wish.effort, minExclusive: true }, wish.effort, (v) => edited(() => (wish.effort = v))());
+  wishField(effortBox, 'effort', 'peak force at most', 'N', { min: 1, max: 10000, scale: 'log', minExclusive: true });
   // The force limit is asked only while its box is ticked: its field is shown only then,
   // as the dive shows its noise seed only with noise.
   const syncLimit = () => (effortBox.hidden = !limit.checked);
-  limit.addEventListener('change', edited(syncLimit));
+  limit.addEventListener('change', () => {
+    syncLimit();
+    stale();
+  });
   syncLimit();
   panel.append(element('div', { className: 'buttons' }, find, applyButton), result);
   find.addEventListener('click', async () => {
