@@ -4,7 +4,7 @@
  * for bit; its size field then changes the run; and a gain edit while the figure plays
  * carries the run on rather than starting it over.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
 
 test.use({ reducedMotion: 'reduce' });
@@ -16,22 +16,35 @@ const FIGURES = [
   { id: 'tumble', chapter: '07-submarine', button: 'Nudge now', key: 'tumble-kick-at', size: 'tumble-kick', gain: null },
 ] as const;
 
+/** Opens the figure's chapter and waits for its first plotted run; returns the figure and that run. */
+async function openFigure(page: Page, f: (typeof FIGURES)[number]): Promise<{ figure: Locator; calm: string }> {
+  await page.goto(`chapters/${f.chapter}.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const figure = page.locator(`.figure[data-scene=${f.id}]`);
+  await expect(figure).toHaveAttribute('data-curves', /.+/);
+  return { figure, calm: (await figure.getAttribute('data-curves'))! };
+}
+
+/** Types twice its value plus one into the disturbance's size field, and expects it taken. */
+async function growSize(figure: Locator, size: string): Promise<void> {
+  const box = figure.locator(`#param-${size}`);
+  await box.fill(String(Number(await box.inputValue()) * 2 + 1));
+  await box.press('Enter');
+  await expect(figure.locator(`#param-${size}-message`)).toHaveText('');
+}
+
 /** The simulated time a figure's clock shows, s. */
 const clockOf = (text: string | null) => Number(/t = ([\d.]+) s/.exec(text ?? '')?.[1] ?? NaN);
 
 for (const f of FIGURES) {
   test(`${f.id}: "${f.button}" shows its effect, replays from its link bit for bit, and its size changes the run`, async ({ page, context }) => {
     const problems = watchConsole(page);
-    await page.goto(`chapters/${f.chapter}.html`);
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
-    const figure = page.locator(`.figure[data-scene=${f.id}]`);
-    await expect(figure).toHaveAttribute('data-curves', /.+/);
-    const calm = await figure.getAttribute('data-curves');
+    const { figure, calm } = await openFigure(page, f);
     const before = clockOf(await figure.locator('.clock').textContent());
     await figure.getByRole('button', { name: f.button }).click();
     // Paused, the figure ran on past the disturbance: the plots moved on and show it.
     await expect.poll(async () => clockOf(await figure.locator('.clock').textContent())).toBeGreaterThan(before + 1);
-    await expect(figure).not.toHaveAttribute('data-curves', calm!);
+    await expect(figure).not.toHaveAttribute('data-curves', calm);
     await expect.poll(() => new URL(page.url()).searchParams.get(f.key)).toBe(String(before));
     const struck = await figure.getAttribute('data-curves');
     await figure.locator('.share-copy-link').click();
@@ -41,10 +54,7 @@ for (const f of FIGURES) {
     await expect(other.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
     await expect(other.locator(`.figure[data-scene=${f.id}]`)).toHaveAttribute('data-curves', struck!);
     if (f.size) {
-      const box = figure.locator(`#param-${f.size}`);
-      await box.fill(String(Number(await box.inputValue()) * 2 + 1));
-      await box.press('Enter');
-      await expect(figure.locator(`#param-${f.size}-message`)).toHaveText('');
+      await growSize(figure, f.size);
       await expect(figure).not.toHaveAttribute('data-curves', struck!);
     }
     expect(problems).toEqual([]);
@@ -75,16 +85,9 @@ for (const f of FIGURES.filter((f) => f.gain !== null && f.button !== 'Jump the 
 for (const f of FIGURES.filter((f) => f.size !== null)) {
   test(`${f.id}: its disturbance's size, set before any was struck, strikes it now: the field is never dead`, async ({ page }) => {
     const problems = watchConsole(page);
-    await page.goto(`chapters/${f.chapter}.html`);
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
-    const figure = page.locator(`.figure[data-scene=${f.id}]`);
-    await expect(figure).toHaveAttribute('data-curves', /.+/);
-    const calm = await figure.getAttribute('data-curves');
-    const box = figure.locator(`#param-${f.size}`);
-    await box.fill(String(Number(await box.inputValue()) * 2 + 1));
-    await box.press('Enter');
-    await expect(figure.locator(`#param-${f.size}-message`)).toHaveText('');
-    await expect(figure).not.toHaveAttribute('data-curves', calm!);
+    const { figure, calm } = await openFigure(page, f);
+    await growSize(figure, f.size!);
+    await expect(figure).not.toHaveAttribute('data-curves', calm);
     await expect.poll(() => new URL(page.url()).searchParams.get(f.key)).not.toBeNull();
     expect(problems).toEqual([]);
   });
