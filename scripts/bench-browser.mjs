@@ -105,7 +105,7 @@ export async function firstVisit(browser, path, visits = 5) {
 /** Runs the browser benchmarks; `root` is the repository. */
 export async function browserBench(root) {
   const env = { ...process.env, FORCELAB_BENCH: '1' };
-  execFileSync('bash', ['scripts/build-wasm.sh'], { cwd: root, stdio: 'inherit' });
+  execFileSync('bash', ['scripts/build-wasm.sh', '--site'], { cwd: root, stdio: 'inherit' });
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], {
     cwd: root,

@@ -1,6 +1,6 @@
 // npm run bench: the native benchmarks (criterion) and the browser ones (headless
 // Chromium, scripts/bench-browser.mjs), collected into bench/results.json and the
-// tables in BENCHMARKS.md (between the bench markers), with each of issue 8's goals
+// tables in BENCHMARKS.md (between the bench markers), with each issue's goals
 // checked against figures from this one run. Figures are only ever written here.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -97,7 +97,7 @@ writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null,
 const table = [
   `Last run: ${results.date.slice(0, 10)} on ${machine}; ${browser.userAgent.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? browser.userAgent}.`,
   '',
-  '| goal (issues 7 and 8) | target | this run | met |',
+  '| goal | target | this run | met |',
   '| --- | --- | ---: | --- |',
   ...goals.map(([goal, target, value, met, show = (r) => `${r.toFixed(2)}x`]) => `| ${goal} | ${target} | ${show(value)} | ${met(value) ? 'yes' : '**no**'} |`),
   '',

@@ -10,7 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-mode=${1:---release}
+mode=--release site_only=0
+for arg in "$@"; do
+  case "$arg" in
+    --dev) mode=--dev ;;
+    --site) site_only=1 ;;
+    *) echo "build-wasm.sh: unknown argument $arg (use --dev, --site)" >&2; exit 2 ;;
+  esac
+done
 
 shrink() { # wasm file
   local wasm=$1
@@ -50,7 +57,7 @@ build() { # out-dir, cargo profile, feature arguments...
 # bodies per figure: built for size (Cargo.toml's wasm-small profile).
 fast=release small=wasm-small
 [ "$mode" = --dev ] && fast=dev small=dev
-build pkg "$fast"
+[ "$site_only" = 1 ] || build pkg "$fast"
 build pkg-lite "$fast" --no-default-features --features worlds
 for door in lab design scenes analysis engines; do
   build "pkg-$door" "$small" --no-default-features --features "$door"

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/build-wasm.sh
+bash scripts/build-wasm.sh --site
 npx vite build --logLevel warn
 echo "[start] serving web/dist; open the Local URL below"
 exec npx vite preview --port "${PORT:-5173}"
