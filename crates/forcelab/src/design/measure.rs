@@ -58,7 +58,8 @@ impl Response {
         }
     }
 
-    fn of(m: StepMetrics) -> Response {
+    /// The figures the requirements read, from the metrics of a run.
+    pub(crate) fn of(m: StepMetrics) -> Response {
         if m.diverged || !m.peak_effort.is_finite() {
             return Response::DIVERGED;
         }

@@ -11,18 +11,20 @@
 //! settle). For the linear laws it also returns the poles of the sampled closed loop
 //! (the one-step map's eigenvalues, `analysis::one_step_matrix`).
 
+pub mod engine;
 pub mod measure;
 pub mod search;
 pub mod spec;
 pub mod verdict;
 
+pub use engine::{tune_engine, tune_engines, EngineDesign, EngineRequest, EngineSpec};
 pub use measure::Response;
-pub use spec::{DesignError, DesignRequest, DesignSpec, Requirements, Robustness};
+pub use spec::{DesignError, DesignRequest, DesignSpec, Objective, Requirements, Robustness, Wish};
 pub use verdict::{Margins, TOLERANCE};
 
 use crate::analysis::{eigenvalues, one_step_matrix, Complex};
 use crate::lab::LawGains;
-use search::Search;
+use search::{Candidate, Knobs, Point, Problem, Search};
 
 /// The tuner's answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,21 +57,52 @@ pub struct Design {
 /// Tunes `spec.law` for the wish in `spec`; refuses a bad field by name.
 pub fn tune(spec: &DesignSpec) -> Result<Design, DesignError> {
     spec.validate()?;
-    let search = Search::new(spec).run();
+    let found = solve(spec)?;
+    let gains = search::gains(Knobs::of(spec.law), found.best.point, spec.mass);
+    Ok(Design {
+        feasible: found.feasible,
+        gains,
+        predicted: found.best.response,
+        margins: found.margins,
+        poles: poles(spec, gains),
+        nearest: found.nearest,
+        binding: found.binding,
+        evaluated: found.evaluated,
+    })
+}
+
+/// What a search concluded, whatever it tuned.
+pub(crate) struct Found {
+    /// The best point and its worst response.
+    pub best: Candidate,
+    /// Whether it meets the wish.
+    pub feasible: bool,
+    /// Each requirement's margin.
+    pub margins: Margins,
+    /// When infeasible and something settles: the wish it can meet.
+    pub nearest: Option<Requirements>,
+    /// When infeasible: the requirement missed by the most.
+    pub binding: Option<&'static str>,
+    /// Candidates measured.
+    pub evaluated: usize,
+}
+
+/// Runs the search for `problem` and reads its verdict.
+pub(crate) fn solve<P: Problem>(problem: &P) -> Result<Found, DesignError> {
+    let search = Search::new(problem).run();
     let evaluated = search.evaluated;
     let Some(best) = search.best else {
         return Err(DesignError("the tuner measured no candidate".into()));
     };
-    let feasible = verdict::meets(spec, &best.response);
-    let (excess, binding) = verdict::worst_excess(spec, &best.response);
+    let wish = problem.wish();
+    let feasible = verdict::meets(&wish, &best.response);
+    let (excess, binding) = verdict::worst_excess(&wish, &best.response);
     let reachable = !best.response.diverged && excess.is_finite();
-    Ok(Design {
+    Ok(Found {
+        best,
         feasible,
-        gains: best.gains,
-        predicted: best.response,
-        margins: verdict::margins(spec, &best.response),
-        poles: poles(spec, best.gains),
-        nearest: (!feasible && reachable).then(|| nearest(spec, &best.response)),
+        margins: verdict::margins(&wish, &best.response),
+        nearest: (!feasible && reachable).then(|| nearest(problem, &best.response)),
         binding: (!feasible).then_some(binding),
         evaluated,
     })
@@ -80,21 +113,39 @@ pub fn tune(spec: &DesignSpec) -> Result<Design, DesignError> {
 /// grid, so asked a looser wish it may settle elsewhere than where the first search
 /// ended (`what_the_tuner_promises_the_lab_shows` found such a case). Each round only
 /// raises limits, so the gains of the first answer still meet the result.
-fn nearest(spec: &DesignSpec, response: &Response) -> Requirements {
-    let mut wish = verdict::loosened(spec, response);
+fn nearest<P: Problem>(problem: &P, response: &Response) -> Requirements {
+    let mut wish = verdict::loosened(&problem.wish(), response);
     for _ in 0..4 {
-        let looser = DesignSpec {
-            requirements: wish,
-            ..*spec
-        };
+        let looser = problem.asking(wish);
         match Search::new(&looser).run().best {
-            Some(c) if !verdict::meets(&looser, &c.response) => {
-                wish = verdict::loosened(&looser, &c.response);
+            Some(c) if !verdict::meets(&looser.wish(), &c.response) => {
+                wish = verdict::loosened(&looser.wish(), &c.response);
             }
             _ => break,
         }
     }
     wish
+}
+
+impl Problem for DesignSpec {
+    fn wish(&self) -> Wish {
+        DesignSpec::wish(self)
+    }
+    fn dt(&self) -> f64 {
+        self.dt
+    }
+    fn knobs(&self) -> Knobs {
+        Knobs::of(self.law)
+    }
+    fn measure(&self, point: Point) -> Response {
+        measure::measure_all(self, search::gains(Knobs::of(self.law), point, self.mass))
+    }
+    fn asking(&self, requirements: Requirements) -> Self {
+        DesignSpec {
+            requirements,
+            ..*self
+        }
+    }
 }
 
 /// The one-step map's eigenvalues of a linear law at these gains on the nominal plant.

@@ -7,10 +7,26 @@
 //! pattern search that halves its steps around the best point. Deterministic: the same
 //! spec visits the same points in the same order.
 
-use super::measure::{measure_all, Response};
-use super::spec::DesignSpec;
+use super::measure::Response;
+use super::spec::{Objective, Requirements, Wish};
 use super::verdict::{meets, worst_excess};
 use crate::lab::LawGains;
+
+/// What a search needs of the question it answers: the wish, the step, which gains
+/// exist, and how a point of the search responds (a law on the Lab's cube, or an
+/// engine's spring drive on its twin).
+pub trait Problem: Sized {
+    /// The requirements, the run length and the objective.
+    fn wish(&self) -> Wish;
+    /// The nominal step, s (the grid's top frequency is a few times its Nyquist).
+    fn dt(&self) -> f64;
+    /// Which gains the point sets.
+    fn knobs(&self) -> Knobs;
+    /// The worst response of `point` over every plant the question asks about.
+    fn measure(&self, point: Point) -> Response;
+    /// The same question with other requirements.
+    fn asking(&self, requirements: Requirements) -> Self;
+}
 
 /// A point of the search: `ln w`, `ln zeta`, `kappa`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,9 +49,9 @@ pub struct Knobs {
 }
 
 impl Knobs {
-    /// The knobs of the spec's law.
-    pub fn of(spec: &DesignSpec) -> Knobs {
-        let keys: Vec<&str> = spec.law.law().gains.iter().map(|g| g.key).collect();
+    /// The knobs of a catalogue law.
+    pub fn of(law: crate::catalogue::LawId) -> Knobs {
+        let keys: Vec<&str> = law.law().gains.iter().map(|g| g.key).collect();
         Knobs {
             pd: keys.contains(&"kp") && keys.contains(&"kd"),
             integral: keys.contains(&"ki"),
@@ -61,51 +77,54 @@ pub fn gains(knobs: Knobs, p: Point, mass: f64) -> LawGains {
     }
 }
 
-/// A point measured: its response over every plant of the spec.
+/// A point measured: its worst response over every plant of the question.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Candidate {
     /// Where it is.
     pub point: Point,
-    /// Its raw gains for the nominal mass.
-    pub gains: LawGains,
-    /// Its worst response over the spec's plants.
+    /// Its worst response over the question's plants.
     pub response: Response,
 }
 
-/// Better of two candidates: one that meets the spec beats one that does not; of two
-/// that meet it, the gentler (smaller peak effort, then faster settle); of two that do
-/// not, the one whose worst requirement is missed by less.
-fn better(spec: &DesignSpec, a: &Candidate, b: &Candidate) -> bool {
-    match (meets(spec, &a.response), meets(spec, &b.response)) {
+/// Better of two candidates: one that meets the wish beats one that does not; of two
+/// that meet it, the gentler (smaller peak effort, then faster settle) or, when the
+/// wish asks for the fastest, the faster (then the gentler); of two that do not, the
+/// one whose worst requirement is missed by less.
+fn better(wish: &Wish, a: &Candidate, b: &Candidate) -> bool {
+    match (meets(wish, &a.response), meets(wish, &b.response)) {
         (true, false) => true,
         (false, true) => false,
         (true, true) => {
             let (ea, eb) = (a.response.peak_effort, b.response.peak_effort);
-            ea < eb
-                || ea == eb
-                    && a.response.settle.unwrap_or(f64::INFINITY)
-                        < b.response.settle.unwrap_or(f64::INFINITY)
+            let settle = |c: &Candidate| c.response.settle.unwrap_or(f64::INFINITY);
+            let (sa, sb) = (settle(a), settle(b));
+            match wish.objective {
+                Objective::Gentlest => ea < eb || ea == eb && sa < sb,
+                Objective::Fastest => sa < sb || sa == sb && ea < eb,
+            }
         }
-        (false, false) => worst_excess(spec, &a.response).0 < worst_excess(spec, &b.response).0,
+        (false, false) => worst_excess(wish, &a.response).0 < worst_excess(wish, &b.response).0,
     }
 }
 
 /// The search's state: the best candidate so far and how many runs it took.
-pub struct Search<'a> {
-    spec: &'a DesignSpec,
+pub struct Search<'a, P: Problem> {
+    problem: &'a P,
+    wish: Wish,
     knobs: Knobs,
     /// The best candidate found.
     pub best: Option<Candidate>,
-    /// Candidates measured (each over every plant of the spec).
+    /// Candidates measured (each over every plant of the question).
     pub evaluated: usize,
 }
 
-impl<'a> Search<'a> {
-    /// A search for `spec`, nothing measured yet.
-    pub fn new(spec: &'a DesignSpec) -> Search<'a> {
+impl<'a, P: Problem> Search<'a, P> {
+    /// A search for `problem`, nothing measured yet.
+    pub fn new(problem: &'a P) -> Search<'a, P> {
         Search {
-            spec,
-            knobs: Knobs::of(spec),
+            problem,
+            wish: problem.wish(),
+            knobs: problem.knobs(),
             best: None,
             evaluated: 0,
         }
@@ -113,14 +132,12 @@ impl<'a> Search<'a> {
 
     /// Measures `point` and keeps it if it is better than the best so far.
     pub fn visit(&mut self, point: Point) -> bool {
-        let gains = gains(self.knobs, point, self.spec.mass);
         let c = Candidate {
             point,
-            gains,
-            response: measure_all(self.spec, gains),
+            response: self.problem.measure(point),
         };
         self.evaluated += 1;
-        let improved = self.best.is_none_or(|b| better(self.spec, &c, &b));
+        let improved = self.best.is_none_or(|b| better(&self.wish, &c, &b));
         if improved {
             self.best = Some(c);
         }
@@ -128,7 +145,7 @@ impl<'a> Search<'a> {
     }
 
     /// Runs the whole search: the grid, then the pattern search.
-    pub fn run(mut self) -> Search<'a> {
+    pub fn run(mut self) -> Search<'a, P> {
         if !self.knobs.pd {
             // No gains (one-step): the law is what it is.
             self.visit(Point {
@@ -138,9 +155,9 @@ impl<'a> Search<'a> {
             });
             return self;
         }
-        let dt = self.spec.dt;
+        let dt = self.problem.dt();
         // From a tenth of a cycle per run to past where any explicit law is stable.
-        let (w_lo, w_hi) = ((0.2 / self.spec.duration).ln(), (4.0 / dt).ln());
+        let (w_lo, w_hi) = ((0.2 / self.wish.duration).ln(), (4.0 / dt).ln());
         let (z_lo, z_hi) = (0.2f64.ln(), 4.0f64.ln());
         const W_POINTS: usize = 28;
         const Z_POINTS: usize = 9;

@@ -74,6 +74,33 @@ impl Default for Robustness {
     }
 }
 
+/// What the tuner prefers among the gains that meet a wish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Objective {
+    /// The smallest peak effort, then the fastest settle: the gentlest gains that do
+    /// the job (the default: a stiff drive is what breaks when the plant changes).
+    #[default]
+    Gentlest,
+    /// The fastest settle, then the smallest peak effort: what a law can do at best.
+    Fastest,
+}
+
+/// The requirements and the run they are measured over: all the verdict needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Wish {
+    /// What the response must do.
+    pub requirements: Requirements,
+    /// How long each candidate is run, s (a response must settle within it).
+    pub duration: f64,
+    /// Which of the gains that meet the wish to prefer.
+    pub objective: Objective,
+}
+
 /// One tuning question: `law` on the Lab's cube (1-D) of `mass` kg stepped by
 /// `integrator` every `dt` s, under a constant `load` (N) pushing it away, measured
 /// over `duration` s.
@@ -95,6 +122,8 @@ pub struct DesignSpec {
     pub requirements: Requirements,
     /// The plants the same gains must also satisfy.
     pub robustness: Robustness,
+    /// Which of the gains that meet the wish to prefer.
+    pub objective: Objective,
 }
 
 impl DesignSpec {
@@ -110,6 +139,16 @@ impl DesignSpec {
             duration: 10.0,
             requirements: Requirements::default(),
             robustness: Robustness::default(),
+            objective: Objective::Gentlest,
+        }
+    }
+
+    /// The requirements, the run length and the objective.
+    pub fn wish(&self) -> Wish {
+        Wish {
+            requirements: self.requirements,
+            duration: self.duration,
+            objective: self.objective,
         }
     }
 
@@ -124,35 +163,42 @@ impl DesignSpec {
         in_range("mass", self.mass, 1e-6, 1e6)?;
         in_range("dt", self.dt, 1e-5, 0.5)?;
         in_range("load", self.load, -1e9, 1e9)?;
-        let finest = if self.robustness.step_range {
-            self.dt / 2.0
-        } else {
-            self.dt
-        };
-        let longest = MAX_DURATION.min(MAX_RUN_STEPS * finest);
-        in_range("duration", self.duration, 10.0 * self.dt, longest)?;
-        let r = self.requirements;
-        for (field, value) in [("settle", r.settle), ("rise", r.rise)] {
-            if let Some(v) = value {
-                positive(field, v)?;
-                in_range(field, v, 0.0, self.duration)?;
-            }
-        }
-        if let Some(v) = r.overshoot {
-            non_negative("overshoot", v)?;
-            finite("overshoot", v)?;
-        }
-        if let Some(v) = r.max_effort {
-            positive("max_effort", v)?;
-        }
-        if let Some(v) = r.max_error {
-            non_negative("max_error", v)?;
-        }
-        let (low, high) = self.robustness.mass_factors;
-        in_range("mass_factors.low", low, 0.01, 1.0)?;
-        in_range("mass_factors.high", high, 1.0, 100.0)?;
-        Ok(())
+        check_wish(self.dt, self.duration, &self.requirements, &self.robustness)
     }
+}
+
+/// Checks the run length against the step (and the finest step the robustness asks
+/// for), each requirement, and the mass range; the error names the first bad field.
+pub(crate) fn check_wish(
+    dt: f64,
+    duration: f64,
+    requirements: &Requirements,
+    robustness: &Robustness,
+) -> Result<(), DesignError> {
+    let finest = if robustness.step_range { dt / 2.0 } else { dt };
+    let longest = MAX_DURATION.min(MAX_RUN_STEPS * finest);
+    in_range("duration", duration, 10.0 * dt, longest)?;
+    let r = requirements;
+    for (field, value) in [("settle", r.settle), ("rise", r.rise)] {
+        if let Some(v) = value {
+            positive(field, v)?;
+            in_range(field, v, 0.0, duration)?;
+        }
+    }
+    if let Some(v) = r.overshoot {
+        non_negative("overshoot", v)?;
+        finite("overshoot", v)?;
+    }
+    if let Some(v) = r.max_effort {
+        positive("max_effort", v)?;
+    }
+    if let Some(v) = r.max_error {
+        non_negative("max_error", v)?;
+    }
+    let (low, high) = robustness.mass_factors;
+    in_range("mass_factors.low", low, 0.01, 1.0)?;
+    in_range("mass_factors.high", high, 1.0, 100.0)?;
+    Ok(())
 }
 
 /// A tuning question as the page and the command line write it: ids as text, every
@@ -181,6 +227,8 @@ pub struct DesignRequest {
     pub requirements: Requirements,
     /// The plants the gains must also satisfy.
     pub robustness: Robustness,
+    /// `"gentlest"` (default) or `"fastest"`.
+    pub objective: Objective,
 }
 
 impl Default for DesignRequest {
@@ -195,6 +243,7 @@ impl Default for DesignRequest {
             duration: s.duration,
             requirements: s.requirements,
             robustness: s.robustness,
+            objective: s.objective,
         }
     }
 }
@@ -214,6 +263,7 @@ impl DesignRequest {
             duration: self.duration,
             requirements: self.requirements,
             robustness: self.robustness,
+            objective: self.objective,
         })
     }
 }

@@ -2,7 +2,7 @@
 //! requirement is furthest from being met.
 
 use super::measure::Response;
-use super::spec::{DesignSpec, Requirements};
+use super::spec::{Requirements, Wish};
 
 /// A time or effort counts as met up to this relative slack, an overshoot or error up to
 /// this absolute one: the same run gives the same bits, so this only absorbs the last
@@ -14,10 +14,10 @@ pub const NAMES: [&str; 5] = ["settle", "rise", "overshoot", "max_effort", "max_
 
 /// What each requirement is held to (`settle` defaults to the run's length: a response
 /// that never settles meets nothing).
-fn limits(spec: &DesignSpec) -> [Option<f64>; 5] {
-    let r = spec.requirements;
+fn limits(wish: &Wish) -> [Option<f64>; 5] {
+    let r = wish.requirements;
     [
-        Some(r.settle.unwrap_or(spec.duration)),
+        Some(r.settle.unwrap_or(wish.duration)),
         r.rise,
         r.overshoot,
         r.max_effort,
@@ -39,10 +39,10 @@ fn achieved(response: &Response) -> [f64; 5] {
 /// How far past each limit the response is, in units that compare across requirements:
 /// a fraction of the limit for times and effort, percentage points for the overshoot,
 /// a fraction of 1 % of the step for the error. 0 or less: met.
-pub fn excess(spec: &DesignSpec, response: &Response) -> [f64; 5] {
+pub fn excess(wish: &Wish, response: &Response) -> [f64; 5] {
     let got = achieved(response);
     let mut out = [f64::NEG_INFINITY; 5];
-    for (k, limit) in limits(spec).into_iter().enumerate() {
+    for (k, limit) in limits(wish).into_iter().enumerate() {
         let Some(limit) = limit else { continue };
         let over = got[k] - limit;
         out[k] = match k {
@@ -58,8 +58,8 @@ pub fn excess(spec: &DesignSpec, response: &Response) -> [f64; 5] {
 }
 
 /// The largest excess and the requirement it belongs to.
-pub fn worst_excess(spec: &DesignSpec, response: &Response) -> (f64, &'static str) {
-    let e = excess(spec, response);
+pub fn worst_excess(wish: &Wish, response: &Response) -> (f64, &'static str) {
+    let e = excess(wish, response);
     let mut worst = (f64::NEG_INFINITY, NAMES[0]);
     for (k, v) in e.into_iter().enumerate() {
         if v > worst.0 {
@@ -69,15 +69,15 @@ pub fn worst_excess(spec: &DesignSpec, response: &Response) -> (f64, &'static st
     worst
 }
 
-/// Whether the response meets every requirement of the spec.
-pub fn meets(spec: &DesignSpec, response: &Response) -> bool {
-    !response.diverged && worst_excess(spec, response).0 <= 0.0
+/// Whether the response meets every requirement of the wish.
+pub fn meets(wish: &Wish, response: &Response) -> bool {
+    !response.diverged && worst_excess(wish, response).0 <= 0.0
 }
 
-/// The spec loosened just enough for `response` to meet it: each requirement that was
+/// The wish loosened just enough for `response` to meet it: each requirement that was
 /// asked for, raised to what the response achieves where it achieves less.
-pub fn loosened(spec: &DesignSpec, response: &Response) -> Requirements {
-    let r = spec.requirements;
+pub fn loosened(wish: &Wish, response: &Response) -> Requirements {
+    let r = wish.requirements;
     let got = achieved(response);
     let up = |limit: Option<f64>, k: usize| limit.map(|l: f64| l.max(got[k]));
     Requirements {
@@ -110,9 +110,9 @@ pub struct Margins {
     pub max_error: Option<f64>,
 }
 
-/// The margins of `response` against the spec's requirements.
-pub fn margins(spec: &DesignSpec, response: &Response) -> Margins {
-    let r = spec.requirements;
+/// The margins of `response` against the wish's requirements.
+pub fn margins(wish: &Wish, response: &Response) -> Margins {
+    let r = wish.requirements;
     let got = achieved(response);
     let m = |limit: Option<f64>, k: usize| limit.map(|l| l - got[k]);
     Margins {
