@@ -24,6 +24,7 @@ for (const law of ['pd', 'backward-pd', 'implicit-pd', 'pid']) {
     await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
     const before = await page.locator('.metrics').getAttribute('data-trace-hash');
     await page.locator('.law .tune summary').first().click();
+    await page.locator('#tune-0-mode-full').check();
     await setWish(page, 0, 'settle', '0.5');
     await setWish(page, 0, 'overshoot', '1');
     await page.locator('#tune-0-limit').check();
@@ -48,6 +49,7 @@ test('Tune for me says which wish binds when nothing meets it, and names a bad f
   await page.goto('lab.html?c=spd');
   await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
   await page.locator('.law .tune summary').first().click();
+  await page.locator('#tune-0-mode-full').check();
   await setWish(page, 0, 'settle', '0.2');
   // The force limit's field is shown only while its box is ticked: moving it would ask nothing.
   await expect(page.locator('#param-tune-0-effort')).toBeHidden();
@@ -58,11 +60,91 @@ test('Tune for me says which wish binds when nothing meets it, and names a bad f
   const result = page.locator('.tune-result').first();
   await expect(result).toHaveAttribute('data-feasible', 'false');
   await expect(result).toContainText(/Nothing meets this wish: the (settle|max effort) requirement binds/);
-  await expect(result).toContainText('The nearest wish these gains meet');
+  await expect(result).toContainText('The nearest wish these numbers meet');
   // A settle time longer than the Lab's run cannot be measured by it: refused by name.
   await setWish(page, 0, 'settle', '50');
   await page.locator('.law .tune').first().getByRole('button', { name: 'Find gains' }).click();
   await expect(result).toContainText('settle must be');
   await expect(page.locator('.law .tune').first().getByRole('button', { name: 'Apply' })).toBeDisabled();
+  expect(problems).toEqual([]);
+});
+
+test('Tune for me, quick mode: response time and robustness give gains the Lab measures meeting them, the wish shaded on the plots and kept after Apply', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('lab.html?c=backward-pd');
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  await page.locator('.law .tune summary').first().click();
+  // Quick is the first mode: its sliders are shown, the explicit requirements are not.
+  await expect(page.locator('#param-tune-0-responseTime')).toBeVisible();
+  await expect(page.locator('#param-tune-0-settle')).toBeHidden();
+  await setWish(page, 0, 'responseTime', '0.8');
+  // Fully robust: no overshoot, and the same gains for a body half or twice as heavy.
+  await setWish(page, 0, 'robustness', '1');
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Find gains' }).click();
+  await expect(page.locator('.tune-result').first()).toHaveAttribute('data-feasible', 'true');
+  const regions = JSON.parse((await page.locator('.plot.response').getAttribute('data-regions'))!);
+  expect(regions.map((r: { requirement: string }) => r.requirement).sort()).toEqual(['overshoot', 'settle', 'settle']);
+  expect(regions.find((r: { requirement: string }) => r.requirement === 'overshoot').low).toBe(1);
+  await expect(page.locator('.plot.response .plot-regions')).toBeVisible();
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  const [, settle, overshoot] = await measured(page, 0);
+  expect(settle).toBeLessThanOrEqual(0.8 + 1e-3);
+  expect(overshoot).toBeLessThanOrEqual(1e-3);
+  // The rebuilt card keeps the wish, its answer and its shading.
+  await expect(page.locator('.law .tune').first()).toHaveAttribute('open', '');
+  await expect(page.locator('#param-tune-0-responseTime')).toHaveValue('0.8');
+  await expect(page.locator('.tune-result').first()).toHaveAttribute('data-feasible', 'true');
+  await expect(page.locator('.plot.response')).toHaveAttribute('data-regions', /overshoot/);
+  // A changed wish makes the answer stale: no shading, nothing to apply.
+  await setWish(page, 0, 'responseTime', '0.9');
+  await expect(page.locator('.plot.response')).not.toHaveAttribute('data-regions', /./);
+  await expect(page.locator('.law .tune').first().getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await setWish(page, 0, 'robustness', '3');
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Find gains' }).click();
+  // The slider stops at 1; typed past it, the core refuses the wish by name.
+  await expect(page.locator('.tune-result').first()).toContainText('robustness must be');
+  expect(problems).toEqual([]);
+});
+
+test('Tune for me on chapter 10: one wish, every engine; applied, the engine twin shows the wish met', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('chapters/10-translator.html');
+  const tune = page.locator('.engine-tune');
+  await tune.locator('#engine-tune-mode-full').check();
+  for (const [name, value] of [['settle', '0.6'], ['overshoot', '1']] as const) {
+    const field = tune.locator(`#param-engine-tune-${name}`);
+    await field.fill(value);
+    await field.press('Enter');
+  }
+  await tune.getByRole('button', { name: 'Find numbers for every engine' }).click();
+  await expect(tune).toHaveAttribute('data-answers', /rapier/, { timeout: 30_000 });
+  const answers = JSON.parse((await tune.getAttribute('data-answers'))!);
+  expect(answers.length).toBe(await tune.locator('tbody tr').count());
+  // One wish, different numbers: the intents the engines need are not all the same.
+  const rapier = answers.find((a: { id: string }) => a.id === 'rapier-acceleration');
+  const box2d = answers.find((a: { id: string }) => a.id === 'box2d-v3');
+  expect(rapier.feasible && box2d.feasible).toBe(true);
+  expect(rapier.frequency).not.toBe(box2d.frequency);
+  for (const id of ['rapier-acceleration', 'jolt-frequency', 'box2d-v3']) {
+    await tune.locator(`[data-apply="${id}"]`).click();
+    const panel = page.locator('.engine-panel');
+    await expect(panel).toHaveAttribute('data-twin', new RegExp(`"id":"${id}"`));
+    const twin = JSON.parse((await panel.getAttribute('data-twin'))!);
+    const answer = answers.find((a: { id: string }) => a.id === id);
+    // The panel runs the engine's twin afresh with the translator's (applied) intent.
+    expect(twin.response.settle).toBeLessThanOrEqual(0.6 + 1e-9);
+    expect(twin.response.overshoot).toBeLessThanOrEqual(0.01 + 1e-9);
+    expect(twin.response.settle).toBe(answer.predicted.settle);
+    await expect(page.locator('#param-translator-frequency')).toHaveValue(/^\d/);
+    await expect(panel.locator('.plot')).toHaveAttribute('data-regions', /settle/);
+    await expect.poll(() => page.url()).toContain('translator-frequency=');
+  }
+  // A bad wish is named, and no answer stays on screen.
+  const settle = tune.locator('#param-engine-tune-settle');
+  await settle.fill('50');
+  await settle.press('Enter');
+  await tune.getByRole('button', { name: 'Find numbers for every engine' }).click();
+  await expect(tune.locator('.tune-result')).toContainText('settle must be');
   expect(problems).toEqual([]);
 });

@@ -4,6 +4,7 @@
 //! Lab's "Tune for me" loads the first time a reader asks it.
 
 use crate::config::{from_js, to_js};
+use crate::engine_settings::settings;
 use forcelab::design::DesignRequest;
 use wasm_bindgen::prelude::*;
 
@@ -18,4 +19,19 @@ pub fn tune(request: JsValue) -> Result<JsValue, JsError> {
     let request: DesignRequest = from_js("request", request)?;
     let spec = request.to_spec().map_err(|e| JsError::new(&e.0))?;
     to_js(&forcelab::design::tune(&spec).map_err(|e| JsError::new(&e.0))?)
+}
+
+/// Tune for me, for an engine: `request` is `{ engine, mass, dt, angular, duration,
+/// requirements: { settle, rise, overshoot, maxEffort, maxError }, robustness,
+/// objective }` (every field optional), run under `settings_value` (`{ key: value }`,
+/// the entry's defaults for the rest); the answer is `{ id, api, feasible, frequency
+/// (Hz), dampingRatio, parameters: [{ name, value, unit }], predicted: { settle, rise,
+/// overshoot, peakEffort, error, diverged }, margins, nearest, binding, evaluated }`.
+/// A bad field is refused by name.
+#[wasm_bindgen(js_name = tuneEngine)]
+pub fn tune_engine(request: JsValue, settings_value: JsValue) -> Result<JsValue, JsError> {
+    let request: forcelab::design::EngineRequest = from_js("request", request)?;
+    let mut spec = request.to_spec().map_err(|e| JsError::new(&e.0))?;
+    spec.settings = settings(spec.entry, &settings_value)?;
+    to_js(&forcelab::design::tune_engine(&spec).map_err(|e| JsError::new(&e.0))?)
 }

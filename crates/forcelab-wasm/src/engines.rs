@@ -3,13 +3,13 @@
 //! core's (`forcelab::engines`).
 
 use crate::config::{from_js, to_js};
+use crate::engine_settings::settings;
 use crate::error::js;
-use forcelab::engines::settings::{Kind, SettingDef, Value};
-use forcelab::engines::{self, Entry, Intent, Knob, Parameter, Prediction, Settings};
+use forcelab::engines::settings::{SettingDef, Value};
+use forcelab::engines::{self, Entry, Intent, Knob, Parameter, Prediction};
 use forcelab::tuning::Effective;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// The most steps one call may ask for.
 const MAX_STEPS: usize = 100_000;
@@ -87,63 +87,12 @@ pub fn engine_catalogue() -> Result<JsValue, JsError> {
     to_js(&out)
 }
 
+/// The engine API `id`; an unknown one is named with the choices.
 fn entry(id: &str) -> Result<&'static Entry, JsError> {
     engines::entry(id).ok_or_else(|| {
         let known = engines::entries().iter().map(|e| e.id);
         JsError::new(&forcelab::error::not_one_of("id", id, known))
     })
-}
-
-/// `value` (a plain object `{ key: number | boolean | string }`, or undefined for the
-/// defaults) as `entry`'s settings; an unknown key or a bad value is named.
-fn settings(entry: &Entry, value: &JsValue) -> Result<Settings, JsError> {
-    let mut s = entry.default_settings();
-    if value.is_undefined() || value.is_null() {
-        return Ok(s);
-    }
-    if !value.is_object() || js_sys::Array::is_array(value) {
-        return Err(JsError::new("settings must be an object of setting: value"));
-    }
-    let defs = s.defs();
-    let object: &js_sys::Object = value.unchecked_ref();
-    for key in js_sys::Object::keys(object).iter() {
-        let key = key.as_string().unwrap_or_default();
-        let def = defs.iter().find(|d| d.key == key).ok_or_else(|| {
-            let known: Vec<&str> = defs.iter().map(|d| d.key).collect();
-            JsError::new(&format!(
-                "settings.{key} is not a setting of {} (known: {})",
-                entry.id,
-                known.join(", ")
-            ))
-        })?;
-        let raw = js_sys::Reflect::get(value, &JsValue::from_str(&key)).unwrap_or_default();
-        let parsed = if let Some(x) = raw.as_f64() {
-            Value::Number(x)
-        } else if let Some(b) = raw.as_bool() {
-            Value::Flag(b)
-        } else if let Some(text) = raw.as_string() {
-            match def.kind {
-                Kind::Choice { options } => Value::Choice(def.option(&text).ok_or_else(|| {
-                    let field = format!("settings.{key}");
-                    JsError::new(&forcelab::error::not_one_of(
-                        &field,
-                        &text,
-                        options.iter().copied(),
-                    ))
-                })?),
-                _ => {
-                    return Err(JsError::new(&format!(
-                        "settings.{key} must be a number or true/false, got {text:?}"
-                    )))
-                }
-            }
-        } else {
-            return Err(JsError::new(&format!("settings.{key} has no value")));
-        };
-        s.set(&key, parsed)
-            .map_err(|e| JsError::new(&format!("settings.{e}")))?;
-    }
-    Ok(s)
 }
 
 #[derive(Serialize)]
@@ -170,6 +119,8 @@ struct TwinJs {
     parameters: Vec<Parameter>,
     effective: Option<EffectiveJs>,
     predicted: Prediction,
+    /// The prediction's step response as the tuner reads it (settle, overshoot, ...).
+    predicted_response: forcelab::design::Response,
     discrete_exact: Option<Vec<Parameter>>,
     discrete_exact_error: Option<String>,
     exact_effective: Option<EffectiveJs>,
@@ -182,7 +133,8 @@ struct TwinJs {
 /// kg m^2), dt (s), angular }`) under `settings` (`{ key: value }`, the entry's
 /// defaults for the rest) over `steps` steps: `{ id, settings, changed, parameters,
 /// effective: { frequency (Hz), dampingRatio } | null, predicted: { positions,
-/// asleepAfter, cappedSteps, resetAfter, divergedAfter }, discreteExact,
+/// asleepAfter, cappedSteps, resetAfter, divergedAfter }, predictedResponse: { settle,
+/// rise, overshoot, peakEffort, error, diverged }, discreteExact,
 /// discreteExactError, exactEffective, predictedExact, ideal }`.
 #[wasm_bindgen(js_name = engineTwin)]
 pub fn engine_twin(
@@ -215,6 +167,11 @@ pub fn engine_twin(
         changed: report.changed,
         parameters: report.parameters,
         effective: effective_js(report.effective),
+        predicted_response: forcelab::design::engine::predicted_response(
+            &report.predicted,
+            intent.mass,
+            intent.dt,
+        ),
         predicted: report.predicted,
         discrete_exact,
         discrete_exact_error,
@@ -233,19 +190,4 @@ pub fn engine_twin(
 pub fn translate_gains(intent: JsValue) -> Result<JsValue, JsError> {
     let intent: Intent = from_js("intent", intent)?;
     to_js(&js(engines::translate(&intent))?)
-}
-
-/// Tune for me, for an engine: `request` is `{ engine, mass, dt, angular, duration,
-/// requirements: { settle, rise, overshoot, maxEffort, maxError }, robustness,
-/// objective }` (every field optional), run under `settings_value` (`{ key: value }`,
-/// the entry's defaults for the rest); the answer is `{ id, api, feasible, frequency
-/// (Hz), dampingRatio, parameters: [{ name, value, unit }], predicted: { settle, rise,
-/// overshoot, peakEffort, error, diverged }, margins, nearest, binding, evaluated }`.
-/// A bad field is refused by name.
-#[wasm_bindgen(js_name = tuneEngine)]
-pub fn tune_engine(request: JsValue, settings_value: JsValue) -> Result<JsValue, JsError> {
-    let request: forcelab::design::EngineRequest = from_js("request", request)?;
-    let mut spec = request.to_spec().map_err(|e| JsError::new(&e.0))?;
-    spec.settings = settings(spec.entry, &settings_value)?;
-    to_js(&forcelab::design::tune_engine(&spec).map_err(|e| JsError::new(&e.0))?)
 }

@@ -20,6 +20,8 @@ pub mod claims;
 pub mod config;
 #[cfg(feature = "design")]
 pub mod design;
+#[cfg(any(feature = "design", feature = "engines"))]
+mod engine_settings;
 #[cfg(feature = "engines")]
 pub mod engines;
 pub mod error;
@@ -42,6 +44,8 @@ pub mod step_functions;
 #[cfg(feature = "worlds")]
 pub mod swarm;
 pub mod views;
+#[cfg(feature = "design")]
+pub mod wish;
 #[cfg(feature = "api")]
 pub mod world3;
 #[cfg(feature = "worlds")]

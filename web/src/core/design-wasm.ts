@@ -2,21 +2,15 @@
  * The door to the tuner (web/pkg-design, `forcelab::design`), typed: loaded the first
  * time a reader asks "Tune for me", so the Lab's first visit does not download it.
  */
-import init, { initSync, tune } from '../../pkg-design/forcelab_wasm.js';
+import init, { initSync, quickWish, tune, tuneEngine } from '../../pkg-design/forcelab_wasm.js';
 import { loader } from './loader';
+import type { Parameter, SettingValue } from './engines-wasm';
+import type { Forbidden, QuickWish, Requirements, Robustness, TunedResponse } from './wish';
+
+export type { Forbidden, QuickWish, Requirements, Robustness, TunedResponse };
 
 /** Loads the tuner's part of the core (once), in the browser or from its bytes (tests). */
 export const { load: loadDesign, loadSync: loadDesignSync } = loader(init, initSync);
-
-/** What the response to a unit target step must do (each an upper bound; absent: free). */
-export interface Requirements {
-  settle?: number | null;
-  rise?: number | null;
-  /** A fraction of the step (0.05 = 5 %). */
-  overshoot?: number | null;
-  maxEffort?: number | null;
-  maxError?: number | null;
-}
 
 /** A tuning question (`forcelab::design::DesignRequest`). */
 export interface TuneRequest {
@@ -27,17 +21,7 @@ export interface TuneRequest {
   load: number;
   duration: number;
   requirements: Requirements;
-  robustness?: { massFactors: [number, number]; stepRange: boolean };
-}
-
-/** The response the tuner predicts (the Lab's own measurement of the run). */
-export interface TunedResponse {
-  settle: number | null;
-  rise: number | null;
-  overshoot: number;
-  peakEffort: number;
-  error: number;
-  diverged: boolean;
+  robustness?: Robustness;
 }
 
 /** The tuner's answer (`forcelab::design::Design`). */
@@ -50,7 +34,42 @@ export interface Design {
   nearest: Requirements | null;
   binding: string | null;
   evaluated: number;
+  forbidden: Forbidden[];
 }
 
 /** Gains of `request.law` that meet its requirements, or the nearest it can meet; throws a refusal naming the field. */
 export const tuneLaw = (request: TuneRequest): Design => tune(request) as Design;
+
+/** The quick sliders (response time s, robustness 0..1) as requirements; throws a refusal naming the slider. */
+export const quickWishOf = (responseTime: number, robustness: number): QuickWish => quickWish(responseTime, robustness) as QuickWish;
+
+/** An engine tuning question (`forcelab::design::EngineRequest`). */
+export interface EngineTuneRequest {
+  engine: string;
+  mass: number;
+  dt: number;
+  angular: boolean;
+  duration?: number;
+  requirements: Requirements;
+  robustness?: Robustness;
+}
+
+/** The tuner's answer for one engine API (`forcelab::design::EngineDesign`). */
+export interface EngineDesign {
+  id: string;
+  api: string;
+  feasible: boolean;
+  /** The intent the parameters are written from: Hz, and the damping ratio. */
+  frequency: number;
+  dampingRatio: number;
+  parameters: Parameter[];
+  predicted: TunedResponse;
+  margins: Requirements;
+  nearest: Requirements | null;
+  binding: string | null;
+  evaluated: number;
+  forbidden: Forbidden[];
+}
+
+/** `request.engine`'s parameters that meet the wish under `settings` (its defaults for the rest); throws a refusal naming the field. */
+export const tuneEngineDrive = (request: EngineTuneRequest, settings: Record<string, SettingValue> = {}): EngineDesign => tuneEngine(request, settings) as EngineDesign;

@@ -5,6 +5,7 @@
  */
 import init, { engineCatalogue, engineTwin, initSync, translateGains } from '../../pkg-engines/forcelab_wasm.js';
 import { loader } from './loader';
+import type { TunedResponse } from './wish';
 
 /** Loads the engines' part of the core (once), in the browser or from its bytes (tests). */
 export const { load: loadEngines, loadSync: loadEnginesSync } = loader(init, initSync);
@@ -75,6 +76,8 @@ export interface Twin {
   parameters: Parameter[];
   effective: Shown | null;
   predicted: Prediction;
+  /** The prediction read as a step response (settle, overshoot, peak force...). */
+  predictedResponse: TunedResponse;
   discreteExact: Parameter[] | null;
   discreteExactError: string | null;
   exactEffective: Shown | null;
@@ -99,3 +102,4 @@ export function twin(id: string, intent: Intent, settings: Record<string, Settin
 export function translate(intent: Intent): { id: string; api: string; parameters: Parameter[]; convention: string }[] {
   return translateGains(intent) as { id: string; api: string; parameters: Parameter[]; convention: string }[];
 }
+

@@ -16,6 +16,7 @@ import type { LabEditor } from './lab-editor';
 import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS } from './lab-state';
 import { FORMS } from './parameterisation';
 import { tunePanel } from './lab-tune';
+import type { Forbidden } from '../core/wish';
 
 const LAW_NAMES = LAW_LABELS;
 /** Laws whose sampled damping ratio the core can compute (its linear laws). */
@@ -37,6 +38,8 @@ export interface CardContext {
   rebuild(): void;
   /** Shows a restarted run: a paused Lab computes all of it, a playing one plays it. */
   replay(): void;
+  /** Shades on the response and force plots the regions a wish forbids (null: none). */
+  shade(regions: Forbidden[] | null): void;
 }
 
 /** Fills `lawCards` with one card per controller; returns what updates their damping ratios. */
@@ -102,7 +105,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
           });
           buildLaws();
           context.replay();
-        }),
+        }, context.shade),
       );
     }
     const zeta = element('p', { className: 'zeta' });

@@ -23,6 +23,7 @@ import { labExportBar } from './lab-export';
 import type { LabEditor } from './lab-editor';
 import { buildDisturbanceFields, buildSetupFields } from './lab-setup';
 import { buildLawCards } from './lab-cards';
+import type { Forbidden } from '../core/wish';
 
 const LAW_NAMES = LAW_LABELS;
 
@@ -210,6 +211,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       replay: () => {
         if (!playing) advance(totalSteps());
       },
+      shade: (regions) => {
+        shaded = regions ?? [];
+        shadePlots();
+      },
     });
   };
   addLaw.addEventListener('click', () => {
@@ -327,6 +332,13 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     return s.map((x) => css(`--s${x.owner}`));
   }
   const label = (s: SeriesInfo) => `${s.owner + 1}: ${LAW_NAMES[s.kind] ?? s.kind}`;
+  // The regions the last wish forbids, shaded behind the response and force curves.
+  let shaded: Forbidden[] = [];
+  const shadePlots = () => {
+    const on = (plot: Forbidden['plot']) => shaded.filter((r) => r.plot === plot);
+    plots[0]?.setRegions(on('response'));
+    plots[2]?.setRegions(on('effort'));
+  };
   function buildPlots(): void {
     for (const p of plots) p.destroy();
     plotsBox.replaceChildren();
@@ -359,6 +371,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         ], 160),
       );
     });
+    shadePlots();
   }
 
   const column = (values: Float64Array, n: number, k: number, rows: number) => {

@@ -8,67 +8,57 @@
  * the gains on the card and runs the Lab again. The tuner is a module of its own
  * (core/design-wasm.ts), fetched the first time a reader asks.
  */
-import { paramControl } from '../ui/controls';
-import { formatNumber, type ParamDef } from '../ui/params';
-import { loadDesign, tuneLaw, type Design, type Requirements } from '../core/design-wasm';
+import { formatNumber } from '../ui/params';
+import { freshWish, nearestSentence, responseClause, wishForm, type WishMemory } from '../ui/wish-form';
+import { loadDesign, quickWishOf, tuneLaw, type Design, type Requirements } from '../core/design-wasm';
+import type { Forbidden } from '../core/wish';
 import { element } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 
-/** A time, or "never" for one the response never reaches. */
-const seconds = (t: number | null | undefined) => (t === null || t === undefined ? 'never' : `${formatNumber(t)} s`);
-
 /** What the tuner found, in a sentence or two. */
 function describe(d: Design, wish: Requirements): string {
-  const p = d.predicted;
-  const measured = `settles in ${seconds(p.settle)}, overshoot ${formatNumber(p.overshoot * 100)} %, peak force ${formatNumber(p.peakEffort)} N`;
+  const measured = responseClause(d.predicted);
   if (d.feasible) return `These gains meet the wish: the Lab will measure that it ${measured}.`;
-  const n = d.nearest;
-  const nearest = n
-    ? ` The nearest wish these gains meet: settle within ${seconds(n.settle)}, overshoot at most ${formatNumber((n.overshoot ?? wish.overshoot ?? 0) * 100)} %${n.maxEffort ? `, peak force at most ${formatNumber(n.maxEffort)} N` : ''}.`
-    : '';
-  return `Nothing meets this wish: the ${d.binding?.replace('_', ' ') ?? 'settle'} requirement binds. The closest gains: it ${measured}.${nearest}`;
+  return `Nothing meets this wish: the ${d.binding?.replace('_', ' ') ?? 'settle'} requirement binds. The closest gains: it ${measured}.${nearestSentence(d.nearest, wish)}`;
 }
 
-/** The panel of card `k`; `apply` puts gains on the card (and reruns the Lab). */
-export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['gains']) => void): HTMLElement {
+/** A panel's state, kept while "Apply" rebuilds the cards: the wish, whether it is open, the answer shown. */
+interface Kept {
+  wish: WishMemory;
+  open: boolean;
+  found: Design | null;
+  text: string;
+}
+const kept = new Map<string, Kept>();
+
+/**
+ * The panel of card `k`; `apply` puts gains on the card (and reruns the Lab), `shade`
+ * shows on the plots the regions the wish forbids (null: none).
+ */
+export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['gains']) => void, shade: (regions: Forbidden[] | null) => void): HTMLElement {
   const { state, prefix: p } = editor;
-  const panel = element('details', { className: 'tune' });
+  const key = `${p}${k}:${state.laws[k]!.kind}`;
+  const memory = kept.get(key) ?? { wish: freshWish(), open: false, found: null, text: '' };
+  kept.set(key, memory);
+  const panel = element('details', { className: 'tune', open: memory.open });
+  panel.addEventListener('toggle', () => (memory.open = panel.open));
   panel.append(element('summary', { textContent: 'Tune for me' }));
-  const fields = element('div', { className: 'params' });
-  panel.append(fields);
   const find = element('button', { type: 'button', textContent: 'Find gains' });
   const applyButton = element('button', { type: 'button', textContent: 'Apply', disabled: true });
   const result = element('p', { className: 'tune-result' });
   result.setAttribute('aria-live', 'polite');
-  let found: Design | null = null;
-  const wish = { settle: 1, overshoot: 2, effort: 100 };
-  // A wish changed after "Find gains" makes the gains found stale: they cannot be applied.
-  const stale = () => {
-    found = null;
-    applyButton.disabled = true;
-    result.textContent = '';
-    result.dataset.feasible = '';
+  // What the panel shows of an answer: its sentence, whether it can be applied, its shading.
+  const show = (found: Design | null, text: string) => {
+    memory.found = found;
+    memory.text = text;
+    applyButton.disabled = !found;
+    result.textContent = text;
+    result.dataset.feasible = found ? String(found.feasible) : '';
+    shade(found ? found.forbidden : null);
   };
-  const wishField = (host: HTMLElement, name: keyof typeof wish, label: string, unit: string, range: Pick<ParamDef, 'min' | 'max' | 'scale' | 'minExclusive'>) =>
-    paramControl(host, { key: `${p}tune-${k}-${name}`, label, unit, initial: wish[name], ...range }, wish[name], (v) => {
-      wish[name] = v;
-      stale();
-    });
-  wishField(fields, 'settle', 'settle within', 's', { min: 0.05, max: 5, scale: 'log', minExclusive: true });
-  wishField(fields, 'overshoot', 'overshoot at most', '%', { min: 0, max: 50, scale: 'linear' });
-  const limit = element('input', { type: 'checkbox', id: `${p}tune-${k}-limit` });
-  fields.append(element('div', { className: 'field check' }, limit, element('label', { htmlFor: limit.id, textContent: 'limit the peak force' })));
-  const effortBox = element('div');
-  fields.append(effortBox);
-  wishField(effortBox, 'effort', 'peak force at most', 'N', { min: 1, max: 10000, scale: 'log', minExclusive: true });
-  // The force limit is asked only while its box is ticked: its field is shown only then,
-  // as the dive shows its noise seed only with noise.
-  const syncLimit = () => (effortBox.hidden = !limit.checked);
-  limit.addEventListener('change', () => {
-    syncLimit();
-    stale();
-  });
-  syncLimit();
+  // A wish changed after "Find gains" makes the gains found stale: they cannot be applied.
+  const stale = () => show(null, '');
+  const form = wishForm(panel, `${p}tune-${k}-`, 'N', stale, memory.wish);
   panel.append(element('div', { className: 'buttons' }, find, applyButton), result);
   find.addEventListener('click', async () => {
     find.disabled = true;
@@ -80,9 +70,9 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
     } finally {
       find.disabled = false;
     }
-    const requirements: Requirements = { settle: wish.settle, overshoot: wish.overshoot / 100, maxEffort: limit.checked ? wish.effort : null };
     try {
-      found = tuneLaw({
+      const { requirements, robustness } = form.read(quickWishOf);
+      const found = tuneLaw({
         law: state.laws[k]!.kind,
         mass: state.mass,
         dt: state.dt,
@@ -91,20 +81,17 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
         // The Lab measures its whole run; so does the tuner.
         duration: state.horizon,
         requirements,
+        robustness,
       });
       const g = found.gains;
-      result.dataset.feasible = String(found.feasible);
-      result.textContent = `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements)}`;
-      applyButton.disabled = false;
+      show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements)}`);
     } catch (error) {
-      found = null;
-      applyButton.disabled = true;
-      result.dataset.feasible = '';
-      result.textContent = error instanceof Error ? error.message : String(error);
+      show(null, error instanceof Error ? error.message : String(error));
     }
   });
   applyButton.addEventListener('click', () => {
-    if (found) apply(found.gains);
+    if (memory.found) apply(memory.found.gains);
   });
+  if (memory.found || memory.text) show(memory.found, memory.text);
   return panel;
 }

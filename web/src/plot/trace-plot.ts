@@ -38,9 +38,19 @@ export function safeRange(_u: uPlot | null, min: number | null, max: number | nu
   return [min - pad, max + pad];
 }
 
+/** A shaded rectangle behind the curves (a region a wish forbids); an open side is null. */
+export interface PlotRegion {
+  from: number;
+  to: number | null;
+  low: number | null;
+  high: number | null;
+}
+
 export class TracePlot {
   private readonly plot: uPlot;
   private data: number[][] = [];
+  private regions: readonly PlotRegion[] = [];
+  private regionColor = 'rgba(220, 60, 60, 0.14)';
 
   constructor(
     readonly host: HTMLElement,
@@ -70,6 +80,7 @@ export class TracePlot {
         })),
       ],
       legend: { live: false },
+      hooks: { drawClear: [(u: uPlot) => this.shade(u)] },
     };
     this.data = [[], ...series.map(() => [])];
     this.plot = new uPlot(opts, this.data as uPlot.AlignedData, host);
@@ -83,6 +94,41 @@ export class TracePlot {
     // page (an exported CSV is checked against exactly this).
     (this.host as PlotHost).plotted = columns;
     this.plot.setData(columns as uPlot.AlignedData);
+  }
+
+  /**
+   * Shades `regions` behind the curves in `color` (none: clears them); the element
+   * carries them as `data-regions` for tests.
+   */
+  setRegions(regions: readonly PlotRegion[], caption = 'Shaded: where the wish forbids the curve to go.', color = this.regionColor): void {
+    this.regions = regions;
+    this.regionColor = color;
+    this.host.querySelector(':scope > .plot-regions')?.remove();
+    if (regions.length) {
+      this.host.dataset.regions = JSON.stringify(regions);
+      const note = document.createElement('p');
+      note.className = 'caption plot-regions';
+      note.textContent = caption;
+      this.host.append(note);
+    } else delete this.host.dataset.regions;
+    this.plot.redraw(false);
+  }
+
+  private shade(u: uPlot): void {
+    if (!this.regions.length) return;
+    const { left, top, width, height } = u.bbox;
+    const ctx = u.ctx;
+    const x = (v: number | null, open: number) => (v === null ? open : Math.min(left + width, Math.max(left, u.valToPos(v, 'x', true))));
+    const y = (v: number | null, open: number) => (v === null ? open : Math.min(top + height, Math.max(top, u.valToPos(v, 'y', true))));
+    ctx.save();
+    ctx.fillStyle = this.regionColor;
+    for (const r of this.regions) {
+      const [x0, x1] = [x(r.from, left), x(r.to, left + width)];
+      // y grows downward on the canvas: the region's top is its high bound.
+      const [y0, y1] = [y(r.high, top), y(r.low, top + height)];
+      if (x1 > x0 && y1 > y0) ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+    }
+    ctx.restore();
   }
 
   /** What the plot shows, as the SVG and CSV exports read it: titles, series and the data last drawn. */

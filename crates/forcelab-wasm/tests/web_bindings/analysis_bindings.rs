@@ -200,6 +200,7 @@ fn tune_is_the_cores_tuner_and_names_a_bad_field() {
             mass_factors: (0.8, 1.25),
             step_range: false,
         },
+        objective: forcelab::design::Objective::Gentlest,
     };
     let core = forcelab::design::tune(&request.to_spec().unwrap()).unwrap();
     let got = design::tune(cfg(&request)).unwrap();
@@ -216,4 +217,50 @@ fn tune_is_the_cores_tuner_and_names_a_bad_field() {
         message(e),
         "mass must be between 0.000001 and 1000000, got -1"
     );
+}
+
+#[wasm_bindgen_test]
+fn tune_engine_is_the_cores_and_reads_the_engines_settings() {
+    let request = forcelab::design::EngineRequest {
+        engine: "box2d-v3".into(),
+        requirements: forcelab::design::Requirements {
+            settle: Some(0.6),
+            overshoot: Some(0.01),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let mut spec = request.to_spec().unwrap();
+    let core = forcelab::design::tune_engine(&spec).unwrap();
+    let got = design::tune_engine(cfg(&request), JsValue::UNDEFINED).unwrap();
+    assert_eq!(get(&got, "feasible").as_bool(), Some(core.feasible));
+    assert_eq!(get(&got, "frequency").as_f64(), Some(core.frequency));
+    assert_eq!(get(&got, "dampingRatio").as_f64(), Some(core.damping_ratio));
+    let forbidden = js_sys::Array::from(&get(&got, "forbidden"));
+    assert_eq!(forbidden.length() as usize, core.forbidden.len());
+    // A setting the page changed is the core's setting changed.
+    spec.settings
+        .set(
+            "subStepCount",
+            forcelab::engines::settings::Value::Number(1.0),
+        )
+        .unwrap();
+    let one = forcelab::design::tune_engine(&spec).unwrap();
+    let got = design::tune_engine(cfg(&request), json(r#"{"subStepCount": 1}"#)).unwrap();
+    assert_eq!(get(&got, "frequency").as_f64(), Some(one.frequency));
+    let e = design::tune_engine(json(r#"{"engine": "nope"}"#), JsValue::UNDEFINED).unwrap_err();
+    assert!(message(e).starts_with("engine must be one of"));
+    let e = design::tune_engine(cfg(&request), json(r#"{"wobble": 1}"#)).unwrap_err();
+    assert!(message(e).starts_with("settings.wobble is not a setting"));
+}
+
+#[wasm_bindgen_test]
+fn quick_wish_is_the_cores_and_names_a_bad_slider() {
+    let core = forcelab::design::quick_wish(0.4, 1.0).unwrap();
+    let got = forcelab_wasm::wish::quick_wish(0.4, 1.0).unwrap();
+    let r = get(&got, "requirements");
+    assert_eq!(get(&r, "settle").as_f64(), core.requirements.settle);
+    assert_eq!(get(&r, "overshoot").as_f64(), core.requirements.overshoot);
+    let e = forcelab_wasm::wish::quick_wish(0.4, 2.0).unwrap_err();
+    assert!(message(e).starts_with("robustness must be"));
 }

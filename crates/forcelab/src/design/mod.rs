@@ -13,12 +13,16 @@
 
 pub mod engine;
 pub mod measure;
+pub mod overlay;
+pub mod quick;
 pub mod search;
 pub mod spec;
 pub mod verdict;
 
 pub use engine::{tune_engine, tune_engines, EngineDesign, EngineRequest, EngineSpec};
 pub use measure::Response;
+pub use overlay::{forbidden, Forbidden};
+pub use quick::{quick_wish, QuickWish};
 pub use spec::{DesignError, DesignRequest, DesignSpec, Objective, Requirements, Robustness, Wish};
 pub use verdict::{Margins, TOLERANCE};
 
@@ -52,6 +56,8 @@ pub struct Design {
     pub binding: Option<&'static str>,
     /// Candidates measured.
     pub evaluated: usize,
+    /// The plot regions the wish forbids, for the page to shade.
+    pub forbidden: Vec<Forbidden>,
 }
 
 /// Tunes `spec.law` for the wish in `spec`; refuses a bad field by name.
@@ -68,6 +74,7 @@ pub fn tune(spec: &DesignSpec) -> Result<Design, DesignError> {
         nearest: found.nearest,
         binding: found.binding,
         evaluated: found.evaluated,
+        forbidden: forbidden(&spec.requirements, 1.0),
     })
 }
 

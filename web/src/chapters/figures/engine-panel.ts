@@ -11,6 +11,8 @@ import { cssColor } from '../../ui/colors';
 import { el } from '../../ui/dom';
 import { formatNumber } from '../../ui/params';
 import { settingsForm, type SettingsForm } from '../../ui/settings-form';
+import { responseClause } from '../../ui/wish-form';
+import type { Forbidden } from '../../core/wish';
 
 /** Seconds of response drawn. */
 const SECONDS = 3;
@@ -18,6 +20,10 @@ const SECONDS = 3;
 export interface EnginePanel {
   /** Redraws for a new intent, keeping the engine and its settings. */
   update(intent: Intent): void;
+  /** Shows engine `id` at its default settings. */
+  pick(id: string): void;
+  /** Shades on the plot the regions a wish forbids (none: clears them). */
+  shade(regions: readonly Forbidden[]): void;
 }
 
 /** "2.03 Hz, ζ 0.21", or why there is no such pair. */
@@ -72,6 +78,7 @@ export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFA
   );
   let plot: TracePlot | undefined;
   let plotKey = '';
+  let shaded: readonly Forbidden[] = [];
 
   const draw = () => {
     const steps = Math.max(1, Math.min(100_000, Math.round(SECONDS / intent.dt)));
@@ -88,6 +95,7 @@ export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFA
       plot?.destroy();
       plot = new TracePlot(plotBox, `${entry.api}: from 0 toward 1`, unit, series, 260);
       plotKey = key;
+      plot.setRegions(shaded.filter((r) => r.plot === 'response'));
     }
     // A diverging curve is cut where it leaves the band drawn, so the others stay readable.
     const shown = (x: number | undefined) => (x === undefined || Math.abs(x) > 3 ? Number.NaN : x);
@@ -97,13 +105,14 @@ export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFA
       time.map((_, k) => shown(t.predicted.positions[k])),
       time.map((_, k) => shown(t.predictedExact?.positions[k])),
     ]);
-    host.dataset.twin = JSON.stringify({ id: t.id, settings: t.settings, changed: t.changed, parameters: t.parameters, discreteExact: t.discreteExact });
+    host.dataset.twin = JSON.stringify({ id: t.id, settings: t.settings, changed: t.changed, parameters: t.parameters, discreteExact: t.discreteExact, response: t.predictedResponse });
     const asked = `${formatNumber(intent.frequency)} Hz, ζ ${formatNumber(intent.dampingRatio)}`;
     const sentences = [
       `With the documentation's numbers (${parametersText(t.parameters)}), ${entry.engineName} at these settings moves like ${shownText(t.effective)}; you asked for ${asked}.`,
       t.discreteExact
         ? `Set ${parametersText(t.discreteExact)} instead and the stepped motion has exactly ${asked} at this step.`
         : `No numbers make this engine show ${asked} at this step: ${t.discreteExactError}.`,
+      `In the first ${SECONDS} s, with the documentation's numbers, it ${responseClause(t.predictedResponse, intent.angular ? 'torque' : 'force', intent.angular ? 'N·m' : 'N')}.`,
       ...eventSentences(t.predicted, intent.dt, entry.engineName),
     ];
     readout.replaceChildren(...sentences.map((s) => el('p', {}, s)));
@@ -126,12 +135,14 @@ export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFA
     checked.textContent = `Checked against ${entry.checkedAgainst}.`;
   };
 
-  picker.addEventListener('change', () => {
-    entry = all.find((e) => e.id === picker.value)!;
+  const pick = (id: string) => {
+    entry = all.find((e) => e.id === id)!;
+    picker.value = entry.id;
     onPick(entry.id);
     buildForm();
     draw();
-  });
+  };
+  picker.addEventListener('change', () => pick(picker.value));
   reset.addEventListener('click', () => form?.reset());
   buildForm();
   draw();
@@ -139,6 +150,11 @@ export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFA
     update(next: Intent) {
       intent = next;
       draw();
+    },
+    pick,
+    shade(regions) {
+      shaded = regions;
+      plot?.setRegions(regions.filter((r) => r.plot === 'response'));
     },
   };
 }

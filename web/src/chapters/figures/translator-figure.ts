@@ -13,6 +13,7 @@ import { toggle } from './live-figure';
 import { el } from '../../ui/dom';
 import { TRANSLATOR_INTENT } from '../../core/presets';
 import { DEFAULT_ENGINE, enginePanel, parametersText, shownText } from './engine-panel';
+import { engineTune } from './engine-tune';
 
 const DEFS: ParamDef[] = [
   { key: 'translator-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 30, scale: 'log', initial: TRANSLATOR_INTENT.frequency, minExclusive: true, hardMax: 1e4 },
@@ -37,7 +38,8 @@ export function mountTranslator(host: HTMLElement, link: FigureLink): void {
   const firstEngine = link.choice('translator-engine', 'Engine', engineIds, DEFAULT_ENGINE, kind);
   const table = el('table', { class: 'readout translator-table' });
   const panelBox = el('section', { class: 'engine-panel', 'aria-label': 'One engine in detail' });
-  host.append(controls, kind, el('div', { class: 'table-scroll' }, table), el('h2', {}, 'Your engine, your settings'), panelBox);
+  const tuneBox = el('section', { class: 'engine-tune', 'aria-label': 'Tune for me, every engine' });
+  host.append(controls, kind, el('div', { class: 'table-scroll' }, table), el('h2', {}, 'Tune for me: one wish, every engine'), tuneBox, el('h2', {}, 'Your engine, your settings'), panelBox);
   const panel = enginePanel(panelBox, { ...intent }, firstEngine, (id) => link.save('translator-engine', id, DEFAULT_ENGINE));
   let rows: { e: ReturnType<typeof engines>[number]; t: ReturnType<typeof twin> }[] = [];
 
@@ -72,7 +74,7 @@ export function mountTranslator(host: HTMLElement, link: FigureLink): void {
 
   const keys = ['frequency', 'dampingRatio', 'mass', 'dt'] as const;
   draw();
-  DEFS.forEach((def, i) => {
+  const fields = DEFS.map((def, i) =>
     link.field(controls, def, (v) => {
       const key = keys[i]!;
       const previous = intent[key];
@@ -84,8 +86,16 @@ export function mountTranslator(host: HTMLElement, link: FigureLink): void {
         draw();
         throw e;
       }
-    });
-  });
+    }),
+  );
+  // "Apply" on a tuned row: its intent goes into the fields (and the link), its engine into the panel.
+  engineTune(tuneBox, () => ({ ...intent }), (d) => {
+    fields[0]!.enter(String(d.frequency));
+    fields[1]!.enter(String(d.dampingRatio));
+    panel.pick(d.id);
+    panel.shade(d.forbidden);
+    panelBox.scrollIntoView({ block: 'nearest' });
+  }, () => panel.shade([]));
   const header = ['engine and API', "the documentation's numbers", 'how they really move', 'numbers that move as intended at this step'];
   host.append(
     tableExport('translator', () => ({

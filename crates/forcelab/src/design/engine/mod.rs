@@ -17,7 +17,7 @@ use super::search::{Knobs, Point, Problem};
 use super::spec::{check_wish, DesignError, Objective, Requirements, Robustness, Wish};
 use super::{solve, Margins};
 use crate::analysis::{MetricsOptions, StepMetrics};
-use crate::engines::{self, Entry, Intent, Parameter, Settings};
+use crate::engines::{self, Entry, Intent, Parameter, Prediction, Settings};
 use crate::error::in_range;
 use core::f64::consts::TAU;
 
@@ -97,12 +97,19 @@ impl EngineSpec {
         };
         let steps = (self.duration / dt).round() as usize;
         match self.entry.predict(knobs, &intent, &self.settings, steps) {
-            Ok(p) if p.diverged_after.is_none() && p.reset_after.is_none() => {
-                response_of(&p.positions, mass, dt)
-            }
-            _ => Response::DIVERGED,
+            Ok(p) => predicted_response(&p, mass, dt),
+            Err(_) => Response::DIVERGED,
         }
     }
+}
+
+/// The step response of a twin's prediction for a body of `mass` at step `dt`: a run
+/// the engine reset or that diverged meets nothing.
+pub fn predicted_response(p: &Prediction, mass: f64, dt: f64) -> Response {
+    if p.diverged_after.is_some() || p.reset_after.is_some() || p.positions.is_empty() {
+        return Response::DIVERGED;
+    }
+    response_of(&p.positions, mass, dt)
 }
 
 /// The step response of an engine's trace `positions` (after each step, from rest at 0
@@ -212,6 +219,8 @@ pub struct EngineDesign {
     pub binding: Option<&'static str>,
     /// Candidates measured.
     pub evaluated: usize,
+    /// The plot regions the wish forbids, for the page to shade.
+    pub forbidden: Vec<super::Forbidden>,
 }
 
 /// Tunes `spec.entry`'s drive for the wish; refuses a bad field by name.
@@ -232,6 +241,7 @@ pub fn tune_engine(spec: &EngineSpec) -> Result<EngineDesign, DesignError> {
         nearest: found.nearest,
         binding: found.binding,
         evaluated: found.evaluated,
+        forbidden: super::forbidden(&spec.requirements, engines::TARGET),
     })
 }
 

@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: JSON.parse(fs.readFileSync('scripts/chromium-args.json')).args });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto('http://localhost:4199/lab.html?c=backward-pd');
+await page.waitForSelector('.metrics[data-trace-hash]');
+await page.locator('.law .tune summary').first().click();
+await page.locator('.law .tune').first().getByRole('button', { name: 'Find gains' }).click();
+await page.waitForFunction(() => document.querySelector('.tune-result')?.dataset.feasible);
+await page.locator('.plot.response').screenshot({ path: 'tmp-shots/lab-response.png' });
+await page.locator('.law').first().screenshot({ path: 'tmp-shots/lab-card.png' });
+await browser.close();
