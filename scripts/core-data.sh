@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The data the page reads from the core, as files: the law catalogue, the chapters'
-# Lab figures and the measured claims. --write rewrites them (npm run core-data);
+# Lab figures, the measured claims and the tuner's race of the laws. --write rewrites them (npm run core-data);
 # --check fails when a file differs from what the core says (npm test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---check}"
 status=0
-for name in catalogue presets claims; do
+for name in catalogue presets claims race; do
   file="web/src/core/$name.json"
   fresh="$(cargo run -q -p forcelab --features serde --example core_data -- "$name")"
   if [ "$mode" = "--write" ]; then

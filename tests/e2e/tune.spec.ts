@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
 
 // Reduced motion: the Lab computes its whole run at once, so the metrics read a finished run.
@@ -146,5 +147,25 @@ test('Tune for me on chapter 10: one wish, every engine; applied, the engine twi
   await settle.press('Enter');
   await tune.getByRole('button', { name: 'Find numbers for every engine' }).click();
   await expect(tune.locator('.tune-result')).toContainText('settle must be');
+  expect(problems).toEqual([]);
+});
+
+test('the race of the laws on chapter 9: one row per law, its CSV the core race at full precision', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('chapters/09-claims.html');
+  const race = page.locator('section.race');
+  const rows = race.locator('tbody tr');
+  const file = JSON.parse(readFileSync(new URL('../../web/src/core/race.json', import.meta.url), 'utf8'));
+  await expect(rows).toHaveCount(file.rows.length);
+  const [download] = await Promise.all([page.waitForEvent('download'), race.getByRole('button', { name: 'Download CSV' }).click()]);
+  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n').slice(1);
+  expect(lines.length).toBe(file.rows.length);
+  lines.forEach((line, k) => {
+    // Fields split on the commas outside quotes (a law's label may hold one).
+    const cells = line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    expect(cells[0]).toBe(file.rows[k].law);
+    expect(Number(cells[3])).toBe(file.rows[k].unlimited.response.settle);
+    expect(Number(cells[5])).toBe(file.rows[k].unlimited.gains.kp);
+  });
   expect(problems).toEqual([]);
 });

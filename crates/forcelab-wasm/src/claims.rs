@@ -13,3 +13,13 @@ use wasm_bindgen::prelude::*;
 pub fn claims() -> Result<JsValue, JsError> {
     to_js(&forcelab::claims::all_claims())
 }
+
+/// The tuner's race of the laws (`forcelab::design::race` under `RULES`): `{ rules: {
+/// mass, dt, overshoot, maxEffort }, rows: [{ law, unlimited, budget }] }`, each best `{
+/// feasible, gains: { kp, kd, ki }, response: { settle, rise, overshoot, peakEffort,
+/// error, diverged } }`. Chapter 9 reads the native run (`web/src/core/race.json`).
+#[wasm_bindgen]
+pub fn race() -> Result<JsValue, JsError> {
+    let race = forcelab::design::race(&forcelab::design::RULES).map_err(|e| JsError::new(&e.0))?;
+    to_js(&race)
+}

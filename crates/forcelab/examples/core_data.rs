@@ -2,11 +2,12 @@
 //! catalogue, `web/src/core/catalogue.json`), `presets` (the chapters' Lab figures and
 //! the cube scene, `web/src/core/presets.json`) or `claims` (every claim measured, with
 //! its verdict: the chapters' badges, `web/src/core/claims.json`, so that a chapter
-//! need not download the analysis module and run every claim to write a badge).
+//! need not download the analysis module and run every claim to write a badge) or
+//! `race` (the tuner's race of the laws, chapter 9's table, `web/src/core/race.json`).
 //! `npm run core-data` rewrites the files and `npm test` fails when one differs from
 //! what this prints.
 //!
-//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims`
+//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race`
 
 /// The presets and the scenes' defaults, as the page's `presets.json` holds them.
 #[derive(serde::Serialize)]
@@ -25,8 +26,15 @@ fn main() {
             scenes: Default::default(),
         }),
         "claims" => serde_json::to_string_pretty(&forcelab::claims::all_claims()),
+        "race" => match forcelab::design::race(&forcelab::design::RULES) {
+            Ok(race) => serde_json::to_string_pretty(&race),
+            Err(e) => {
+                eprintln!("core_data: the race: {e}");
+                std::process::exit(1);
+            }
+        },
         other => {
-            eprintln!("core_data: which data: catalogue, presets or claims, got {other:?}");
+            eprintln!("core_data: which data: catalogue, presets, claims or race, got {other:?}");
             std::process::exit(2);
         }
     };

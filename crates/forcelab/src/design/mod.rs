@@ -15,6 +15,7 @@ pub mod engine;
 pub mod measure;
 pub mod overlay;
 pub mod quick;
+pub mod race;
 pub mod search;
 pub mod spec;
 pub mod verdict;
@@ -23,6 +24,7 @@ pub use engine::{tune_engine, tune_engines, EngineDesign, EngineRequest, EngineS
 pub use measure::Response;
 pub use overlay::{forbidden, Forbidden};
 pub use quick::{quick_wish, QuickWish};
+pub use race::{race, Race, RaceRow, RaceRules, RULES};
 pub use spec::{DesignError, DesignRequest, DesignSpec, Objective, Requirements, Robustness, Wish};
 pub use verdict::{Margins, TOLERANCE};
 

@@ -3,6 +3,10 @@ import { claimTable, VERDICT_WORDS } from '../../core/claims';
 import { fillBadge } from '../chapter';
 import type { FigureLink } from '../../figures/figure-link';
 import { tableExport } from './figure-export';
+import { RACE, type Best } from '../../core/race';
+import { LAW_LABELS } from '../../core/catalogue';
+import { el, fillTable } from '../../ui/dom';
+import { formatNumber } from '../../ui/params';
 
 const ARTICLES: Record<string, string> = {
   '000': 'SPD calculator (000)',
@@ -53,5 +57,45 @@ export function mountClaims(host: HTMLElement, link: FigureLink): void {
   }
   const header = ['id', 'source', 'claim', 'measured', 'unit', 'verdict', 'conditions', 'chapter'];
   const rows = claims.map((c) => [c.id, source(c.article), c.claim, Number.isFinite(c.figure) ? c.figure : null, c.unit, VERDICT_WORDS[c.verdict], c.conditions, c.chapter]);
-  host.append(table, tableExport('claims', () => ({ header, rows })), link.shareBar());
+  host.append(table, tableExport('claims', () => ({ header, rows })), raceTable(), link.shareBar());
+}
+
+/** A law's best in one race, as the table prints it: settle, peak force, gains. */
+function best(b: Best): [string, string, string] {
+  // A law that cannot meet the rules is shown with its closest try, so the reader sees by how much.
+  if (!b.feasible) return [`not met (closest: ${b.response.settle === null ? 'never settles' : `${formatNumber(b.response.settle)} s`}, ${formatNumber(b.response.overshoot * 100)} % overshoot)`, `${formatNumber(b.response.peakEffort)} N`, '—'];
+  const g = b.gains;
+  const gains = `kp ${formatNumber(g.kp)}, kd ${formatNumber(g.kd)}${g.ki ? `, ki ${formatNumber(g.ki)}` : ''}`;
+  return [`${formatNumber(b.response.settle ?? Number.NaN)} s`, `${formatNumber(b.response.peakEffort)} N`, g.kp || g.kd ? gains : 'none (no gains)'];
+}
+
+/**
+ * The tuner's race of the laws: which law is really better, measured. Every law picks
+ * its own best gains (the core's tuner, `forcelab::design::race`), so the comparison
+ * is of the laws, not of one set of gains.
+ */
+function raceTable(): HTMLElement {
+  const { rules, rows } = RACE;
+  const table = el('table', { class: 'readout race-table' });
+  const head = ['law', 'fastest settle', 'peak force', 'gains (N/m, N·s/m)', `fastest within ${rules.maxEffort} N`, 'peak force', 'gains'];
+  const cells = rows.map((r) => [LAW_LABELS[r.law] ?? r.law, ...best(r.unlimited), ...best(r.budget)]);
+  const within = rows.filter((r) => r.budget.feasible).map((r) => r.budget.response.settle!);
+  fillTable(
+    table,
+    `The fastest each law settles a ${formatNumber(rules.mass)} kg body on a 1 m step at ${formatNumber(1 / rules.dt)} Hz (semi-implicit Euler) with at most ${formatNumber(rules.overshoot * 100)} % overshoot, each with its own best gains; then within ${rules.maxEffort} N`,
+    head,
+    cells,
+  );
+  const spread = within.length ? `Within ${rules.maxEffort} N the laws settle between ${formatNumber(Math.min(...within))} and ${formatNumber(Math.max(...within))} s: the force budget, not the law, sets the pace.` : '';
+  return el(
+    'section',
+    { class: 'race', 'aria-label': 'Which law is really better' },
+    el('h2', {}, 'Which law is really better: the race'),
+    el('p', {}, `The articles each argue for their law. Here the tuner gives every law its own best gains and measures how soon it settles without overshoot. Unlimited, the laws that look one step ahead can be stiffer at this step and settle in a few steps, at thousands of newtons. ${spread}`),
+    el('div', { class: 'table-scroll' }, table),
+    tableExport('race', () => ({
+      header: ['law', 'label', ...['', ' within budget'].flatMap((w) => [`feasible${w}`, `settle${w} (s)`, `peak force${w} (N)`, `kp${w}`, `kd${w}`, `ki${w}`])],
+      rows: rows.map((r) => [r.law, LAW_LABELS[r.law] ?? r.law, ...[r.unlimited, r.budget].flatMap((b) => [String(b.feasible), b.response.settle, b.response.peakEffort, b.gains.kp, b.gains.kd, b.gains.ki])]),
+    })),
+  );
 }
