@@ -87,6 +87,11 @@ test('Tune for me, quick mode: response time and robustness give gains the Lab m
   expect(regions.map((r: { requirement: string }) => r.requirement).sort()).toEqual(['overshoot', 'settle', 'settle']);
   expect(regions.find((r: { requirement: string }) => r.requirement === 'overshoot').low).toBe(1);
   await expect(page.locator('.plot.response .plot-regions')).toBeVisible();
+  // The achievable region around the gains found: some cells meet the wish, drawn with its legend.
+  const map = page.locator('.law .tune .region-map').first();
+  await expect(map).toHaveAttribute('data-region', /"meets":[1-9]/);
+  await expect(map.locator('canvas')).toHaveAttribute('aria-label', /cells meet the wish/);
+  await expect(map.locator('.region-legend')).toContainText('diverges');
   await page.locator('.law .tune').first().getByRole('button', { name: 'Apply' }).click();
   await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
   const [, settle, overshoot] = await measured(page, 0);

@@ -35,3 +35,23 @@ pub fn tune_engine(request: JsValue, settings_value: JsValue) -> Result<JsValue,
     spec.settings = settings(spec.entry, &settings_value)?;
     to_js(&forcelab::design::tune_engine(&spec).map_err(|e| JsError::new(&e.0))?)
 }
+
+/// Where a wish can be met around some gains (`forcelab::design::region`): `request` as
+/// for `tune`, `around` `{ kp, kd, ki }`, kp and kd each from `1 / span` to `span`
+/// times theirs, `cells` per side; the answer is `{ kp: [..], kd: [..], ki, cells:
+/// ["diverges" | "misses" | "meets", ...] }` row by row from the smallest kd. A bad field
+/// is refused by name.
+#[wasm_bindgen(js_name = tuneRegion)]
+pub fn tune_region(
+    request: JsValue,
+    around: JsValue,
+    span: f64,
+    cells: usize,
+) -> Result<JsValue, JsError> {
+    let request: DesignRequest = from_js("request", request)?;
+    let around: forcelab::lab::LawGains = from_js("around", around)?;
+    let spec = request.to_spec().map_err(|e| JsError::new(&e.0))?;
+    let region =
+        forcelab::design::region(&spec, around, span, cells).map_err(|e| JsError::new(&e.0))?;
+    to_js(&region)
+}

@@ -2,7 +2,8 @@
  * The door to the tuner (web/pkg-design, `forcelab::design`), typed: loaded the first
  * time a reader asks "Tune for me", so the Lab's first visit does not download it.
  */
-import init, { initSync, quickWish, tune, tuneEngine } from '../../pkg-design/forcelab_wasm.js';
+import init, { initSync, quickWish, tune, tuneEngine, tuneRegion } from '../../pkg-design/forcelab_wasm.js';
+import type { RegionData } from '../ui/region-map';
 import { loader } from './loader';
 import type { Parameter, SettingValue } from './engines-wasm';
 import type { Forbidden, QuickWish, Requirements, Robustness, TunedResponse } from './wish';
@@ -73,3 +74,6 @@ export interface EngineDesign {
 
 /** `request.engine`'s parameters that meet the wish under `settings` (its defaults for the rest); throws a refusal naming the field. */
 export const tuneEngineDrive = (request: EngineTuneRequest, settings: Record<string, SettingValue> = {}): EngineDesign => tuneEngine(request, settings) as EngineDesign;
+
+/** Where the wish of `request` can be met around `around` (kp and kd each from 1/span to span times theirs, `cells` per side); throws a refusal naming the field. */
+export const regionOf = (request: TuneRequest, around: Design['gains'], span: number, cells: number): RegionData => tuneRegion(request, around, span, cells) as RegionData;

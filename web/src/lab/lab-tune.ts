@@ -10,7 +10,8 @@
  */
 import { formatNumber } from '../ui/params';
 import { freshWish, nearestSentence, responseClause, wishForm, type WishMemory } from '../ui/wish-form';
-import { loadDesign, quickWishOf, tuneLaw, type Design, type Requirements } from '../core/design-wasm';
+import { loadDesign, quickWishOf, regionOf, tuneLaw, type Design, type Requirements, type TuneRequest } from '../core/design-wasm';
+import { regionMap } from '../ui/region-map';
 import type { Forbidden } from '../core/wish';
 import { element } from './lab-dom';
 import type { LabEditor } from './lab-editor';
@@ -28,6 +29,7 @@ interface Kept {
   open: boolean;
   found: Design | null;
   text: string;
+  request: TuneRequest | null;
 }
 const kept = new Map<string, Kept>();
 
@@ -38,7 +40,7 @@ const kept = new Map<string, Kept>();
 export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['gains']) => void, shade: (regions: Forbidden[] | null) => void): HTMLElement {
   const { state, prefix: p } = editor;
   const key = `${p}${k}:${state.laws[k]!.kind}`;
-  const memory = kept.get(key) ?? { wish: freshWish(), open: false, found: null, text: '' };
+  const memory: Kept = kept.get(key) ?? { wish: freshWish(), open: false, found: null, text: '', request: null };
   kept.set(key, memory);
   const panel = element('details', { className: 'tune', open: memory.open });
   panel.addEventListener('toggle', () => (memory.open = panel.open));
@@ -47,19 +49,35 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   const applyButton = element('button', { type: 'button', textContent: 'Apply', disabled: true });
   const result = element('p', { className: 'tune-result' });
   result.setAttribute('aria-live', 'polite');
-  // What the panel shows of an answer: its sentence, whether it can be applied, its shading.
-  const show = (found: Design | null, text: string) => {
+  const map = element('div', { className: 'region-map' });
+  // What the panel shows of an answer: its sentence, whether it can be applied, its
+  // shading, and where around it the wish can be met (drawn a frame later: it is a few
+  // hundred more runs).
+  const show = (found: Design | null, text: string, request: TuneRequest | null = memory.request) => {
     memory.found = found;
     memory.text = text;
+    memory.request = request;
     applyButton.disabled = !found;
     result.textContent = text;
     result.dataset.feasible = found ? String(found.feasible) : '';
     shade(found ? found.forbidden : null);
+    map.replaceChildren();
+    delete map.dataset.region;
+    if (!found || !request || !(found.gains.kp > 0 && found.gains.kd > 0)) return;
+    requestAnimationFrame(() => {
+      if (memory.found !== found) return;
+      try {
+        const law = state.laws[k]!;
+        regionMap(map, regionOf(request, found.gains, 10, 21), found.gains, { kp: law.kp, kd: law.kd });
+      } catch (error) {
+        map.textContent = error instanceof Error ? error.message : String(error);
+      }
+    });
   };
   // A wish changed after "Find gains" makes the gains found stale: they cannot be applied.
-  const stale = () => show(null, '');
+  const stale = () => show(null, '', null);
   const form = wishForm(panel, `${p}tune-${k}-`, 'N', stale, memory.wish);
-  panel.append(element('div', { className: 'buttons' }, find, applyButton), result);
+  panel.append(element('div', { className: 'buttons' }, find, applyButton), result, map);
   find.addEventListener('click', async () => {
     find.disabled = true;
     try {
@@ -72,7 +90,7 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
     }
     try {
       const { requirements, robustness } = form.read(quickWishOf);
-      const found = tuneLaw({
+      const request: TuneRequest = {
         law: state.laws[k]!.kind,
         mass: state.mass,
         dt: state.dt,
@@ -82,11 +100,12 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
         duration: state.horizon,
         requirements,
         robustness,
-      });
+      };
+      const found = tuneLaw(request);
       const g = found.gains;
-      show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements)}`);
+      show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements)}`, request);
     } catch (error) {
-      show(null, error instanceof Error ? error.message : String(error));
+      show(null, error instanceof Error ? error.message : String(error), null);
     }
   });
   applyButton.addEventListener('click', () => {

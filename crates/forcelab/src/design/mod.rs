@@ -16,6 +16,7 @@ pub mod measure;
 pub mod overlay;
 pub mod quick;
 pub mod race;
+pub mod region;
 pub mod search;
 pub mod spec;
 pub mod verdict;
@@ -25,6 +26,7 @@ pub use measure::Response;
 pub use overlay::{forbidden, Forbidden};
 pub use quick::{quick_wish, QuickWish};
 pub use race::{race, Race, RaceRow, RaceRules, RULES};
+pub use region::{region, Cell, Region};
 pub use spec::{DesignError, DesignRequest, DesignSpec, Objective, Requirements, Robustness, Wish};
 pub use verdict::{Margins, TOLERANCE};
 

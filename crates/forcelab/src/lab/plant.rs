@@ -4,7 +4,11 @@ use crate::error::Error;
 /// The raw gains of one body's law, those of the cube of the plant's mass: stiffness
 /// `kp` (N/m), damping `kd` (N s/m) and, for the PIDs, integral gain `ki` (N/(m s)).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields)
+)]
 pub struct LawGains {
     /// Stiffness, N/m.
     pub kp: f64,
