@@ -122,28 +122,27 @@ pub fn measure(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64) -> Respon
 
 /// The plants the gains must satisfy: `(mass, dt)` pairs, the nominal one first.
 pub fn plants(spec: &DesignSpec) -> Vec<(f64, f64)> {
-    let mut out = vec![(spec.mass, spec.dt)];
-    let (low, high) = spec.robustness.mass_factors;
-    for factor in [low, high] {
-        if factor != 1.0 {
-            out.push((spec.mass * factor, spec.dt));
+    spec.robustness.plants(spec.mass, spec.dt)
+}
+
+/// The worst of `responses` (a plant family's response is its worst member's); the
+/// first diverging one ends it, since nothing is worse.
+pub fn worst_of(responses: impl IntoIterator<Item = Response>) -> Response {
+    let mut worst: Option<Response> = None;
+    for r in responses {
+        if r.diverged {
+            return Response::DIVERGED;
         }
+        worst = Some(worst.map_or(r, |w| w.worst(r)));
     }
-    if spec.robustness.step_range {
-        out.push((spec.mass, spec.dt / 2.0));
-        out.push((spec.mass, spec.dt * 2.0));
-    }
-    out
+    worst.unwrap_or(Response::DIVERGED)
 }
 
 /// The worst response of `gains` over every plant of the spec.
 pub fn measure_all(spec: &DesignSpec, gains: LawGains) -> Response {
-    let mut all = plants(spec)
-        .into_iter()
-        .map(|(m, dt)| measure(spec, gains, m, dt));
-    let first = all.next().unwrap_or(Response::DIVERGED);
-    if first.diverged {
-        return first;
-    }
-    all.fold(first, Response::worst)
+    worst_of(
+        plants(spec)
+            .into_iter()
+            .map(|(m, dt)| measure(spec, gains, m, dt)),
+    )
 }

@@ -4,6 +4,7 @@
 //! body and step, with the achievable region on it; for a PID, a slice at one `ki`.
 
 use super::measure::measure_all;
+use super::search::Knobs;
 use super::spec::DesignSpec;
 use super::verdict::meets;
 use super::DesignError;
@@ -71,8 +72,11 @@ pub fn region(
     crate::error::in_range("ki", around.ki, 0.0, 1e12)?;
     let kp = log_space(around.kp / span, around.kp * span, cells);
     let kd = log_space(around.kd / span, around.kd * span, cells);
-    let has_ki = spec.law.law().gains.iter().any(|g| g.key == "ki");
-    let ki = if has_ki { around.ki } else { 0.0 };
+    let ki = if Knobs::of(spec.law).integral {
+        around.ki
+    } else {
+        0.0
+    };
     let wish = spec.wish();
     let mut out = Vec::with_capacity(cells * cells);
     for &d in &kd {

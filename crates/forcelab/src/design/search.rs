@@ -49,12 +49,13 @@ pub struct Knobs {
 }
 
 impl Knobs {
-    /// The knobs of a catalogue law.
+    /// The knobs of a catalogue law (its catalogue entry's gain keys).
     pub fn of(law: crate::catalogue::LawId) -> Knobs {
-        let keys: Vec<&str> = law.law().gains.iter().map(|g| g.key).collect();
+        // Read once per candidate: no allocation, a look at a few static keys.
+        let has = |key: &str| law.law().gains.iter().any(|g| g.key == key);
         Knobs {
-            pd: keys.contains(&"kp") && keys.contains(&"kd"),
-            integral: keys.contains(&"ki"),
+            pd: has("kp") && has("kd"),
+            integral: has("ki"),
         }
     }
 }

@@ -65,6 +65,26 @@ pub struct Robustness {
     pub step_range: bool,
 }
 
+impl Robustness {
+    /// The `(mass, dt)` pairs a body of `mass` stepped every `dt` must also be run at,
+    /// the nominal one first: each end of the mass range that is not 1, then the step
+    /// halved and doubled when asked.
+    pub fn plants(&self, mass: f64, dt: f64) -> Vec<(f64, f64)> {
+        let mut out = vec![(mass, dt)];
+        let (low, high) = self.mass_factors;
+        for factor in [low, high] {
+            if factor != 1.0 {
+                out.push((mass * factor, dt));
+            }
+        }
+        if self.step_range {
+            out.push((mass, dt / 2.0));
+            out.push((mass, dt * 2.0));
+        }
+        out
+    }
+}
+
 impl Default for Robustness {
     fn default() -> Self {
         Robustness {

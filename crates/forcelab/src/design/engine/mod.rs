@@ -12,7 +12,7 @@
 mod request;
 pub use request::EngineRequest;
 
-use super::measure::Response;
+use super::measure::{worst_of, Response};
 use super::search::{Knobs, Point, Problem};
 use super::spec::{check_wish, DesignError, Objective, Requirements, Robustness, Wish};
 use super::{solve, Margins};
@@ -160,26 +160,12 @@ impl Problem for EngineSpec {
         if self.entry.check_knobs(knobs).is_err() {
             return Response::DIVERGED;
         }
-        let mut plants = vec![(self.mass, self.dt)];
-        let (low, high) = self.robustness.mass_factors;
-        for factor in [low, high] {
-            if factor != 1.0 {
-                plants.push((self.mass * factor, self.dt));
-            }
-        }
-        if self.robustness.step_range {
-            plants.push((self.mass, self.dt / 2.0));
-            plants.push((self.mass, self.dt * 2.0));
-        }
-        let mut worst: Option<Response> = None;
-        for (mass, dt) in plants {
-            let r = self.respond(knobs, point, mass, dt);
-            if r.diverged {
-                return r;
-            }
-            worst = Some(worst.map_or(r, |w| w.worst(r)));
-        }
-        worst.unwrap_or(Response::DIVERGED)
+        worst_of(
+            self.robustness
+                .plants(self.mass, self.dt)
+                .into_iter()
+                .map(|(mass, dt)| self.respond(knobs, point, mass, dt)),
+        )
     }
     fn asking(&self, requirements: Requirements) -> Self {
         EngineSpec {
