@@ -174,3 +174,30 @@ test('the race of the laws on chapter 9: one row per law, its CSV the core race 
   });
   expect(problems).toEqual([]);
 });
+
+test('Tune for me never applies an answer to another question: a changed integrator drops it, a changed mass refuses Apply', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('lab.html?c=pd');
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  const panel = () => page.locator('.law .tune').first();
+  await page.locator('.law .tune summary').first().click();
+  await panel().getByRole('button', { name: 'Find gains' }).click();
+  await expect(page.locator('.tune-result').first()).toHaveAttribute('data-feasible', 'true');
+  // The mass field does not rebuild the cards: the answer stays, but Apply says it is stale.
+  const mass = page.locator('#param-mass');
+  await mass.fill('3');
+  await mass.press('Enter');
+  const hash = await page.locator('.metrics').getAttribute('data-trace-hash');
+  await panel().getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('.tune-result').first()).toContainText('Find gains again');
+  await expect(panel().getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', hash!);
+  // Found again, then the integrator changes (the cards are rebuilt): nothing stale is restored.
+  await panel().getByRole('button', { name: 'Find gains' }).click();
+  await expect(page.locator('.tune-result').first()).toHaveAttribute('data-feasible', 'true');
+  await page.locator('#lab-integrator').selectOption('rk4');
+  await expect(page.locator('.tune-result').first()).toHaveText('');
+  await expect(panel().getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await expect(page.locator('.plot.response')).not.toHaveAttribute('data-regions', /./);
+  expect(problems).toEqual([]);
+});

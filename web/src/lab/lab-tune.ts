@@ -11,7 +11,7 @@
 import { formatNumber } from '../ui/params';
 import { freshWish, nearestSentence, responseClause, wishForm, type WishMemory } from '../ui/wish-form';
 import { loadDesign, quickWishOf, regionOf, tuneLaw, type Design, type Requirements, type TuneRequest } from '../core/design-wasm';
-import { regionMap } from '../ui/region-map';
+import { regionMap, type RegionData } from '../ui/region-map';
 import type { Forbidden } from '../core/wish';
 import { element } from './lab-dom';
 import type { LabEditor } from './lab-editor';
@@ -30,6 +30,8 @@ interface Kept {
   found: Design | null;
   text: string;
   request: TuneRequest | null;
+  /** The region around `found`, once computed: a rebuilt card redraws it without rerunning it. */
+  region: RegionData | null;
 }
 const kept = new Map<string, Kept>();
 
@@ -40,7 +42,7 @@ const kept = new Map<string, Kept>();
 export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['gains']) => void, shade: (regions: Forbidden[] | null) => void): HTMLElement {
   const { state, prefix: p } = editor;
   const key = `${p}${k}:${state.laws[k]!.kind}`;
-  const memory: Kept = kept.get(key) ?? { wish: freshWish(), open: false, found: null, text: '', request: null };
+  const memory: Kept = kept.get(key) ?? { wish: freshWish(), open: false, found: null, text: '', request: null, region: null };
   kept.set(key, memory);
   const panel = element('details', { className: 'tune', open: memory.open });
   panel.addEventListener('toggle', () => (memory.open = panel.open));
@@ -49,11 +51,24 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   const applyButton = element('button', { type: 'button', textContent: 'Apply', disabled: true });
   const result = element('p', { className: 'tune-result' });
   result.setAttribute('aria-live', 'polite');
+  // The question the Lab asks now, but for the wish: an answer found for another one
+  // (the integrator, mass or step changed since) is stale.
+  const question = (): Omit<TuneRequest, 'requirements' | 'robustness'> => ({
+    law: state.laws[k]!.kind,
+    mass: state.mass,
+    dt: state.dt,
+    integrator: state.integrator,
+    load: state.disturbances.constantForce,
+    // The Lab measures its whole run; so does the tuner.
+    duration: state.horizon,
+  });
+  const asksNow = (r: TuneRequest | null) => r !== null && Object.entries(question()).every(([key, v]) => r[key as keyof TuneRequest] === v);
   const map = element('div', { className: 'region-map' });
   // What the panel shows of an answer: its sentence, whether it can be applied, its
   // shading, and where around it the wish can be met (drawn a frame later: it is a few
   // hundred more runs).
   const show = (found: Design | null, text: string, request: TuneRequest | null = memory.request) => {
+    if (memory.found !== found) memory.region = null;
     memory.found = found;
     memory.text = text;
     memory.request = request;
@@ -68,7 +83,8 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
       if (memory.found !== found) return;
       try {
         const law = state.laws[k]!;
-        regionMap(map, regionOf(request, found.gains, 10, 21), found.gains, { kp: law.kp, kd: law.kd });
+        memory.region ??= regionOf(request, found.gains, 10, 21);
+        regionMap(map, memory.region, found.gains, { kp: law.kp, kd: law.kd });
       } catch (error) {
         map.textContent = error instanceof Error ? error.message : String(error);
       }
@@ -90,17 +106,7 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
     }
     try {
       const { requirements, robustness } = form.read(quickWishOf);
-      const request: TuneRequest = {
-        law: state.laws[k]!.kind,
-        mass: state.mass,
-        dt: state.dt,
-        integrator: state.integrator,
-        load: state.disturbances.constantForce,
-        // The Lab measures its whole run; so does the tuner.
-        duration: state.horizon,
-        requirements,
-        robustness,
-      };
+      const request: TuneRequest = { ...question(), requirements, robustness };
       const found = tuneLaw(request);
       const g = found.gains;
       show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements)}`, request);
@@ -109,8 +115,15 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
     }
   });
   applyButton.addEventListener('click', () => {
-    if (memory.found) apply(memory.found.gains);
+    if (!memory.found) return;
+    if (!asksNow(memory.request)) {
+      show(null, 'The Lab’s body, step, integrator, force or run changed since these gains were found: Find gains again.', null);
+      return;
+    }
+    apply(memory.found.gains);
   });
-  if (memory.found || memory.text) show(memory.found, memory.text);
+  // A rebuilt card shows the answer it had, if it still answers the Lab's question.
+  if (memory.found && asksNow(memory.request)) show(memory.found, memory.text);
+  else if (memory.found) stale();
   return panel;
 }
