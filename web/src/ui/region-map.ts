@@ -106,11 +106,12 @@ export function regionMap(host: HTMLElement, r: RegionData, found: Gains, now: G
     box.style.background = color;
     return el('span', { class: 'region-key' }, box, text);
   };
+  const none = meets === 0 ? ' No cell of this window meets the wish.' : '';
   const slice = r.ki > 0 ? ` A slice at ki = ${formatNumber(r.ki)} N/(m·s): the integral is a third gain.` : '';
   host.dataset.region = JSON.stringify({ meets, cells: r.cells.length });
   host.replaceChildren(
     canvas,
     el('p', { class: 'caption region-legend' }, swatch(colors.meets, 'meets the wish'), swatch(colors.misses, 'misses it'), swatch(colors.diverges, 'diverges')),
-    el('p', { class: 'caption' }, `Where the wish can be met around the gains found (○; + is the card's gains now), kp and kd each from a tenth to ten times theirs.${slice}`),
+    el('p', { class: 'caption' }, `Where the wish can be met around the gains found (○; + is the card's gains now), kp and kd each from a tenth to ten times theirs.${none}${slice}`),
   );
 }
