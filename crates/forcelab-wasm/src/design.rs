@@ -8,7 +8,7 @@ use crate::engine_settings::settings;
 use forcelab::design::DesignRequest;
 use wasm_bindgen::prelude::*;
 
-/// Tunes a law for a wish: `request` is `{ law, mass, dt, integrator, load, duration,
+/// Tunes a law for a wish: `request` is `{ plant, law, mass, dt, integrator, load, duration,
 /// requirements: { settle, rise, overshoot, maxEffort, maxError }, robustness: {
 /// massFactors: [low, high], stepRange } }` (every field optional); the answer is `{
 /// feasible, gains: { kp, kd, ki }, predicted: { settle, rise, overshoot, peakEffort,

@@ -6,7 +6,8 @@
 //!     --mass 1 --dt 0.016666666666666666 --settle 0.3 --overshoot 0 --max-effort 200
 //! ```
 //!
-//! Flags: `--law ID` (required), `--mass KG` (1), `--dt S` (1/60), `--integrator ID`
+//! Flags: `--law ID` (required), `--plant cube|plate|box` (cube; on the box the step is
+//! a turn of 1 rad about its tilted axis and the effort a torque), `--mass KG` (1), `--dt S` (1/60), `--integrator ID`
 //! (semi-implicit-euler), `--settle S`, `--rise S`, `--overshoot FRACTION`,
 //! `--max-effort N`, `--max-error M`, `--load N` (a constant force), `--mass-range
 //! LOW,HIGH` (the mass multiplied by each), `--step-range` (also at dt/2 and 2 dt),
@@ -16,8 +17,8 @@
 //!
 //! `--engine ID` tunes an engine API's own spring drive instead of a law (its twin,
 //! at its default settings; `--angular` for a revolute drive): the answer's `gains` are
-//! the engine's parameters as it names them. `--law`, `--integrator` and `--load` do
-//! not apply to an engine and are refused with it.
+//! the engine's parameters as it names them. `--law`, `--plant`, `--integrator` and
+//! `--load` do not apply to an engine and are refused with it.
 
 use forcelab::catalogue::{LawId, PlantId};
 use forcelab::design::{
@@ -29,8 +30,9 @@ use forcelab::Integrator;
 use serde_json::{json, Value};
 
 /// The flags that take a value, and the field of the core's errors each one sets.
-const VALUED: [(&str, &str); 13] = [
+const VALUED: [(&str, &str); 14] = [
     ("--law", "law"),
+    ("--plant", "plant"),
     ("--engine", "engine"),
     ("--mass", "mass"),
     ("--dt", "dt"),
@@ -81,7 +83,7 @@ fn run(args: Vec<String>) -> Result<String, String> {
                     .get(k + 1)
                     .ok_or_else(|| format!("{flag} needs a value"))?;
                 k += 1;
-                if matches!(flag, "--law" | "--integrator" | "--load") {
+                if matches!(flag, "--law" | "--plant" | "--integrator" | "--load") {
                     law_only.push(flag);
                 }
                 match flag {
@@ -94,11 +96,10 @@ fn run(args: Vec<String>) -> Result<String, String> {
                             )
                         })?)
                     }
-                    "--law" => {
-                        law = Some(
-                            LawId::parse("--law", value, &LawId::driving(PlantId::Cube))
-                                .map_err(|e| e.to_string())?,
-                        )
+                    "--law" => law = Some(value.as_str()),
+                    "--plant" => {
+                        spec.plant =
+                            PlantId::parse(value).map_err(|e| e.replacen("plant", "--plant", 1))?
                     }
                     "--integrator" => {
                         spec.integrator = Integrator::parse(value)
@@ -164,7 +165,9 @@ fn run(args: Vec<String>) -> Result<String, String> {
     if angular {
         return Err("--angular applies to an --engine's drive only".into());
     }
-    spec.law = law.ok_or("--law is required (a law id of the catalogue, e.g. backward-pd)")?;
+    let law = law.ok_or("--law is required (a law id of the catalogue, e.g. backward-pd)")?;
+    spec.law =
+        LawId::parse("--law", law, &LawId::driving(spec.plant)).map_err(|e| e.to_string())?;
     let design = tune(&spec).map_err(|e| with_flag(&e.to_string()))?;
     Ok(if json_out {
         to_json(&spec, &design).to_string()
@@ -298,13 +301,14 @@ fn to_json(spec: &DesignSpec, d: &Design) -> Value {
     json!({
         "feasible": d.feasible,
         "law": spec.law.id(),
+        "plant": spec.plant.id(),
         "mass": spec.mass,
         "dt": spec.dt,
         "integrator": spec.integrator.id(),
         "gains": gains,
         "predicted": response(&d.predicted),
         "margins": margins(&d.margins),
-        "poles": d.poles.map(|p| p.map(|z| [z.re, z.im])),
+        "poles": d.poles.as_ref().map(|p| p.iter().map(|z| [z.re, z.im]).collect::<Vec<_>>()),
         "nearest": d.nearest.as_ref().map(requirements),
         "binding": d.binding,
         "evaluated": d.evaluated,
@@ -357,6 +361,24 @@ mod tests {
     }
 
     #[test]
+    fn a_pid_answers_with_its_integral_pole_and_the_box_with_a_torque() {
+        // Under a load, only the integral brings the error to zero.
+        let pid = json("--json --law pid --settle 3 --load 2 --max-error 0.001");
+        assert_eq!(pid["feasible"], true);
+        assert!(pid["gains"]["ki"].as_f64().unwrap() > 0.0);
+        // Two poles of the body, the integral's and the derivative's delay.
+        let poles = pid["poles"].as_array().unwrap();
+        assert_eq!(poles.len(), 4);
+        assert!(poles
+            .iter()
+            .all(|z| z[0].as_f64().unwrap().hypot(z[1].as_f64().unwrap()) < 1.0));
+        let turn = json("--json --plant box --law backward-pd-as-printed --settle 1.5");
+        assert_eq!(turn["plant"], "box");
+        assert!(turn["poles"].is_null());
+        assert!(turn["predicted"]["settle"].as_f64().unwrap() <= 1.5);
+    }
+
+    #[test]
     fn an_engine_answers_with_its_own_parameters() {
         let out = json("--json --engine box2d-v3 --settle 0.5 --overshoot 0.01");
         assert_eq!(out["feasible"], true);
@@ -379,5 +401,8 @@ mod tests {
         assert!(err("--engine box2d-v3 --mass 0").starts_with("--mass"));
         assert!(err("--law pd --wobble").contains("unknown flag \"--wobble\""));
         assert!(err("--settle 1").contains("--law is required"));
+        assert!(err("--law pid --plant box").starts_with("--law must be one of"));
+        assert!(err("--law pd --plant boat").starts_with("--plant must be one of"));
+        assert!(err("--engine box2d-v3 --plant box").starts_with("--plant does not apply"));
     }
 }

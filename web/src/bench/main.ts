@@ -89,7 +89,7 @@ window.forcelabTuneTimes = async (reps) => {
     const times: number[] = [];
     for (let r = 0; r < reps; r++) {
       const start = performance.now();
-      tuneLaw({ law: law.id, mass: 1, dt: 1 / 60, integrator: 'semi-implicit-euler', load: 0, duration: 10, requirements: { settle: 0.5, overshoot: 0.02 } });
+      tuneLaw({ plant: 'cube', law: law.id, mass: 1, dt: 1 / 60, integrator: 'semi-implicit-euler', load: 0, duration: 10, requirements: { settle: 0.5, overshoot: 0.02 } });
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);

@@ -32,6 +32,12 @@ export interface PlantEntry {
   id: PlantId;
   label: string;
   laws: string[];
+  /** The unit of its response: `m`, or `rad` for the box's turn. */
+  unit: string;
+  /** `force`, or `torque` on the box. */
+  effort: string;
+  /** `N`, or `N·m`. */
+  effortUnit: string;
 }
 
 export interface Catalogue {
@@ -47,6 +53,11 @@ const byId = new Map(CATALOGUE.laws.map((l) => [l.id, l]));
 
 /** The law with this id, if the core has one. */
 export const lawEntry = (id: string): LawEntry | undefined => byId.get(id);
+
+/** The plant with this id (the core's entry: its name, laws and units). */
+export function plantEntry(plant: string): PlantEntry {
+  return CATALOGUE.plants.find((p) => p.id === plant) ?? CATALOGUE.plants[0]!;
+}
 
 /** The laws a plant's menu offers, in the core's order; printed twins come by toggle. */
 export function menuLaws(plant: PlantId): string[] {

@@ -15,6 +15,8 @@ export const { load: loadDesign, loadSync: loadDesignSync } = loader(init, initS
 
 /** A tuning question (`forcelab::design::DesignRequest`). */
 export interface TuneRequest {
+  /** The Lab's body: `cube`, `plate` or `box` (a turn, its effort a torque). */
+  plant: string;
   law: string;
   mass: number;
   dt: number;

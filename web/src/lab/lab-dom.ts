@@ -1,8 +1,16 @@
 /** The Lab's small DOM helpers: elements from properties, a labelled menu, a plant's unit. */
 
-/** The unit of a plant's coordinate: `rad` for the box, `m` for the cube and the plate. */
+import { plantEntry } from '../core/catalogue';
+
+/** The unit of a plant's coordinate (the core's catalogue): `rad` for the box, `m` for the cube and the plate. */
 export function unitOf(plantId: string): string {
-  return plantId === 'box' ? 'rad' : 'm';
+  return plantEntry(plantId).unit;
+}
+
+/** A plant's effort with its unit, for headings: `force (N)`, `torque (N·m)`. */
+export function effortOf(plantId: string): string {
+  const p = plantEntry(plantId);
+  return `${p.effort} (${p.effortUnit})`;
 }
 
 /** `<tag>` with `props` assigned and `children` appended. */

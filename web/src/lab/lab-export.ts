@@ -7,7 +7,8 @@ import type { LabSnapshot } from '../core/wasm';
 import { traceCsv } from '../export/csv';
 import { copyText, download } from '../export/download';
 import type { TracePlot } from '../plot/trace-plot';
-import { element, unitOf } from './lab-dom';
+import { plantEntry } from '../core/catalogue';
+import { element } from './lab-dom';
 
 /** What the bar exports, read when a button is pressed. */
 export interface LabExportSource {
@@ -39,7 +40,8 @@ export function labExportBar(source: LabExportSource, withLink: boolean): Docume
     const current = source.snapshot();
     if (!current) return;
     const plant = source.plant();
-    const units = { position: unitOf(plant), effort: plant === 'box' ? 'N·m' : 'N' };
+    const { unit, effortUnit } = plantEntry(plant);
+    const units = { position: unit, effort: effortUnit };
     const name = source.fileName('csv');
     download(name, new Blob([traceCsv(current, source.names(), units)], { type: 'text/csv' }));
     status.textContent = `Saved ${current.rows} rows as ${name}.`;

@@ -6,7 +6,7 @@
  */
 import type { Metrics } from '../core/wasm';
 import { formatNumber } from '../ui/params';
-import { element, unitOf } from './lab-dom';
+import { effortOf, element, unitOf } from './lab-dom';
 
 /** One row's series: its name, its swatch colour and why it stopped, if it did. */
 export interface MetricsRow {
@@ -18,7 +18,7 @@ export interface MetricsRow {
 /** Fills `table` with `metrics` (one per row of `rows`) for a run on `plant`. */
 export function fillMetrics(table: HTMLTableElement, plant: string, metrics: readonly Metrics[], rows: readonly MetricsRow[]): void {
   const unit = unitOf(plant);
-  const effort = plant === 'box' ? 'torque (N·m)' : 'force (N)';
+  const effort = effortOf(plant);
   const head = element('tr', {}, ...['controller', 'rise (s)', 'settle (s)', 'overshoot (%)', `steady-state error (${unit})`, `IAE (${unit}·s)`, `peak ${effort}`, 'diverged?'].map((h) => element('th', { scope: 'col', textContent: h })));
   const body = element('tbody');
   rows.forEach((row, k) => {

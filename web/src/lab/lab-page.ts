@@ -17,7 +17,7 @@ import { HAS_INTEGRAL, LAWS, defaultLaws, labConfig, seriesOf, writeLabState, ty
 import { LAW_LABELS } from '../core/catalogue';
 import { framed, labHref } from '../ui/site';
 import type { FigureLink } from '../figures/figure-link';
-import { element, unitOf } from './lab-dom';
+import { effortOf, element, unitOf } from './lab-dom';
 import { fillMetrics } from './lab-metrics';
 import { labExportBar } from './lab-export';
 import type { LabEditor } from './lab-editor';
@@ -347,7 +347,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     look = { fg: css('--fg'), muted: css('--fg-muted'), colors: seriesColors(series), dashed: series.map((s) => s.asPrinted) };
     const styles: TraceSeries[] = series.map((s, k) => ({ label: label(s), color: look.colors[k]!, dash: s.asPrinted ? [6, 4] : undefined }));
     const unit = unitOf(state.plant);
-    const effort = state.plant === 'box' ? 'torque (N·m)' : 'force (N)';
+    const effort = effortOf(state.plant);
     const box = (cls: string) => {
       const div = element('div', { className: `plot ${cls}` });
       plotsBox.append(div);

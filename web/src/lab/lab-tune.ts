@@ -13,14 +13,25 @@ import { freshWish, nearestSentence, responseClause, wishForm, type WishMemory }
 import { loadDesign, quickWishOf, regionOf, tuneLaw, type Design, type Requirements, type TuneRequest } from '../core/design-wasm';
 import { regionMap, type RegionData } from '../ui/region-map';
 import type { Forbidden } from '../core/wish';
+import { plantEntry, type PlantEntry } from '../core/catalogue';
 import { element } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 
-/** What the tuner found, in a sentence or two. */
-function describe(d: Design, wish: Requirements): string {
-  const measured = responseClause(d.predicted);
-  if (d.feasible) return `These gains meet the wish: the Lab will measure that it ${measured}.`;
-  return `Nothing meets this wish: the ${d.binding?.replace('_', ' ') ?? 'settle'} requirement binds. The closest gains: it ${measured}.${nearestSentence(d.nearest, wish)}`;
+/** What the tuner found, in a sentence or two, the effort named as the body's (`force`, N; `torque`, N·m). */
+function describe(d: Design, wish: Requirements, plant: PlantEntry): string {
+  const measured = responseClause(d.predicted, plant.effort, plant.effortUnit);
+  if (d.feasible) return `These gains meet the wish: the Lab will measure that it ${measured}.${polesSentence(d.poles)}`;
+  return `Nothing meets this wish: the ${d.binding?.replace('_', ' ') ?? 'settle'} requirement binds. The closest gains: it ${measured}.${nearestSentence(d.nearest, wish, plant.effort, plant.effortUnit)}`;
+}
+
+/** The closed loop's poles in a clause (one of each conjugate pair), the slowest first: it sets how fast the error dies (as |z|^n after n steps). */
+function polesSentence(poles: Design['poles']): string {
+  if (!poles?.length) return '';
+  const text = poles
+    .filter((z) => z.im >= 0)
+    .map((z) => (z.im > 0 ? `${formatNumber(z.re)} ± ${formatNumber(z.im)}i` : formatNumber(z.re)))
+    .join(', ');
+  return ` Poles of the sampled loop (z): ${text}; the slowest, |z| = ${formatNumber(Math.hypot(poles[0]!.re, poles[0]!.im))}, sets how fast the error dies.`;
 }
 
 /** A panel's state, kept while "Apply" rebuilds the cards: the wish, whether it is open, the answer shown. */
@@ -54,6 +65,7 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   // The question the Lab asks now, but for the wish: an answer found for another one
   // (the integrator, mass or step changed since) is stale.
   const question = (): Omit<TuneRequest, 'requirements' | 'robustness'> => ({
+    plant: state.plant,
     law: state.laws[k]!.kind,
     mass: state.mass,
     dt: state.dt,
@@ -92,7 +104,8 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   };
   // A wish changed after "Find gains" makes the gains found stale: they cannot be applied.
   const stale = () => show(null, '', null);
-  const form = wishForm(panel, `${p}tune-${k}-`, 'N', stale, memory.wish);
+  const body = plantEntry(state.plant);
+  const form = wishForm(panel, `${p}tune-${k}-`, body.effortUnit, stale, memory.wish, body.effort);
   panel.append(element('div', { className: 'buttons' }, find, applyButton), result, map);
   find.addEventListener('click', async () => {
     find.disabled = true;
@@ -109,7 +122,7 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
       const request: TuneRequest = { ...question(), requirements, robustness };
       const found = tuneLaw(request);
       const g = found.gains;
-      show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements)}`, request);
+      show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements, body)}`, request);
     } catch (error) {
       show(null, error instanceof Error ? error.message : String(error), null);
     }
@@ -117,7 +130,7 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   applyButton.addEventListener('click', () => {
     if (!memory.found) return;
     if (!asksNow(memory.request)) {
-      show(null, 'The Lab’s body, step, integrator, force or run changed since these gains were found: Find gains again.', null);
+      show(null, 'The Lab’s body, mass, step, integrator, force or run changed since these gains were found: Find gains again.', null);
       return;
     }
     apply(memory.found.gains);

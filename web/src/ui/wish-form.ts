@@ -53,11 +53,12 @@ export const freshWish = (): WishMemory => ({
 
 /**
  * The form in `host`; field keys start with `prefix` (`param-${prefix}settle`, the box
- * `${prefix}limit`...), `effortUnit` names the force's unit, `onChange` hears of every
- * edit (an answer found before it is stale); `memory` holds the values (and outlives
- * the form when the caller keeps it).
+ * `${prefix}limit`...), `effortUnit` names the effort's unit and `effort` the effort
+ * (`force`, or `torque` on a turning body), `onChange` hears of every edit (an answer
+ * found before it is stale); `memory` holds the values (and outlives the form when the
+ * caller keeps it).
  */
-export function wishForm(host: HTMLElement, prefix: string, effortUnit: string, onChange: () => void, memory: WishMemory = freshWish()): WishForm {
+export function wishForm(host: HTMLElement, prefix: string, effortUnit: string, onChange: () => void, memory: WishMemory = freshWish(), effort = 'force'): WishForm {
   const v = memory.v;
   const field = (where: HTMLElement, name: keyof typeof v, label: string, unit: string, range: Pick<ParamDef, 'min' | 'max' | 'scale' | 'minExclusive'>) =>
     paramControl(where, { key: `${prefix}${name}`, label, unit, initial: v[name], ...range }, v[name], (value) => {
@@ -89,10 +90,10 @@ export function wishForm(host: HTMLElement, prefix: string, effortUnit: string, 
 
   field(fullBox, 'settle', 'settle within', 's', { min: 0.05, max: 5, scale: 'log', minExclusive: true });
   field(fullBox, 'overshoot', 'overshoot at most', '%', { min: 0, max: 50, scale: 'linear' });
-  const limit = check(fullBox, 'limit', `limit the peak force`);
+  const limit = check(fullBox, 'limit', `limit the peak ${effort}`);
   const effortBox = el('div');
   fullBox.append(effortBox);
-  field(effortBox, 'effort', 'peak force at most', effortUnit, { min: 1, max: 10000, scale: 'log', minExclusive: true });
+  field(effortBox, 'effort', `peak ${effort} at most`, effortUnit, { min: 1, max: 10000, scale: 'log', minExclusive: true });
   field(fullBox, 'massSpread', 'the same numbers for a mass off by up to ×', '', { min: 1, max: 4, scale: 'linear' });
   const stepRange = check(fullBox, 'stepRange', 'and at half and twice the step');
   // A field is shown only while it asks something: the force limit while its box is

@@ -3,6 +3,7 @@
 //! effective gains that depend on `kp`, `kd` and `dt`; each integrator then gives a
 //! 2 x 2 one-step map on `(x, v)` whose spectral radius decides stability.
 
+pub use super::complex::Complex;
 use crate::catalogue::LawId;
 use crate::error::{in_range, Error};
 use crate::integrator::Integrator;
@@ -46,27 +47,6 @@ pub fn effective_gains(law: LawId, kp: f64, kd: f64, dt: f64) -> Result<(f64, f6
             })
         }
     })
-}
-
-/// A complex number, for eigenvalues.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
-pub struct Complex {
-    /// Real part.
-    pub re: f64,
-    /// Imaginary part.
-    pub im: f64,
-}
-
-impl Complex {
-    /// `|z|`.
-    pub fn abs(self) -> f64 {
-        math::sqrt(self.re * self.re + self.im * self.im)
-    }
 }
 
 /// The one-step map `[x', v'] = M [x, v]` of a unit mass under `a = -Kp' x - Kd' v`:

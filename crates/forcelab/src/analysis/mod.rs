@@ -2,12 +2,16 @@
 //! linear 1-D laws, and article 003's convergence sweep.
 
 mod atlas;
+mod complex;
 mod convergence;
 mod metrics;
+pub mod poles;
+pub mod polynomial;
 
 pub use atlas::{
     effective_gains, eigenvalues, one_step_matrix, soft_step_parameters, spectral_radius, Atlas,
-    AtlasSpec, Complex, STABLE_TOLERANCE,
+    AtlasSpec, STABLE_TOLERANCE,
 };
+pub use complex::Complex;
 pub use convergence::{convergence_sweep, ConvergenceSeries, ConvergenceSpec};
 pub use metrics::{MetricsOptions, StepMetrics};

@@ -16,6 +16,12 @@ pub struct PlantEntry {
     pub label: &'static str,
     /// The laws that drive it ([`LawId::driving`]).
     pub laws: Vec<LawId>,
+    /// The unit of its response ([`PlantId::unit`]).
+    pub unit: &'static str,
+    /// What a law's effort on it is, `"force"` or `"torque"` ([`PlantId::effort`]).
+    pub effort: &'static str,
+    /// The effort's unit, `"N"` or `"N·m"`.
+    pub effort_unit: &'static str,
 }
 
 /// The whole catalogue as one value, what the bindings hand to the page and what
@@ -46,6 +52,9 @@ impl Catalogue {
                     id,
                     label: id.label(),
                     laws: LawId::driving(id),
+                    unit: id.unit(),
+                    effort: id.effort().0,
+                    effort_unit: id.effort().1,
                 })
                 .collect(),
             lab_laws: [crate::limits::MIN_LAWS, crate::limits::MAX_LAWS],

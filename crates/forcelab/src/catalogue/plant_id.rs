@@ -40,6 +40,24 @@ impl PlantId {
             .ok_or_else(|| crate::error::not_one_of("plant", id, PlantId::ALL.map(PlantId::id)))
     }
 
+    /// The unit of the coordinate the Lab reads as its response: `"rad"` for the box's
+    /// turn, `"m"` for the cube and the plate.
+    pub fn unit(self) -> &'static str {
+        match self {
+            PlantId::Box => "rad",
+            PlantId::Cube | PlantId::Plate => "m",
+        }
+    }
+
+    /// What its law's effort is (`"torque"` on the box, `"force"` otherwise) and its unit
+    /// (`"N·m"`, `"N"`).
+    pub fn effort(self) -> (&'static str, &'static str) {
+        match self {
+            PlantId::Box => ("torque", "N·m"),
+            PlantId::Cube | PlantId::Plate => ("force", "N"),
+        }
+    }
+
     /// Its name on the page.
     pub fn label(self) -> &'static str {
         match self {
@@ -66,5 +84,13 @@ mod tests {
             Err("plant must be one of cube, plate, box, got \"sphere\"".to_string())
         );
         assert_eq!(PlantId::Box.label(), "3-D box");
+        assert_eq!(
+            (PlantId::Box.unit(), PlantId::Box.effort()),
+            ("rad", ("torque", "N·m"))
+        );
+        assert_eq!(
+            (PlantId::Plate.unit(), PlantId::Plate.effort()),
+            ("m", ("force", "N"))
+        );
     }
 }

@@ -4,8 +4,7 @@
 //! nothing linearised, so a prediction is what the Lab will show, bit for bit.
 
 use super::spec::DesignSpec;
-use crate::analysis::StepMetrics;
-use crate::catalogue::PlantId;
+use crate::analysis::{MetricsOptions, StepMetrics};
 use crate::lab::{Disturbances, LabSpec, LawGains, LawSpec, MAX_STEPS_PER_CALL};
 
 /// The response figures the requirements are checked on (times in s, effort in N).
@@ -41,6 +40,17 @@ impl Response {
         diverged: true,
     };
 
+    /// A run stopped as soon as it could no longer beat the search's best answer (see
+    /// [`Cap`]): it meets nothing and is never an answer.
+    pub const BEATEN: Response = Response {
+        settle: None,
+        rise: None,
+        overshoot: f64::INFINITY,
+        peak_effort: f64::INFINITY,
+        error: f64::INFINITY,
+        diverged: false,
+    };
+
     /// The worse of two responses, requirement by requirement (a plant family's
     /// response is its worst member's).
     pub fn worst(self, other: Response) -> Response {
@@ -74,11 +84,12 @@ impl Response {
     }
 }
 
-/// The Lab the tuner runs for `gains` on a cube of `mass` kg at step `dt`: a target step
-/// from 0 to 1 m at t = 0 from rest, the spec's load as a constant force.
+/// The Lab the tuner runs for `gains` on the spec's body of `mass` kg at step `dt`: a
+/// target step from 0 to 1 (m, or rad on the box) at t = 0 from rest, the spec's load
+/// as a constant force.
 pub fn lab_spec(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64) -> LabSpec {
     LabSpec {
-        plant: PlantId::Cube.id().into(),
+        plant: spec.plant.id().into(),
         mass,
         dt,
         integrator: spec.integrator.id().into(),
@@ -96,20 +107,75 @@ pub fn lab_spec(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64) -> LabSp
     }
 }
 
-/// Runs `gains` for the spec's duration on one plant (`mass`, `dt`) and measures it.
-pub fn measure(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64) -> Response {
+/// Bounds past which a run stops early: a search that already holds an answer meeting
+/// the wish needs no more of a candidate than the proof that it cannot beat it. Each
+/// bound is on a figure that only grows as the run goes on, read off the same samples
+/// [`StepMetrics`] reads, so a run it stops would have lost anyway and the search ends
+/// on the same answer, bit for bit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cap {
+    /// Stop once some |effort| sample exceeds this (N, or N m on the box).
+    pub effort: f64,
+    /// Stop once the response is out of the 2 % band at a time at or past this, s: its
+    /// settle time is then later still.
+    pub settle: f64,
+    /// Stop once the response passes the target (a step from 0 to 1) by more than this.
+    pub overshoot: f64,
+}
+
+/// How many steps a capped run takes between looks at its samples.
+const LOOK_EVERY: u32 = 16;
+
+impl Cap {
+    /// No bound: the whole run.
+    pub const NONE: Cap = Cap {
+        effort: f64::INFINITY,
+        settle: f64::INFINITY,
+        overshoot: f64::INFINITY,
+    };
+
+    /// Whether these samples (time s, response, effort) show the run cannot come
+    /// within the bounds.
+    fn exceeded(&self, time: &[f64], x: &[f64], effort: &[f64]) -> bool {
+        let band = MetricsOptions::default().settling_band;
+        effort.iter().any(|f| f.abs() > self.effort)
+            || x.iter().any(|v| v - 1.0 > self.overshoot)
+            || time
+                .iter()
+                .zip(x)
+                .any(|(&t, v)| t >= self.settle && (v - 1.0).abs() > band)
+    }
+}
+
+/// Runs `gains` for the spec's duration on one plant (`mass`, `dt`) and measures it,
+/// or stops with [`Response::BEATEN`] once the run exceeds `cap`.
+pub fn measure(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64, cap: &Cap) -> Response {
     let Ok(mut lab) = lab_spec(spec, gains, mass, dt).build() else {
         return Response::DIVERGED;
     };
     // Hundreds of candidates are run: only what the metrics read is kept.
     lab.record_response_only();
+    let capped = *cap != Cap::NONE;
+    let chunk = if capped {
+        LOOK_EVERY
+    } else {
+        MAX_STEPS_PER_CALL
+    };
     let mut left = (spec.duration / dt).round() as u32;
+    let mut seen = 0;
     while left > 0 {
-        let steps = left.min(MAX_STEPS_PER_CALL);
+        let steps = left.min(chunk);
         if lab.step(steps).is_err() {
             return Response::DIVERGED;
         }
         left -= steps;
+        if capped {
+            let t = lab.trace();
+            if cap.exceeded(&t.time[seen..], &t.x[seen..], &t.force[seen..]) {
+                return Response::BEATEN;
+            }
+            seen = t.x.len();
+        }
     }
     if lab.failures().iter().any(Option::is_some) {
         return Response::DIVERGED;
@@ -126,23 +192,24 @@ pub fn plants(spec: &DesignSpec) -> Vec<(f64, f64)> {
 }
 
 /// The worst of `responses` (a plant family's response is its worst member's); the
-/// first diverging one ends it, since nothing is worse.
+/// first diverging one ends it, since nothing is worse, and so does a beaten one (the
+/// family cannot win).
 pub fn worst_of(responses: impl IntoIterator<Item = Response>) -> Response {
     let mut worst: Option<Response> = None;
     for r in responses {
-        if r.diverged {
-            return Response::DIVERGED;
+        if r.diverged || r == Response::BEATEN {
+            return r;
         }
         worst = Some(worst.map_or(r, |w| w.worst(r)));
     }
     worst.unwrap_or(Response::DIVERGED)
 }
 
-/// The worst response of `gains` over every plant of the spec.
-pub fn measure_all(spec: &DesignSpec, gains: LawGains) -> Response {
+/// The worst response of `gains` over every plant of the spec, each run stopped at `cap`.
+pub fn measure_all(spec: &DesignSpec, gains: LawGains, cap: &Cap) -> Response {
     worst_of(
         plants(spec)
             .into_iter()
-            .map(|(m, dt)| measure(spec, gains, m, dt)),
+            .map(|(m, dt)| measure(spec, gains, m, dt, cap)),
     )
 }

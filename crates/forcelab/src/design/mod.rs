@@ -8,8 +8,10 @@
 //! every plant the robustness asks for (the mass at both ends of its range, the step
 //! halved and doubled), and its worst response is what counts. Of the gains that meet
 //! the wish, the tuner returns the gentlest: the smallest peak effort (then the fastest
-//! settle). For the linear laws it also returns the poles of the sampled closed loop
-//! (the one-step map's eigenvalues, `analysis::one_step_matrix`).
+//! settle). On the cube and the plate (whose x is the cube) it also returns the poles
+//! of the sampled closed loop: the one-step map's eigenvalues for the memoryless linear
+//! laws (`analysis::one_step_matrix`), the roots of the characteristic polynomial for
+//! the PIDs, the integral's pole included (`analysis::poles`).
 
 pub mod engine;
 pub mod measure;
@@ -22,7 +24,7 @@ pub mod spec;
 pub mod verdict;
 
 pub use engine::{tune_engine, tune_engines, EngineDesign, EngineRequest, EngineSpec};
-pub use measure::Response;
+pub use measure::{Cap, Response};
 pub use overlay::{forbidden, Forbidden};
 pub use quick::{quick_wish, QuickWish};
 pub use race::{race, Race, RaceRow, RaceRules, RULES};
@@ -30,7 +32,9 @@ pub use region::{region, Cell, Region};
 pub use spec::{DesignError, DesignRequest, DesignSpec, Objective, Requirements, Robustness, Wish};
 pub use verdict::{Margins, TOLERANCE};
 
-use crate::analysis::{eigenvalues, one_step_matrix, Complex};
+use crate::analysis::{self, eigenvalues, one_step_matrix, Complex};
+use crate::catalogue::PlantId;
+use crate::controllers::Controller1;
 use crate::lab::LawGains;
 use search::{Candidate, Knobs, Point, Problem, Search};
 
@@ -51,8 +55,11 @@ pub struct Design {
     pub predicted: Response,
     /// Each requirement's margin against `predicted`.
     pub margins: Margins,
-    /// The sampled closed loop's poles on the nominal plant (z-plane), linear laws only.
-    pub poles: Option<[Complex; 2]>,
+    /// The sampled closed loop's poles on the nominal plant (z-plane), largest modulus
+    /// first: for the linear laws and the PIDs on the cube and the plate. `None` on the
+    /// box (its turn about a tilted axis couples its three axes: no map of the twist
+    /// alone is exact) and for the one-step laws.
+    pub poles: Option<Vec<Complex>>,
     /// When infeasible: the wish loosened just enough for these gains to meet it
     /// (`None` when even that is impossible: nothing settles in the run).
     pub nearest: Option<Requirements>,
@@ -148,8 +155,12 @@ impl Problem for DesignSpec {
     fn knobs(&self) -> Knobs {
         Knobs::of(self.law)
     }
-    fn measure(&self, point: Point) -> Response {
-        measure::measure_all(self, search::gains(Knobs::of(self.law), point, self.mass))
+    fn measure(&self, point: Point, cap: &Cap) -> Response {
+        measure::measure_all(
+            self,
+            search::gains(Knobs::of(self.law), point, self.mass),
+            cap,
+        )
     }
     fn asking(&self, requirements: Requirements) -> Self {
         DesignSpec {
@@ -159,20 +170,21 @@ impl Problem for DesignSpec {
     }
 }
 
-/// The one-step map's eigenvalues of a linear law at these gains on the nominal plant.
-fn poles(spec: &DesignSpec, g: LawGains) -> Option<[Complex; 2]> {
-    if !spec.law.law().linear {
+/// The closed loop's poles at these gains on the nominal plant (see [`Design::poles`]).
+fn poles(spec: &DesignSpec, g: LawGains) -> Option<Vec<Complex>> {
+    if spec.plant == PlantId::Box {
         return None;
     }
-    let m = one_step_matrix(
-        spec.law,
-        spec.integrator,
-        g.kp / spec.mass,
-        g.kd / spec.mass,
-        spec.dt,
-    )
-    .ok()?;
-    Some(eigenvalues(m))
+    let (m, dt) = (spec.mass, spec.dt);
+    if spec.law.law().linear {
+        let map = one_step_matrix(spec.law, spec.integrator, g.kp / m, g.kd / m, dt).ok()?;
+        return Some(eigenvalues(map).to_vec());
+    }
+    let mut c = Controller1::new(spec.law, g.kp, g.kd, m).ok()?;
+    c.set_integral_gain(g.ki).ok()?;
+    let law = analysis::poles::controller(&c, dt)?;
+    let body = analysis::poles::plant(spec.integrator, m, dt).ok()?;
+    Some(analysis::poles::poles(&body, &law))
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! stable but missing the wish, or meeting it. The stability atlas of the law for this
 //! body and step, with the achievable region on it; for a PID, a slice at one `ki`.
 
-use super::measure::measure_all;
+use super::measure::{measure_all, Cap};
 use super::search::Knobs;
 use super::spec::DesignSpec;
 use super::verdict::meets;
@@ -81,7 +81,8 @@ pub fn region(
     let mut out = Vec::with_capacity(cells * cells);
     for &d in &kd {
         for &p in &kp {
-            let r = measure_all(spec, LawGains { kp: p, kd: d, ki });
+            // Uncapped: a cell that misses is told from one that diverges.
+            let r = measure_all(spec, LawGains { kp: p, kd: d, ki }, &Cap::NONE);
             out.push(if r.diverged {
                 Cell::Diverges
             } else if meets(&wish, &r) {

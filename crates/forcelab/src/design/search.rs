@@ -7,9 +7,9 @@
 //! pattern search that halves its steps around the best point. Deterministic: the same
 //! spec visits the same points in the same order.
 
-use super::measure::Response;
+use super::measure::{Cap, Response};
 use super::spec::{Objective, Requirements, Wish};
-use super::verdict::{meets, worst_excess};
+use super::verdict::{meets, worst_excess, TOLERANCE};
 use crate::lab::LawGains;
 
 /// What a search needs of the question it answers: the wish, the step, which gains
@@ -22,8 +22,9 @@ pub trait Problem: Sized {
     fn dt(&self) -> f64;
     /// Which gains the point sets.
     fn knobs(&self) -> Knobs;
-    /// The worst response of `point` over every plant the question asks about.
-    fn measure(&self, point: Point) -> Response;
+    /// The worst response of `point` over every plant the question asks about; a run
+    /// may stop with [`Response::BEATEN`] once it exceeds `cap`.
+    fn measure(&self, point: Point, cap: &Cap) -> Response;
     /// The same question with other requirements.
     fn asking(&self, requirements: Requirements) -> Self;
 }
@@ -133,12 +134,26 @@ impl<'a, P: Problem> Search<'a, P> {
 
     /// Measures `point` and keeps it if it is better than the best so far.
     pub fn visit(&mut self, point: Point) -> bool {
+        self.offer(point, false)
+    }
+
+    /// Measures `point` and keeps it if it is better than the best so far or, when
+    /// `lower_wins_ties`, as good and lower (`ln w`, then `ln zeta`, then `kappa`): the
+    /// grid's best is then the same whatever order the grid is visited in.
+    fn offer(&mut self, point: Point, lower_wins_ties: bool) -> bool {
         let c = Candidate {
             point,
-            response: self.problem.measure(point),
+            response: self.problem.measure(point, &self.cap()),
         };
         self.evaluated += 1;
-        let improved = self.best.is_none_or(|b| better(&self.wish, &c, &b));
+        let lower = |a: Point, b: Point| {
+            (a.log_w, a.log_zeta, a.kappa).partial_cmp(&(b.log_w, b.log_zeta, b.kappa))
+                == Some(core::cmp::Ordering::Less)
+        };
+        let improved = self.best.is_none_or(|b| {
+            better(&self.wish, &c, &b)
+                || lower_wins_ties && !better(&self.wish, &b, &c) && lower(c.point, b.point)
+        });
         if improved {
             self.best = Some(c);
         }
@@ -167,16 +182,21 @@ impl<'a, P: Problem> Search<'a, P> {
         } else {
             &[0.0]
         };
-        for i in 0..W_POINTS {
+        // Fastest first: the first point that meets the wish caps every later run (see
+        // `cap`), and the slow points, which cannot settle in time, then stop at the
+        // settle limit instead of running to the end. Ties go to the lower point, so the
+        // grid's best is the one an ascending walk (first visited wins) would find.
+        for i in (0..W_POINTS).rev() {
             let log_w = w_lo + (w_hi - w_lo) * i as f64 / (W_POINTS - 1) as f64;
             for j in 0..Z_POINTS {
                 let log_zeta = z_lo + (z_hi - z_lo) * j as f64 / (Z_POINTS - 1) as f64;
                 for &kappa in kappas {
-                    self.visit(Point {
+                    let point = Point {
                         log_w,
                         log_zeta,
                         kappa,
-                    });
+                    };
+                    self.offer(point, true);
                 }
             }
         }
@@ -192,6 +212,35 @@ impl<'a, P: Problem> Search<'a, P> {
             }
         }
         self
+    }
+
+    /// Once the best so far meets the wish, how far a candidate may go and still beat it:
+    /// it must meet the wish (peak effort, settle and overshoot within their limits, with
+    /// the verdict's tolerance and a hair more, so rounding never stops a winner) and, by
+    /// the objective, ask no more effort than the best (gentlest) or settle no later
+    /// (fastest). A candidate with more effort, or a later settle, loses to it in
+    /// [`better`] whatever the rest of its run does.
+    fn cap(&self) -> Cap {
+        let Some(best) = self.best.filter(|b| meets(&self.wish, &b.response)) else {
+            return Cap::NONE;
+        };
+        let r = self.wish.requirements;
+        let slack = 1.0 + TOLERANCE + 1e-12;
+        let settle_limit = r.settle.unwrap_or(self.wish.duration) * slack;
+        let (effort, settle) = match self.wish.objective {
+            Objective::Gentlest => (best.response.peak_effort, settle_limit),
+            Objective::Fastest => (
+                f64::INFINITY,
+                settle_limit.min(best.response.settle.unwrap_or(f64::INFINITY)),
+            ),
+        };
+        Cap {
+            effort: effort.min(r.max_effort.map_or(f64::INFINITY, |f| f * slack)),
+            settle,
+            overshoot: r
+                .overshoot
+                .map_or(f64::INFINITY, |o| o + TOLERANCE / 100.0 + 1e-12),
+        }
     }
 
     /// Tries each neighbour of the best point at `steps` (`ln w`, `ln zeta`, `kappa`)

@@ -121,12 +121,16 @@ pub struct Wish {
     pub objective: Objective,
 }
 
-/// One tuning question: `law` on the Lab's cube (1-D) of `mass` kg stepped by
-/// `integrator` every `dt` s, under a constant `load` (N) pushing it away, measured
-/// over `duration` s.
+/// One tuning question: `law` on one of the Lab's bodies (the cube, the plate, whose
+/// response is its x, or the box turning about its tilted axis under torque, with the
+/// box's 3-D inertia) of `mass` kg stepped by `integrator` every `dt` s, under a
+/// constant `load` (N, or on the box the torque `load I_a / m` as the Lab applies it)
+/// pushing it away, measured over `duration` s.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DesignSpec {
-    /// The law to tune (any law of the catalogue that drives a cube).
+    /// The body (the Lab's plant) the law drives.
+    pub plant: PlantId,
+    /// The law to tune (any law of the catalogue that drives `plant`).
     pub law: LawId,
     /// The body's mass, kg.
     pub mass: f64,
@@ -151,6 +155,7 @@ impl DesignSpec {
     /// requirement.
     pub fn new(law: LawId, dt: f64) -> DesignSpec {
         DesignSpec {
+            plant: PlantId::Cube,
             law,
             mass: 1.0,
             dt,
@@ -174,9 +179,10 @@ impl DesignSpec {
 
     /// Checks every field; the error names the first bad one and its value.
     pub fn validate(&self) -> Result<(), DesignError> {
-        if !self.law.drives(PlantId::Cube) {
+        if !self.law.drives(self.plant) {
             return Err(DesignError(format!(
-                "law must drive the cube, got \"{}\"",
+                "law must drive the {}, got \"{}\"",
+                self.plant.id(),
                 self.law.id()
             )));
         }
@@ -222,8 +228,9 @@ pub(crate) fn check_wish(
 }
 
 /// A tuning question as the page and the command line write it: ids as text, every
-/// field optional (`{ law, mass, dt, integrator, load, duration, requirements,
-/// robustness }`; defaults: 1 kg, 1/60 s, semi-implicit Euler, no load, 10 s).
+/// field optional (`{ plant, law, mass, dt, integrator, load, duration, requirements,
+/// robustness, objective }`; defaults: the cube, 1 kg, 1/60 s, semi-implicit Euler, no
+/// load, 10 s).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(
     feature = "serde",
@@ -231,6 +238,8 @@ pub(crate) fn check_wish(
     serde(default, rename_all = "camelCase", deny_unknown_fields)
 )]
 pub struct DesignRequest {
+    /// The plant's id (`"cube"`, `"plate"`, `"box"`).
+    pub plant: String,
     /// The law's id (`"backward-pd"`, ...).
     pub law: String,
     /// Mass, kg.
@@ -255,6 +264,7 @@ impl Default for DesignRequest {
     fn default() -> Self {
         let s = DesignSpec::new(LawId::BackwardPd, 1.0 / 60.0);
         DesignRequest {
+            plant: s.plant.id().into(),
             law: s.law.id().into(),
             mass: s.mass,
             dt: s.dt,
@@ -271,10 +281,12 @@ impl Default for DesignRequest {
 impl DesignRequest {
     /// The question with its ids read; an unknown id is named with the choices.
     pub fn to_spec(&self) -> Result<DesignSpec, DesignError> {
-        let law = LawId::parse("law", &self.law, &LawId::driving(PlantId::Cube))
+        let plant = PlantId::parse(&self.plant).map_err(DesignError)?;
+        let law = LawId::parse("law", &self.law, &LawId::driving(plant))
             .map_err(|e| DesignError(e.to_string()))?;
         let integrator = Integrator::parse(&self.integrator).map_err(DesignError)?;
         Ok(DesignSpec {
+            plant,
             law,
             mass: self.mass,
             dt: self.dt,

@@ -12,7 +12,7 @@
 mod request;
 pub use request::EngineRequest;
 
-use super::measure::{worst_of, Response};
+use super::measure::{worst_of, Cap, Response};
 use super::search::{Knobs, Point, Problem};
 use super::spec::{check_wish, DesignError, Objective, Requirements, Robustness, Wish};
 use super::{solve, Margins};
@@ -155,7 +155,8 @@ impl Problem for EngineSpec {
             integral: false,
         }
     }
-    fn measure(&self, point: Point) -> Response {
+    /// Uncapped: an engine twin's run is short and its own code, not the Lab's.
+    fn measure(&self, point: Point, _cap: &Cap) -> Response {
         let knobs = (self.entry.docs)(&self.intent(point));
         if self.entry.check_knobs(knobs).is_err() {
             return Response::DIVERGED;
