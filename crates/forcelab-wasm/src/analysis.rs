@@ -2,12 +2,11 @@
 //! atlas and the convergence sweep (the `analysis` build, loaded by the chapters'
 //! analysis figures only).
 
-use crate::catalogue::{integrator, linear_law};
+use crate::catalogue::{atlas_law, integrator};
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::analysis::{
-    convergence_sweep, eigenvalues, one_step_matrix, Atlas, AtlasSpec, ConvergenceSpec,
-    MetricsOptions, StepMetrics,
+    convergence_sweep, poles, Atlas, AtlasSpec, ConvergenceSpec, MetricsOptions, StepMetrics,
 };
 use wasm_bindgen::prelude::*;
 
@@ -32,12 +31,12 @@ pub fn step_metrics(
 
 /// The stability atlas of `law` under `integrator`: `{ law, integrator, spec, axis,
 /// radii, stableFraction }`, radii row-major over `kp dt^2` (rows) and `kd dt`.
-/// Spec `{ dt, min, max, points }`.
+/// Spec `{ dt, min, max, points, integral }` (`integral`: the PIDs' slice, `ki dt^3`).
 #[wasm_bindgen]
 pub fn atlas(law: &str, integrator_id: &str, spec: JsValue) -> Result<JsValue, JsError> {
     let spec: AtlasSpec = from_js("spec", spec)?;
     let a = js(Atlas::compute(
-        linear_law(law)?,
+        atlas_law(law)?,
         integrator(integrator_id)?,
         spec,
     ))?;
@@ -54,28 +53,50 @@ pub fn atlas(law: &str, integrator_id: &str, spec: JsValue) -> Result<JsValue, J
     })
 }
 
-/// The eigenvalues of `law`'s one-step map at raw gains per unit mass `kp`, `kd` and
-/// step `dt`: `[re1, im1, re2, im2, spectralRadius]`.
-#[wasm_bindgen(js_name = oneStepEigenvalues)]
-pub fn one_step_eigenvalues(
+/// The closed-loop poles of `law` under `integrator` at gains per unit mass `kp`
+/// (1/s^2), `kd` (1/s), `ki` (1/s^3) and step `dt`, largest modulus first, flat:
+/// `[re1, im1, re2, im2, ...]` (two for a memoryless law, more for a PID:
+/// `forcelab::analysis::poles::of_law`).
+#[wasm_bindgen(js_name = closedLoopPoles)]
+pub fn closed_loop_poles(
     law: &str,
     integrator_id: &str,
     kp: f64,
     kd: f64,
+    ki: f64,
     dt: f64,
 ) -> Result<Vec<f64>, JsError> {
     js(forcelab::error::non_negative("kp", kp))?;
     js(forcelab::error::non_negative("kd", kd))?;
+    js(forcelab::error::non_negative("ki", ki))?;
     js(forcelab::error::positive("dt", dt))?;
-    let m = js(one_step_matrix(
-        linear_law(law)?,
+    let poles = js(poles::of_law(
+        atlas_law(law)?,
         integrator(integrator_id)?,
         kp,
         kd,
+        ki,
         dt,
     ))?;
-    let [a, b] = eigenvalues(m);
-    Ok(vec![a.re, a.im, b.re, b.im, a.abs().max(b.abs())])
+    Ok(poles.iter().flat_map(|z| [z.re, z.im]).collect())
+}
+
+/// The maps the atlas draws, in table order: `[{ law, integrator }]` (`Atlas::maps`).
+#[wasm_bindgen(js_name = atlasMaps)]
+pub fn atlas_maps() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Map {
+        law: &'static str,
+        integrator: &'static str,
+    }
+    let maps: Vec<Map> = Atlas::maps()
+        .into_iter()
+        .map(|(l, i)| Map {
+            law: l.id(),
+            integrator: i.id(),
+        })
+        .collect();
+    to_js(&maps)
 }
 
 /// The atlas grid the chapter draws, `AtlasSpec::default()`: `{ dt, min, max, points }`.

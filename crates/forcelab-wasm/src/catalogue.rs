@@ -2,7 +2,7 @@
 //! with the core's own lists of what is allowed where, and the whole catalogue is
 //! handed to the page as data so that it keeps no list of laws of its own.
 
-use forcelab::catalogue::{linear_laws, LawId, PlantId};
+use forcelab::catalogue::{atlas_laws, linear_laws, LawId, PlantId};
 use forcelab::Integrator;
 use wasm_bindgen::prelude::*;
 
@@ -16,10 +16,16 @@ pub fn plant(id: &str) -> Result<PlantId, JsError> {
     PlantId::parse(id).map_err(|e| JsError::new(&e))
 }
 
-/// The atlas law with id `id`: one of the core's linear laws
+/// The linear law with id `id`: one of the core's linear laws
 /// (`forcelab::catalogue::linear_laws`), or an error naming `law` and the choices.
 pub fn linear_law(id: &str) -> Result<LawId, JsError> {
     crate::catalogue::law("law", id, &linear_laws())
+}
+
+/// The atlas law with id `id`: one of the laws the atlas covers
+/// (`forcelab::catalogue::atlas_laws`), or an error naming `law` and the choices.
+pub fn atlas_law(id: &str) -> Result<LawId, JsError> {
+    crate::catalogue::law("law", id, &atlas_laws())
 }
 
 /// The integrator with id `id` (`"semi-implicit-euler"`, `"explicit-euler"`, `"rk4"`).

@@ -1,32 +1,31 @@
-//! The stability atlas: for each linear 1-D law and integrator, the spectral radius
-//! of the one-step closed loop over a log grid of kp dt^2 (rows) and kd dt (columns).
+//! The stability atlas: for each 1-D law it covers (the linear laws and the PIDs, these
+//! at the slice `ki dt^3 = AtlasSpec::default().integral`) and each integrator, the
+//! spectral radius of the closed loop over a log grid of kp dt^2 (rows) and kd dt
+//! (columns).
 //! `cargo run -p forcelab --release --example atlas [-- --json]`.
 
 use forcelab::analysis::{Atlas, AtlasSpec};
-use forcelab::catalogue::linear_laws;
-use forcelab::Integrator;
 
 fn main() {
     let json = std::env::args().any(|a| a == "--json");
     let spec = AtlasSpec::default();
     let mut rows = Vec::new();
-    for law in linear_laws() {
-        for integrator in [Integrator::SemiImplicitEuler, Integrator::ExplicitEuler] {
-            let atlas = Atlas::compute(law, integrator, spec).expect("default grid");
-            if json {
-                let radii: Vec<String> = atlas
-                    .radii
-                    .iter()
-                    .map(|r| {
-                        if r.is_finite() {
-                            format!("{r:.6e}")
-                        } else {
-                            "null".into()
-                        }
-                    })
-                    .collect();
-                let axis: Vec<String> = atlas.axis.iter().map(|a| format!("{a:.6e}")).collect();
-                rows.push(format!(
+    for (law, integrator) in Atlas::maps() {
+        let atlas = Atlas::compute(law, integrator, spec).expect("default grid");
+        if json {
+            let radii: Vec<String> = atlas
+                .radii
+                .iter()
+                .map(|r| {
+                    if r.is_finite() {
+                        format!("{r:.6e}")
+                    } else {
+                        "null".into()
+                    }
+                })
+                .collect();
+            let axis: Vec<String> = atlas.axis.iter().map(|a| format!("{a:.6e}")).collect();
+            rows.push(format!(
                     "{{\"law\":\"{}\",\"integrator\":\"{}\",\"dt\":{},\"stable_fraction\":{},\"kp_dt2\":[{}],\"kd_dt\":[{}],\"radii\":[{}]}}",
                     law.id(),
                     integrator.id(),
@@ -36,8 +35,8 @@ fn main() {
                     axis.join(","),
                     radii.join(",")
                 ));
-            } else {
-                println!(
+        } else {
+            println!(
                     "{:<15} {:<20} stable on {:>5.1} % of the {}x{} grid (kp dt^2, kd dt from {:e} to {:e}, dt = {:.5} s)",
                     law.id(),
                     integrator.id(),
@@ -48,7 +47,6 @@ fn main() {
                     spec.max,
                     spec.dt
                 );
-            }
         }
     }
     if json {

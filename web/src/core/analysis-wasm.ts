@@ -8,8 +8,9 @@ import init, {
   atlasDefaultSpec,
   convergenceDefaultSpec,
   convergenceSweep,
+  atlasMaps as coreAtlasMaps,
+  closedLoopPoles,
   initSync,
-  oneStepEigenvalues,
 } from '../../pkg-analysis/forcelab_wasm.js';
 import { loader } from './loader';
 
@@ -21,7 +22,7 @@ export const { load: loadAnalysis, loadSync: loadAnalysisSync } = loader(init, i
 export interface Atlas {
   law: string;
   integrator: string;
-  spec: { dt: number; min: number; max: number; points: number };
+  spec: AtlasSpec;
   axis: number[];
   radii: number[];
   stableFraction: number;
@@ -32,10 +33,14 @@ export function atlasOf(law: string, integrator: string, spec: AtlasSpec): Atlas
   return atlas(law, integrator, spec) as Atlas;
 }
 
-/** `[re1, im1, re2, im2, spectralRadius]` of the law's one-step map. */
-export function eigenvalues(law: string, integrator: string, kp: number, kd: number, dt: number): number[] {
-  return Array.from(oneStepEigenvalues(law, integrator, kp, kd, dt));
+/** The closed loop's poles (largest modulus first) at gains per unit mass: two for a memoryless law, more for a PID. */
+export function poles(law: string, integrator: string, kp: number, kd: number, ki: number, dt: number): { re: number; im: number }[] {
+  const flat = closedLoopPoles(law, integrator, kp, kd, ki, dt);
+  return Array.from({ length: flat.length / 2 }, (_, k) => ({ re: flat[2 * k]!, im: flat[2 * k + 1]! }));
 }
+
+/** The maps the atlas draws, in the core's table order (`Atlas::maps`). */
+export const atlasMaps = (): { law: string; integrator: string }[] => coreAtlasMaps() as { law: string; integrator: string }[];
 
 /** Article 003's graph: seconds to land per distance and time scale (null: never). */
 export interface ConvergenceCurve {
@@ -49,6 +54,8 @@ export interface AtlasSpec {
   min: number;
   max: number;
   points: number;
+  /** The PIDs' slice: `ki h³/m`. */
+  integral: number;
 }
 
 export const defaultAtlasSpec = (): AtlasSpec => atlasDefaultSpec() as AtlasSpec;

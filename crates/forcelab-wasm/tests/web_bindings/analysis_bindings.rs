@@ -34,6 +34,7 @@ fn analysis_and_tuning_match_the_core() {
         min: 0.01,
         max: 10.0,
         points: 7,
+        integral: 1e-3,
     };
     let a = Atlas::compute(LawId::Spd, Integrator::ExplicitEuler, spec).unwrap();
     let got = analysis::atlas("spd", "explicit-euler", cfg(&spec)).unwrap();
@@ -44,13 +45,23 @@ fn analysis_and_tuning_match_the_core() {
         Some(a.stable_fraction())
     );
     assert_eq!(get(&get(&got, "spec"), "points").as_f64(), Some(7.0));
-    let m = forcelab::analysis::one_step_matrix(LawId::SoftStep, Integrator::Rk4, 40.0, 3.0, DT)
-        .unwrap();
-    let [z1, z2] = forcelab::analysis::eigenvalues(m);
-    assert_eq!(
-        analysis::one_step_eigenvalues("soft-step", "rk4", 40.0, 3.0, DT).unwrap(),
-        vec![z1.re, z1.im, z2.re, z2.im, z1.abs().max(z2.abs())]
-    );
+    let pid = Atlas::compute(LawId::Pid, Integrator::Rk4, spec).unwrap();
+    let got = analysis::atlas("pid", "rk4", cfg(&spec)).unwrap();
+    let radii: Vec<f64> = serde_wasm_bindgen::from_value(get(&got, "radii")).unwrap();
+    assert_eq!(radii, pid.radii);
+    for (law, ki, count) in [(LawId::SoftStep, 0.0, 2), (LawId::Pid, 5.0, 4)] {
+        let poles =
+            forcelab::analysis::poles::of_law(law, Integrator::Rk4, 40.0, 3.0, ki, DT).unwrap();
+        let flat: Vec<f64> = poles.iter().flat_map(|z| [z.re, z.im]).collect();
+        assert_eq!(flat.len(), 2 * count);
+        assert_eq!(
+            analysis::closed_loop_poles(law.id(), "rk4", 40.0, 3.0, ki, DT).unwrap(),
+            flat
+        );
+    }
+    let maps = js_sys::Array::from(&analysis::atlas_maps().unwrap());
+    assert_eq!(maps.length() as usize, Atlas::maps().len());
+    assert_eq!(get(&maps.get(0), "law").as_string().unwrap(), "pd");
     let e = analysis::atlas("pdq", "rk4", JsValue::UNDEFINED).unwrap_err();
     assert!(message(e).starts_with("law must be one of pd, backward-pd"));
 
@@ -184,6 +195,7 @@ fn the_default_specs_are_the_cores() {
 #[wasm_bindgen_test]
 fn tune_is_the_cores_tuner_and_names_a_bad_field() {
     let request = forcelab::design::DesignRequest {
+        plant: "plate".into(),
         law: "pid".into(),
         mass: 2.0,
         dt: 1.0 / 120.0,
@@ -212,6 +224,14 @@ fn tune_is_the_cores_tuner_and_names_a_bad_field() {
     let peak = get(&get(&got, "predicted"), "peakEffort").as_f64();
     assert_eq!(peak, Some(core.predicted.peak_effort));
     assert_eq!(get(&got, "evaluated").as_f64(), Some(core.evaluated as f64));
+    // The PID's poles, its integral's among them, as the core finds them.
+    let poles = js_sys::Array::from(&get(&got, "poles"));
+    assert_eq!(
+        Some(poles.length() as usize),
+        core.poles.as_ref().map(Vec::len)
+    );
+    let e = design::tune(json(r#"{"plant": "box", "law": "pid"}"#)).unwrap_err();
+    assert!(message(e).starts_with("law must be one of pd, backward-pd"));
     let e = design::tune(json(r#"{"law": "pid", "mass": -1}"#)).unwrap_err();
     assert_eq!(
         message(e),

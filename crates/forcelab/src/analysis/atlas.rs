@@ -123,16 +123,21 @@ pub struct AtlasSpec {
     pub max: f64,
     /// Log-spaced points per axis, ends included.
     pub points: usize,
+    /// The PIDs' integral gain as `ki dt^3` (per unit mass, unitless): their loop has a
+    /// third state, so their map is the slice at this value.
+    pub integral: f64,
 }
 
 impl Default for AtlasSpec {
-    /// `dt = 1/60`, both axes from 1e-3 to 1e4, 57 points (8 per decade).
+    /// `dt = 1/60`, both axes from 1e-3 to 1e4, 57 points (8 per decade), the PIDs'
+    /// slice at `ki dt^3 = 1e-4` (ki = 21.6 N/(m s) for 1 kg at 60 Hz).
     fn default() -> Self {
         AtlasSpec {
             dt: 1.0 / 60.0,
             min: 1e-3,
             max: 1e4,
             points: 57,
+            integral: 1e-4,
         }
     }
 }
@@ -162,7 +167,18 @@ pub struct Atlas {
 }
 
 impl Atlas {
-    /// Computes the atlas.
+    /// The maps the atlas draws: every law it covers
+    /// ([`atlas_laws`](crate::catalogue::atlas_laws)) under every integrator, in table
+    /// order.
+    pub fn maps() -> Vec<(LawId, Integrator)> {
+        crate::catalogue::atlas_laws()
+            .into_iter()
+            .flat_map(|law| Integrator::ALL.map(|i| (law, i)))
+            .collect()
+    }
+
+    /// Computes the atlas: the spectral radius (the largest pole's modulus) of each cell;
+    /// for a PID, of the slice at `spec.integral`.
     pub fn compute(law: LawId, integrator: Integrator, spec: AtlasSpec) -> Result<Atlas, Error> {
         // Past these bounds the cells' gains (`axis / dt^2`) overflow and the radii
         // would be NaN, not a verdict.
@@ -175,6 +191,7 @@ impl Atlas {
                 reason: "must be greater than min",
             });
         }
+        in_range("integral", spec.integral, 0.0, 1e3)?;
         if spec.points < 2 || spec.points > 4096 {
             return Err(Error::OutOfRange {
                 field: "points",
@@ -188,16 +205,17 @@ impl Atlas {
             .map(|k| spec.min * math::exp(ratio * k as f64 / (spec.points - 1) as f64))
             .collect();
         let dt = spec.dt;
+        let ki = spec.integral / (dt * dt * dt);
         let mut radii = Vec::with_capacity(spec.points * spec.points);
         for &a in &axis {
             for &b in &axis {
-                radii.push(spectral_radius(one_step_matrix(
-                    law,
-                    integrator,
-                    a / (dt * dt),
-                    b / dt,
-                    dt,
-                )?));
+                let (kp, kd) = (a / (dt * dt), b / dt);
+                radii.push(if law.law().linear {
+                    spectral_radius(one_step_matrix(law, integrator, kp, kd, dt)?)
+                } else {
+                    let poles = super::poles::of_law(law, integrator, kp, kd, ki, dt)?;
+                    poles.first().map_or(0.0, |z| z.abs())
+                });
             }
         }
         Ok(Atlas {

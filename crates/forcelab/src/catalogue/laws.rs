@@ -224,9 +224,19 @@ pub const LAWS: [Law; 13] = [
     },
 ];
 
-/// The laws the stability atlas covers, in table order.
+/// The memoryless laws whose closed loop is a 2 x 2 linear map (the atlas's first
+/// maps, the sampled damping ratio), in table order.
 pub fn linear_laws() -> Vec<LawId> {
     LawId::ALL.into_iter().filter(|l| l.law().linear).collect()
+}
+
+/// The laws the stability atlas covers: the linear ones and the PIDs (linear too, with
+/// memory: a slice at one integral gain), in table order.
+pub fn atlas_laws() -> Vec<LawId> {
+    LawId::ALL
+        .into_iter()
+        .filter(|l| l.law().linear || l.law().integral)
+        .collect()
 }
 
 /// The laws the batched 2-D world runs.
@@ -282,5 +292,11 @@ mod tests {
             ]
         );
         assert_eq!(ids(planar_laws()), ["pd", "backward-pd"]);
+        let atlas = ids(atlas_laws());
+        assert_eq!(atlas[..7], ids(linear_laws())[..]);
+        assert_eq!(
+            atlas[7..],
+            ["pid", "windowed-pid", "windowed-pid-as-printed"]
+        );
     }
 }

@@ -16,5 +16,5 @@ mod plant_id;
 
 pub use export::{Catalogue, PlantEntry};
 pub use law_id::{LawId, UnknownLaw};
-pub use laws::{linear_laws, planar_laws, Gain, Law, LAWS};
+pub use laws::{atlas_laws, linear_laws, planar_laws, Gain, Law, LAWS};
 pub use plant_id::PlantId;

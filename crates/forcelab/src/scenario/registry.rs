@@ -157,7 +157,7 @@ pub const OTHER_PRESETS: [PresetEntry; 19] = [
         "atlas",
         Analysis,
         "08-atlas",
-        "Where each linear law is stable, over kp dt^2 / m and kd dt / m",
+        "Where each linear law and each PID is stable, over kp dt^2 / m and kd dt / m, under every integrator",
     ),
     entry(
         "claims",

@@ -1,12 +1,14 @@
 /**
- * The stability atlas: for each linear law and both Euler integrators, the spectral
- * radius of the one-step map over a log grid of kp dt^2/m (rows, stiffness up) and
- * kd dt/m (columns), computed by the core on the native example's grid. Pointing at a
- * cell (or moving a cursor with the arrow keys) plots that point's eigenvalues against
- * the unit circle; a click or Enter opens it in the Lab.
+ * The stability atlas: for each law the core's atlas covers (the linear laws, and the
+ * PIDs at one slice of their integral gain) under each integrator, the spectral radius
+ * of the closed loop over a log grid of kp dt^2/m (rows, stiffness up) and kd dt/m
+ * (columns), computed by the core on the native example's grid, with the axes' decades
+ * and the colour scale drawn once beside the maps. Pointing at a cell (or moving a
+ * cursor with the arrow keys) plots that point's poles against the unit circle; a
+ * click or Enter opens it in the Lab.
  */
-import { LINEAR_LAWS } from '../../core/catalogue';
-import { atlasOf, defaultAtlasSpec, eigenvalues, type Atlas } from '../../core/analysis-wasm';
+import { CATALOGUE } from '../../core/catalogue';
+import { atlasMaps, atlasOf, defaultAtlasSpec, poles, type Atlas } from '../../core/analysis-wasm';
 import { writeLabState } from '../../lab/lab-state';
 import { clip, formatNumber } from '../../ui/params';
 import { labStateWith } from '../../lab/lab-figure';
@@ -21,18 +23,60 @@ declare global {
   }
 }
 
-/** The laws the atlas covers, with their short names, from the core's catalogue. */
-const LAWS: [string, string][] = LINEAR_LAWS.map((l) => [l.id, l.shortLabel]);
-const INTEGRATORS: [string, string][] = [
-  ['semi-implicit-euler', 'semi-implicit Euler'],
-  ['explicit-euler', 'explicit Euler'],
-];
+/** Every law's short name, from the core's catalogue. */
+const SHORT: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.laws.map((l) => [l.id, l.shortLabel]));
+/** The laws with an integral: their map is a slice at one integral gain. */
+const INTEGRAL = new Set(CATALOGUE.laws.filter((l) => l.integral).map((l) => l.id));
+const INTEGRATORS: Readonly<Record<string, string>> = {
+  'semi-implicit-euler': 'semi-implicit Euler',
+  'explicit-euler': 'explicit Euler',
+  rk4: 'RK4',
+};
 
 /** RGBA for a spectral radius: a blue ramp from fast (dark) to slow (light), red when unstable. */
 function colour(r: number | null): [number, number, number] {
   if (r === null || !Number.isFinite(r) || r > 1 + 1e-9) return [214, 69, 80];
   const t = Math.min(1, Math.max(0, r));
   return [Math.round(20 + 200 * t * t), Math.round(50 + 190 * t * t), Math.round(110 + 140 * t)];
+}
+
+/**
+ * The key shared by every map: the axes (damping right, stiffness up, decades from the
+ * grid's ends) and the colour scale of the spectral radius, red past 1.
+ */
+function atlasKey(spec: { min: number; max: number }): HTMLElement {
+  const key = document.createElement('figure');
+  key.className = 'atlas-key';
+  const ramp = document.createElement('canvas');
+  ramp.width = 200;
+  ramp.height = 14;
+  ramp.setAttribute('role', 'img');
+  ramp.setAttribute('aria-label', 'Colour scale: dark for a spectral radius near 0 (fast, calm), light near 1 (slow), red above 1 (unstable)');
+  const ctx = ramp.getContext('2d')!;
+  for (let x = 0; x < 200; x++) {
+    const [r, g, b] = colour(x < 180 ? x / 179 : 1.5);
+    ctx.fillStyle = `rgb(${r},${g},${b})`;
+    ctx.fillRect(x, 0, 1, 14);
+  }
+  const scale = document.createElement('p');
+  scale.className = 'atlas-scale';
+  for (const label of ['0', '0.5', '1', '> 1']) {
+    const span = document.createElement('span');
+    span.textContent = label;
+    scale.append(span);
+  }
+  const decades = (lo: number, hi: number) => {
+    const out: string[] = [];
+    for (let e = Math.ceil(Math.log10(lo) - 1e-9); e <= Math.floor(Math.log10(hi) + 1e-9); e++) out.push(`10^${e}`);
+    return out.join(', ');
+  };
+  const axes = document.createElement('figcaption');
+  axes.textContent =
+    `Spectral radius. In each map, damping kd h/m grows to the right and stiffness kp h²/m upward, ` +
+    `both on a log scale from ${formatNumber(spec.min)} (bottom left) to ${formatNumber(spec.max)}, with a decade every ` +
+    `${((1 / (Math.log10(spec.max) - Math.log10(spec.min))) * 100).toFixed(1)} % of the side (${decades(spec.min, spec.max)}).`;
+  key.append(ramp, scale, axes);
+  return key;
 }
 
 export function mountAtlas(host: HTMLElement, link: FigureLink): void {
@@ -46,16 +90,16 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   zPlane.width = 220;
   zPlane.height = 220;
   zPlane.setAttribute('role', 'img');
-  zPlane.setAttribute('aria-label', 'The two eigenvalues of the chosen point against the unit circle');
+  zPlane.setAttribute('aria-label', 'The poles of the chosen point against the unit circle');
   const readout = document.createElement('p');
   readout.className = 'atlas-readout';
   readout.setAttribute('aria-live', 'polite');
-  readout.textContent = 'Point at a map to see its eigenvalues.';
-  side.append(zPlane, readout);
+  readout.textContent = 'Point at a map to see its poles.';
+  side.append(zPlane, readout, atlasKey(SPEC));
   host.append(grid, side);
   const atlases: Atlas[] = [];
 
-  const drawZ = (eig: number[]) => {
+  const drawZ = (zs: { re: number; im: number }[], unstable: boolean) => {
     const ctx = zPlane.getContext('2d')!;
     const { width: w, height: h } = zPlane;
     const scale = w / 4.4;
@@ -73,10 +117,10 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     ctx.beginPath();
     ctx.arc(w / 2, h / 2, scale, 0, 2 * Math.PI);
     ctx.stroke();
-    for (const k of [0, 2]) {
-      const re = Math.max(-2.15, Math.min(2.15, eig[k]!));
-      const im = Math.max(-2.15, Math.min(2.15, eig[k + 1]!));
-      ctx.fillStyle = eig[4]! > 1 + 1e-9 ? '#d64550' : '#2e86de';
+    for (const z of zs) {
+      const re = Math.max(-2.15, Math.min(2.15, z.re));
+      const im = Math.max(-2.15, Math.min(2.15, z.im));
+      ctx.fillStyle = unstable ? '#d64550' : '#2e86de';
       ctx.beginPath();
       ctx.arc(w / 2 + re * scale, h / 2 - im * scale, 5, 0, 2 * Math.PI);
       ctx.fill();
@@ -87,20 +131,24 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   const middle = Math.floor(SPEC.points / 2);
   const pointText = (atlas: Atlas, row: number, col: number) => `${atlas.law},${atlas.integrator},${row},${col}`;
   const show = (atlas: Atlas, row: number, col: number) => {
-    link.save('atlas-point', pointText(atlas, row, col), `${LAWS[0]![0]},${INTEGRATORS[0]![0]},${middle},${middle}`);
+    link.save('atlas-point', pointText(atlas, row, col), `${maps[0]},${middle},${middle}`);
     const a = atlas.axis[row]!;
     const b = atlas.axis[col]!;
     const kp = a / (SPEC.dt * SPEC.dt);
     const kd = b / SPEC.dt;
-    const eig = eigenvalues(atlas.law, atlas.integrator, kp, kd, SPEC.dt);
-    drawZ(eig);
-    const name = LAWS.find(([id]) => id === atlas.law)?.[1] ?? atlas.law;
+    const ki = INTEGRAL.has(atlas.law) ? SPEC.integral / SPEC.dt ** 3 : 0;
+    const zs = poles(atlas.law, atlas.integrator, kp, kd, ki, SPEC.dt);
+    const radius = Math.max(...zs.map((z) => Math.hypot(z.re, z.im)));
+    drawZ(zs, radius > 1 + 1e-9);
+    const shown = zs
+      .filter((z) => z.im >= 0)
+      .map((z) => (z.im > 0 ? `${formatNumber(z.re)} ± ${formatNumber(z.im)}i` : formatNumber(z.re)))
+      .join(', ');
+    const slice = ki ? `, ki ${formatNumber(ki)} N/(m·s) (ki h³/m = ${formatNumber(SPEC.integral)})` : '';
     readout.textContent =
-      `${name}, ${INTEGRATORS.find(([id]) => id === atlas.integrator)?.[1]}: kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)} ` +
-      `(kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m at 1 kg, h = 1/60 s). Eigenvalues ` +
-      `${formatNumber(eig[0]!)} ${eig[1]! < 0 ? '−' : '+'} ${formatNumber(Math.abs(eig[1]!))}i and ` +
-      `${formatNumber(eig[2]!)} ${eig[3]! < 0 ? '−' : '+'} ${formatNumber(Math.abs(eig[3]!))}i; spectral radius ${formatNumber(eig[4]!)}: ` +
-      `${eig[4]! > 1 + 1e-9 ? 'unstable' : 'stable'}.`;
+      `${SHORT[atlas.law] ?? atlas.law}, ${INTEGRATORS[atlas.integrator] ?? atlas.integrator}: kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)} ` +
+      `(kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m${slice} at 1 kg, h = 1/60 s). ${zs.length} poles: ${shown}` +
+      ` (one of each conjugate pair); spectral radius ${formatNumber(radius)}: ${radius > 1 + 1e-9 ? 'unstable' : 'stable'}.`;
   };
 
   const labLink = (atlas: Atlas, row: number, col: number) => {
@@ -116,7 +164,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   };
 
   // The point a link shows: a map of the atlas and a cell of its grid.
-  const maps = LAWS.flatMap(([law]) => INTEGRATORS.map(([integrator]) => `${law},${integrator}`));
+  const maps = atlasMaps().map((m) => `${m.law},${m.integrator}`);
   const pointFrom = (raw: string): { value: { atlas: string; row: number; col: number } } | { error: string } => {
     const parts = raw.split(',');
     const [row, col] = [Number(parts[2]), Number(parts[3])];
@@ -129,64 +177,65 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   };
   const start = link.read('atlas-point', pointFrom, { atlas: maps[0]!, row: middle, col: middle }, `${maps[0]},${middle},${middle}`, side);
 
-  for (const [law, lawName] of LAWS) {
-    for (const [integrator, integratorName] of INTEGRATORS) {
-      const atlas = atlasOf(law, integrator, SPEC);
-      atlases.push(atlas);
-      const n = SPEC.points;
-      const cell = document.createElement('figure');
-      cell.className = 'atlas-map';
-      cell.dataset.law = law;
-      cell.dataset.integrator = integrator;
-      cell.dataset.stableFraction = String(atlas.stableFraction);
-      const canvas = document.createElement('canvas');
-      canvas.width = n;
-      canvas.height = n;
-      canvas.tabIndex = 0;
-      canvas.setAttribute('role', 'img');
-      canvas.setAttribute('aria-label', `${lawName} under ${integratorName}: stable on ${(100 * atlas.stableFraction).toFixed(1)} % of the grid. Arrow keys move the cursor, Enter opens the point in the Lab.`);
-      const image = canvas.getContext('2d')!.createImageData(n, n);
-      for (let row = 0; row < n; row++) {
-        for (let col = 0; col < n; col++) {
-          const [r, g, b] = colour(atlas.radii[row * n + col] ?? null);
-          const p = ((n - 1 - row) * n + col) * 4; // stiffness grows upward
-          image.data.set([r, g, b, 255], p);
-        }
+  for (const { law, integrator } of atlasMaps()) {
+    const lawName = SHORT[law] ?? law;
+    const integratorName = INTEGRATORS[integrator] ?? integrator;
+    const atlas = atlasOf(law, integrator, SPEC);
+    atlases.push(atlas);
+    const n = SPEC.points;
+    const cell = document.createElement('figure');
+    cell.className = 'atlas-map';
+    cell.dataset.law = law;
+    cell.dataset.integrator = integrator;
+    cell.dataset.stableFraction = String(atlas.stableFraction);
+    const canvas = document.createElement('canvas');
+    canvas.width = n;
+    canvas.height = n;
+    canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', `${lawName} under ${integratorName}: stable on ${(100 * atlas.stableFraction).toFixed(1)} % of the grid. Arrow keys move the cursor, Enter opens the point in the Lab.`);
+    const image = canvas.getContext('2d')!.createImageData(n, n);
+    for (let row = 0; row < n; row++) {
+      for (let col = 0; col < n; col++) {
+        const [r, g, b] = colour(atlas.radii[row * n + col] ?? null);
+        const p = ((n - 1 - row) * n + col) * 4; // stiffness grows upward
+        image.data.set([r, g, b, 255], p);
       }
-      canvas.getContext('2d')!.putImageData(image, 0, 0);
-      const caption = document.createElement('figcaption');
-      caption.textContent = `${lawName}, ${integratorName}: ${(100 * atlas.stableFraction).toFixed(1)} % stable`;
-      cell.append(canvas, caption);
-      grid.append(cell);
-
-      let cursor = start.atlas === `${law},${integrator}` ? { row: start.row, col: start.col } : { row: middle, col: middle };
-      const at = (event: MouseEvent) => {
-        const rect = canvas.getBoundingClientRect();
-        const col = Math.min(n - 1, Math.max(0, Math.floor(((event.clientX - rect.left) / rect.width) * n)));
-        const row = n - 1 - Math.min(n - 1, Math.max(0, Math.floor(((event.clientY - rect.top) / rect.height) * n)));
-        return { row, col };
-      };
-      canvas.addEventListener('pointermove', (e) => {
-        cursor = at(e);
-        show(atlas, cursor.row, cursor.col);
-      });
-      canvas.addEventListener('click', (e) => {
-        cursor = at(e);
-        openSitePage(labLink(atlas, cursor.row, cursor.col));
-      });
-      canvas.addEventListener('focus', () => show(atlas, cursor.row, cursor.col));
-      canvas.addEventListener('keydown', (e) => {
-        const moves: Record<string, [number, number]> = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-        const move = moves[e.key];
-        if (move) {
-          e.preventDefault();
-          cursor = { row: Math.min(n - 1, Math.max(0, cursor.row + move[0])), col: Math.min(n - 1, Math.max(0, cursor.col + move[1])) };
-          show(atlas, cursor.row, cursor.col);
-        } else if (e.key === 'Enter') {
-          openSitePage(labLink(atlas, cursor.row, cursor.col));
-        }
-      });
     }
+    canvas.getContext('2d')!.putImageData(image, 0, 0);
+    const caption = document.createElement('figcaption');
+    const slice = INTEGRAL.has(law) ? ` at ki h³/m = ${formatNumber(SPEC.integral)}` : '';
+    caption.textContent = `${lawName}, ${integratorName}${slice}: ${(100 * atlas.stableFraction).toFixed(1)} % stable`;
+    cell.append(canvas, caption);
+    grid.append(cell);
+
+    let cursor = start.atlas === `${law},${integrator}` ? { row: start.row, col: start.col } : { row: middle, col: middle };
+    const at = (event: MouseEvent) => {
+      const rect = canvas.getBoundingClientRect();
+      const col = Math.min(n - 1, Math.max(0, Math.floor(((event.clientX - rect.left) / rect.width) * n)));
+      const row = n - 1 - Math.min(n - 1, Math.max(0, Math.floor(((event.clientY - rect.top) / rect.height) * n)));
+      return { row, col };
+    };
+    canvas.addEventListener('pointermove', (e) => {
+      cursor = at(e);
+      show(atlas, cursor.row, cursor.col);
+    });
+    canvas.addEventListener('click', (e) => {
+      cursor = at(e);
+      openSitePage(labLink(atlas, cursor.row, cursor.col));
+    });
+    canvas.addEventListener('focus', () => show(atlas, cursor.row, cursor.col));
+    canvas.addEventListener('keydown', (e) => {
+      const moves: Record<string, [number, number]> = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      const move = moves[e.key];
+      if (move) {
+        e.preventDefault();
+        cursor = { row: Math.min(n - 1, Math.max(0, cursor.row + move[0])), col: Math.min(n - 1, Math.max(0, cursor.col + move[1])) };
+        show(atlas, cursor.row, cursor.col);
+      } else if (e.key === 'Enter') {
+        openSitePage(labLink(atlas, cursor.row, cursor.col));
+      }
+    });
   }
   window.forcelabAtlases = atlases;
   const shown = atlases.find((a) => `${a.law},${a.integrator}` === start.atlas) ?? atlases[0]!;

@@ -7,6 +7,7 @@
 
 use super::{polynomial, Complex};
 use crate::body::Body1;
+use crate::catalogue::LawId;
 use crate::controllers::{simpson, Controller1, Pid, WindowedPid};
 use crate::error::Error;
 use crate::integrator::Integrator;
@@ -107,6 +108,37 @@ pub fn controller(c: &Controller1, dt: f64) -> Option<Transfer> {
         Controller1::WindowedPidAsPrinted(c) => Some(windowed_pid(&c.0, simpson_as_printed, dt)),
         _ => None,
     }
+}
+
+/// The closed-loop poles of `law` on a unit mass stepped by `integrator` every `dt`, at
+/// gains per unit mass `kp` (1/s^2), `kd` (1/s), `ki` (1/s^3), largest modulus first:
+/// the one-step map's two eigenvalues for a memoryless linear law
+/// ([`one_step_matrix`](super::one_step_matrix)), the characteristic polynomial's roots
+/// for the PIDs as the Lab builds them (derivative on the measurement, unfiltered;
+/// window 7, plant gain 1). Refused for a law with neither (the one-step laws).
+pub fn of_law(
+    law: LawId,
+    integrator: Integrator,
+    kp: f64,
+    kd: f64,
+    ki: f64,
+    dt: f64,
+) -> Result<Vec<Complex>, Error> {
+    if law.law().linear {
+        let [a, b] = super::eigenvalues(super::one_step_matrix(law, integrator, kp, kd, dt)?);
+        return Ok(if a.abs() >= b.abs() {
+            vec![a, b]
+        } else {
+            vec![b, a]
+        });
+    }
+    let mut c = Controller1::new(law, kp, kd, 1.0)?;
+    c.set_integral_gain(ki)?;
+    let transfer = controller(&c, dt).ok_or(Error::Unsupported {
+        field: "law",
+        reason: "the poles cover the linear laws and the PIDs (catalogue::atlas_laws)",
+    })?;
+    Ok(poles(&plant(integrator, 1.0, dt)?, &transfer))
 }
 
 /// The closed loop's characteristic polynomial `den_P den_C + num_P num_C`.

@@ -130,3 +130,53 @@ proptest! {
         prop_assert!(r < 1e-9, "residual {}", r);
     }
 }
+
+/// The PIDs' maps of the atlas say which runs settle: at a cell whose largest pole is
+/// well inside the unit circle the simulated error dies, at one well outside it grows
+/// (or the run overflows and stops).
+#[test]
+fn the_pid_atlas_says_which_runs_settle() {
+    use crate::analysis::{Atlas, AtlasSpec};
+    let n = 13;
+    let spec = AtlasSpec {
+        points: n,
+        max: 10.0,
+        // A strong integral: its pole, near 1 - ki dt / kp, moves well inside.
+        integral: 1e-2,
+        ..AtlasSpec::default()
+    };
+    let dt = spec.dt;
+    let (mut settled, mut grew) = (0, 0);
+    for integrator in INTEGRATORS {
+        let atlas = Atlas::compute(LawId::Pid, integrator, spec).unwrap();
+        for (k, &r) in atlas.radii.iter().enumerate() {
+            let (a, b) = (atlas.axis[k / n], atlas.axis[k % n]);
+            let mut c = Pid::new(a / (dt * dt), spec.integral / (dt * dt * dt), b / dt);
+            let mut body = Body1 {
+                integrator,
+                ..Body1::default()
+            };
+            let mut worst_late = 0.0_f64;
+            let mut overflowed = false;
+            for step in 0..400 {
+                let f = c.step(1.0, body.x, dt).map(|t| t.total);
+                if f.and_then(|f| body.step(f, dt)).is_err() {
+                    overflowed = true;
+                    break;
+                }
+                if step >= 350 {
+                    worst_late = worst_late.max((body.x - 1.0).abs());
+                }
+            }
+            let at = format!("{integrator:?} kp dt^2 {a} kd dt {b}: radius {r}");
+            if r < 0.95 {
+                assert!(!overflowed && worst_late < 1e-4, "{at}: {worst_late}");
+                settled += 1;
+            } else if r > 1.1 {
+                assert!(overflowed || worst_late > 10.0, "{at}: {worst_late}");
+                grew += 1;
+            }
+        }
+    }
+    assert!(settled >= 5 && grew > 5, "{settled} settled, {grew} grew");
+}
