@@ -205,17 +205,17 @@ impl Atlas {
             .map(|k| spec.min * math::exp(ratio * k as f64 / (spec.points - 1) as f64))
             .collect();
         let dt = spec.dt;
-        let ki = spec.integral / (dt * dt * dt);
+        // Only the PIDs read the slice; the other laws refuse an integral gain.
+        let ki = if law.law().integral {
+            spec.integral / (dt * dt * dt)
+        } else {
+            0.0
+        };
         let mut radii = Vec::with_capacity(spec.points * spec.points);
         for &a in &axis {
             for &b in &axis {
-                let (kp, kd) = (a / (dt * dt), b / dt);
-                radii.push(if law.law().linear {
-                    spectral_radius(one_step_matrix(law, integrator, kp, kd, dt)?)
-                } else {
-                    let poles = super::poles::of_law(law, integrator, kp, kd, ki, dt)?;
-                    poles.first().map_or(0.0, |z| z.abs())
-                });
+                let poles = super::poles::of_law(law, integrator, a / (dt * dt), b / dt, ki, dt)?;
+                radii.push(poles.first().map_or(0.0, |z| z.abs()));
             }
         }
         Ok(Atlas {

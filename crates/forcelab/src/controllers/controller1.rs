@@ -39,6 +39,12 @@ pub enum Controller1 {
     OneStepAsPrinted,
 }
 
+/// The refusal of a nonzero `ki` on a law without an integral term.
+pub const NO_INTEGRAL: Error = Error::Unsupported {
+    field: "ki",
+    reason: "only the PIDs have an integral term",
+};
+
 impl Controller1 {
     /// A controller of `kind` from a stiffness `kp` (N/m) and damping `kd` (N s/m) for a
     /// body of `mass` kg, so every law can be compared at the same raw gains:
@@ -170,12 +176,7 @@ impl Controller1 {
             Controller1::WindowedPid(c) => c.ki = ki,
             Controller1::WindowedPidAsPrinted(c) => c.0.ki = ki,
             _ if ki == 0.0 => {}
-            _ => {
-                return Err(Error::Unsupported {
-                    field: "ki",
-                    reason: "only the PIDs have an integral term",
-                })
-            }
+            _ => return Err(NO_INTEGRAL),
         }
         Ok(())
     }

@@ -27,7 +27,7 @@ mod windowed_pid_as_printed;
 pub use crate::catalogue::LawId;
 pub use backward_pd::BackwardPd;
 pub use backward_pd_torque::BackwardPdTorque;
-pub use controller1::Controller1;
+pub use controller1::{Controller1, NO_INTEGRAL};
 pub use controller3::Controller3;
 pub use forward_pd::ForwardPd;
 pub use implicit_pd::{ImplicitPd, ImplicitPdStep};

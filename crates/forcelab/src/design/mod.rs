@@ -32,9 +32,8 @@ pub use region::{region, Cell, Region};
 pub use spec::{DesignError, DesignRequest, DesignSpec, Objective, Requirements, Robustness, Wish};
 pub use verdict::{Margins, TOLERANCE};
 
-use crate::analysis::{self, eigenvalues, one_step_matrix, Complex};
+use crate::analysis::{self, Complex};
 use crate::catalogue::PlantId;
-use crate::controllers::Controller1;
 use crate::lab::LawGains;
 use search::{Candidate, Knobs, Point, Problem, Search};
 
@@ -175,16 +174,16 @@ fn poles(spec: &DesignSpec, g: LawGains) -> Option<Vec<Complex>> {
     if spec.plant == PlantId::Box {
         return None;
     }
-    let (m, dt) = (spec.mass, spec.dt);
-    if spec.law.law().linear {
-        let map = one_step_matrix(spec.law, spec.integrator, g.kp / m, g.kd / m, dt).ok()?;
-        return Some(eigenvalues(map).to_vec());
-    }
-    let mut c = Controller1::new(spec.law, g.kp, g.kd, m).ok()?;
-    c.set_integral_gain(g.ki).ok()?;
-    let law = analysis::poles::controller(&c, dt)?;
-    let body = analysis::poles::plant(spec.integrator, m, dt).ok()?;
-    Some(analysis::poles::poles(&body, &law))
+    let m = spec.mass;
+    analysis::poles::of_law(
+        spec.law,
+        spec.integrator,
+        g.kp / m,
+        g.kd / m,
+        g.ki / m,
+        spec.dt,
+    )
+    .ok()
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 use super::{polynomial, Complex};
 use crate::body::Body1;
 use crate::catalogue::LawId;
-use crate::controllers::{simpson, Controller1, Pid, WindowedPid};
+use crate::controllers::{simpson, Controller1, Pid, WindowedPid, NO_INTEGRAL};
 use crate::error::Error;
 use crate::integrator::Integrator;
 use crate::published::simpson_as_printed;
@@ -125,6 +125,9 @@ pub fn of_law(
     dt: f64,
 ) -> Result<Vec<Complex>, Error> {
     if law.law().linear {
+        if ki != 0.0 {
+            return Err(NO_INTEGRAL);
+        }
         let [a, b] = super::eigenvalues(super::one_step_matrix(law, integrator, kp, kd, dt)?);
         return Ok(if a.abs() >= b.abs() {
             vec![a, b]
