@@ -177,6 +177,21 @@ test('the atlas equals the native example, cell for cell', async ({ page }) => {
   );
   expect(painted.length).toBe(ours.length);
   for (const p of painted) expect(p.stable, p.map).toBe(Math.round(p.fraction * p.cells));
+  // A PID's map is a slice at one integral gain: Enter opens that point in the Lab with it,
+  // and a printed listing's map opens the Lab on its law with the listing ticked beside it.
+  await page.locator('.atlas-map[data-law="pid"][data-integrator="rk4"] canvas').focus();
+  await expect(page.locator('.atlas-readout')).toContainText('ki 21.6 N/(m·s)');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/lab\.html\?.*c=pid%2Cbackward-pd.*ki0=21\.6/);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('#param-0-ki')).toHaveValue('21.6');
+  await page.goBack();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await page.locator('.atlas-map[data-law="windowed-pid-as-printed"][data-integrator="semi-implicit-euler"] canvas').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/lab\.html\?.*c=windowed-pid%2Cbackward-pd.*printed=0/);
+  await page.goBack();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   // A click opens that point in the Lab.
   await page.locator('.atlas-map canvas').first().click();
   await expect(page).toHaveURL(/lab\.html\?/);

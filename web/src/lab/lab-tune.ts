@@ -8,7 +8,7 @@
  * the gains on the card and runs the Lab again. The tuner is a module of its own
  * (core/design-wasm.ts), fetched the first time a reader asks.
  */
-import { formatNumber } from '../ui/params';
+import { formatNumber, formatPoles } from '../ui/params';
 import { freshWish, nearestSentence, responseClause, wishForm, type WishMemory } from '../ui/wish-form';
 import { loadDesign, quickWishOf, regionOf, tuneLaw, type Design, type Requirements, type TuneRequest } from '../core/design-wasm';
 import { regionMap, type RegionData } from '../ui/region-map';
@@ -27,11 +27,7 @@ function describe(d: Design, wish: Requirements, plant: PlantEntry): string {
 /** The closed loop's poles in a clause (one of each conjugate pair), the slowest first: it sets how fast the error dies (as |z|^n after n steps). */
 function polesSentence(poles: Design['poles']): string {
   if (!poles?.length) return '';
-  const text = poles
-    .filter((z) => z.im >= 0)
-    .map((z) => (z.im > 0 ? `${formatNumber(z.re)} ± ${formatNumber(z.im)}i` : formatNumber(z.re)))
-    .join(', ');
-  return ` Poles of the sampled loop (z): ${text}; the slowest, |z| = ${formatNumber(Math.hypot(poles[0]!.re, poles[0]!.im))}, sets how fast the error dies.`;
+  return ` Poles of the sampled loop (z): ${formatPoles(poles)}; the slowest, |z| = ${formatNumber(Math.hypot(poles[0]!.re, poles[0]!.im))}, sets how fast the error dies.`;
 }
 
 /** A panel's state, kept while "Apply" rebuilds the cards: the wish, whether it is open, the answer shown. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, fromSlider, parseParam, toSlider, type ParamDef } from './params';
+import { formatNumber, formatPoles, fromSlider, parseParam, toSlider, type ParamDef } from './params';
 
 const kp: ParamDef = { key: 'kp', label: 'kp', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: 100 };
 const dt: ParamDef = {
@@ -50,6 +50,21 @@ describe('formatNumber', () => {
     expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('—');
     expect(formatNumber(0.016666666)).toBe('0.01667');
     expect(formatNumber(1e6)).toBe('1.00e+6');
+  });
+});
+
+describe('formatPoles', () => {
+  it('lists one of each conjugate pair and a repeated pole once with its count', () => {
+    const poles = [
+      { re: 0.95, im: 0.04 },
+      { re: 0.95, im: -0.04 },
+      { re: 0.5, im: 0 },
+      { re: 0, im: 0 },
+      { re: 0, im: 0 },
+      { re: 0, im: 0 },
+    ];
+    expect(formatPoles(poles)).toBe('0.95 ± 0.04i, 0.5, 0 (×3)');
+    expect(formatPoles([])).toBe('');
   });
 });
 

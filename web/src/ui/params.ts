@@ -65,6 +65,14 @@ export function formatNumber(value: number): string {
   return String(Number(value.toPrecision(4)));
 }
 
+/** Poles in the z-plane as the page lists them: one of each conjugate pair (`0.95 ± 0.04i`), in the core's order, a repeated one once with its count (`0 (×6)`). */
+export function formatPoles(poles: readonly { re: number; im: number }[]): string {
+  const shown = poles.filter((z) => z.im >= 0).map((z) => (z.im > 0 ? `${formatNumber(z.re)} ± ${formatNumber(z.im)}i` : formatNumber(z.re)));
+  const counts = new Map<string, number>();
+  for (const text of shown) counts.set(text, (counts.get(text) ?? 0) + 1);
+  return [...counts].map(([text, n]) => (n > 1 ? `${text} (×${n})` : text)).join(', ');
+}
+
 /** `text` cut to a length a message can quote (a link's value may be anything). */
 export function clip(text: string): string {
   return text.length > 24 ? `${text.slice(0, 21)}...` : text;

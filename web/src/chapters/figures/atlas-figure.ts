@@ -7,10 +7,10 @@
  * cursor with the arrow keys) plots that point's poles against the unit circle; a
  * click or Enter opens it in the Lab.
  */
-import { CATALOGUE } from '../../core/catalogue';
+import { CATALOGUE, lawEntry } from '../../core/catalogue';
 import { atlasMaps, atlasOf, defaultAtlasSpec, poles, type Atlas } from '../../core/analysis-wasm';
 import { writeLabState } from '../../lab/lab-state';
-import { clip, formatNumber } from '../../ui/params';
+import { clip, formatNumber, formatPoles } from '../../ui/params';
 import { labStateWith } from '../../lab/lab-figure';
 import { labHref, openSitePage } from '../../ui/site';
 import type { FigureLink } from '../../figures/figure-link';
@@ -52,19 +52,26 @@ function atlasKey(spec: { min: number; max: number }): HTMLElement {
   ramp.height = 14;
   ramp.setAttribute('role', 'img');
   ramp.setAttribute('aria-label', 'Colour scale: dark for a spectral radius near 0 (fast, calm), light near 1 (slow), red above 1 (unstable)');
+  // Radii 0..1 over the first 80 % of the ramp, then the unstable red.
   const ctx = ramp.getContext('2d')!;
   for (let x = 0; x < 200; x++) {
-    const [r, g, b] = colour(x < 180 ? x / 179 : 1.5);
+    const [r, g, b] = colour(x < 160 ? x / 159 : 1.5);
     ctx.fillStyle = `rgb(${r},${g},${b})`;
     ctx.fillRect(x, 0, 1, 14);
   }
   const scale = document.createElement('p');
   scale.className = 'atlas-scale';
-  for (const label of ['0', '0.5', '1', '> 1']) {
+  // Each label sits where its radius is on the ramp; "> 1" ends the red band.
+  for (const [label, at] of [['0', 0], ['0.5', 0.4], ['1', 0.8]] as const) {
     const span = document.createElement('span');
     span.textContent = label;
+    span.style.left = `${at * 100}%`;
     scale.append(span);
   }
+  const over = document.createElement('span');
+  over.className = 'atlas-scale-over';
+  over.textContent = '> 1';
+  scale.append(over);
   const decades = (lo: number, hi: number) => {
     const out: string[] = [];
     for (let e = Math.ceil(Math.log10(lo) - 1e-9); e <= Math.floor(Math.log10(hi) + 1e-9); e++) out.push(`10^${e}`);
@@ -140,25 +147,26 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     const zs = poles(atlas.law, atlas.integrator, kp, kd, ki, SPEC.dt);
     const radius = Math.max(...zs.map((z) => Math.hypot(z.re, z.im)));
     drawZ(zs, radius > 1 + 1e-9);
-    const shown = zs
-      .filter((z) => z.im >= 0)
-      .map((z) => (z.im > 0 ? `${formatNumber(z.re)} ± ${formatNumber(z.im)}i` : formatNumber(z.re)))
-      .join(', ');
     const slice = ki ? `, ki ${formatNumber(ki)} N/(m·s) (ki h³/m = ${formatNumber(SPEC.integral)})` : '';
     readout.textContent =
       `${SHORT[atlas.law] ?? atlas.law}, ${INTEGRATORS[atlas.integrator] ?? atlas.integrator}: kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)} ` +
-      `(kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m${slice} at 1 kg, h = 1/60 s). ${zs.length} poles: ${shown}` +
+      `(kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m${slice} at 1 kg, h = 1/60 s). ${zs.length} poles: ${formatPoles(zs)}` +
       ` (one of each conjugate pair); spectral radius ${formatNumber(radius)}: ${radius > 1 + 1e-9 ? 'unstable' : 'stable'}.`;
   };
 
   const labLink = (atlas: Atlas, row: number, col: number) => {
     const kp = Number((atlas.axis[row]! / (SPEC.dt * SPEC.dt)).toPrecision(6));
     const kd = Number((atlas.axis[col]! / SPEC.dt).toPrecision(6));
-    const other = atlas.law === 'backward-pd' ? 'pd' : 'backward-pd';
+    // A PID's map is a slice: the Lab gets its integral gain too. A printed listing is
+    // opened as the Lab shows it, beside its corrected law.
+    const ki = INTEGRAL.has(atlas.law) ? Number((SPEC.integral / SPEC.dt ** 3).toPrecision(6)) : 0;
+    const printedOf = lawEntry(atlas.law)?.printedOf ?? null;
+    const kind = printedOf ?? atlas.law;
+    const other = kind === 'backward-pd' ? 'pd' : 'backward-pd';
     const state = labStateWith({
       integrator: atlas.integrator as 'semi-implicit-euler',
       dt: Number(SPEC.dt.toPrecision(6)),
-      laws: [{ kind: atlas.law, kp, kd }, { kind: other, kp, kd }],
+      laws: [{ kind, kp, kd, ki, asPrinted: printedOf !== null }, { kind: other, kp, kd }],
     });
     return labHref(writeLabState(state));
   };
