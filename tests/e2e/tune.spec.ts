@@ -11,6 +11,17 @@ async function measured(page: Page, k: number): Promise<number[]> {
   return cells.slice(0, 6).map((c) => (c === 'not reached' ? Infinity : Number(c)));
 }
 
+/**
+ * The Lab with `law` on its first card (a Lab compares at least two laws: a link with one
+ * is refused and falls back to the defaults, so a second law rides along), checked.
+ */
+async function labWith(page: Page, law: string, plant = 'cube'): Promise<void> {
+  const other = law === 'backward-pd' ? 'pd' : 'backward-pd';
+  await page.goto(`lab.html?plant=${plant}&c=${law},${other}`);
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  await expect(page.locator('#law-0-kind')).toHaveValue(law);
+}
+
 /** Sets a "Tune for me" field of card `k` as a reader types it. */
 async function setWish(page: Page, k: number, name: string, value: string): Promise<void> {
   const field = page.locator(`#param-tune-${k}-${name}`);
@@ -25,12 +36,12 @@ const CASES = [
   { law: 'implicit-pd', plant: 'cube', effort: 400 },
   { law: 'pid', plant: 'cube', effort: 400 },
   { law: 'backward-pd', plant: 'box', effort: 40 },
+  { law: 'windowed-pid', plant: 'plate', effort: 400 },
 ];
 for (const { law, plant, effort } of CASES) {
   test(`Tune for me (${law} on the ${plant}): the gains it applies make the Lab measure the wish`, async ({ page }) => {
     const problems = watchConsole(page);
-    await page.goto(`lab.html?plant=${plant}&c=${law}`);
-    await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+    await labWith(page, law, plant);
     const before = await page.locator('.metrics').getAttribute('data-trace-hash');
     await page.locator('.law .tune summary').first().click();
     await page.locator('#tune-0-mode-full').check();
@@ -60,8 +71,7 @@ for (const { law, plant, effort } of CASES) {
 
 test('Tune for me says which wish binds when nothing meets it, and names a bad field', async ({ page }) => {
   const problems = watchConsole(page);
-  await page.goto('lab.html?c=spd');
-  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  await labWith(page, 'spd');
   await page.locator('.law .tune summary').first().click();
   await page.locator('#tune-0-mode-full').check();
   await setWish(page, 0, 'settle', '0.2');
@@ -85,8 +95,7 @@ test('Tune for me says which wish binds when nothing meets it, and names a bad f
 
 test('Tune for me, quick mode: response time and robustness give gains the Lab measures meeting them, the wish shaded on the plots and kept after Apply', async ({ page }) => {
   const problems = watchConsole(page);
-  await page.goto('lab.html?c=backward-pd');
-  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  await labWith(page, 'backward-pd');
   await page.locator('.law .tune summary').first().click();
   // Quick is the first mode: its sliders are shown, the explicit requirements are not.
   await expect(page.locator('#param-tune-0-responseTime')).toBeVisible();
@@ -190,8 +199,7 @@ test('the race of the laws on chapter 9: one row per law, its CSV the core race 
 
 test('Tune for me never applies an answer to another question: a changed integrator drops it, a changed mass refuses Apply', async ({ page }) => {
   const problems = watchConsole(page);
-  await page.goto('lab.html?c=pd');
-  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  await labWith(page, 'pd');
   const panel = () => page.locator('.law .tune').first();
   await page.locator('.law .tune summary').first().click();
   await panel().getByRole('button', { name: 'Find gains' }).click();
