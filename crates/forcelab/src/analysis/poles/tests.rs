@@ -180,3 +180,20 @@ fn the_pid_atlas_says_which_runs_settle() {
     }
     assert!(settled >= 5 && grew > 5, "{settled} settled, {grew} grew");
 }
+
+#[test]
+fn of_law_names_what_it_cannot_take() {
+    let si = Integrator::SemiImplicitEuler;
+    // A law without an integral refuses ki by name, as its controller does.
+    let e = of_law(LawId::BackwardPd, si, 100.0, 20.0, 1.0, 0.01).unwrap_err();
+    assert_eq!(e, crate::controllers::NO_INTEGRAL);
+    assert_eq!(
+        of_law(LawId::BackwardPd, si, 100.0, 20.0, 0.0, 0.01)
+            .unwrap()
+            .len(),
+        2
+    );
+    // The one-step law has neither a 2 x 2 map nor a transfer function.
+    let e = of_law(LawId::OneStep, si, 100.0, 20.0, 0.0, 0.01).unwrap_err();
+    assert!(e.to_string().contains("law"), "{e}");
+}
