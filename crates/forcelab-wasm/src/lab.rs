@@ -6,7 +6,7 @@ use crate::config::{from_js, known_fields_only, to_js};
 use crate::error::js;
 use crate::views::f64s;
 use forcelab::catalogue::LawId;
-use forcelab::lab::{AnyLab, LabSpec, LawGains, LawSpec, SpecError, Trace};
+use forcelab::lab::{AnyLab, LabSpec, LawGains, LawOptions, LawSpec, SpecError, Trace};
 use forcelab::Target1;
 use js_sys::{Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -31,7 +31,10 @@ impl Lab {
     pub fn new(config: JsValue) -> Result<Lab, JsError> {
         let controllers = js_sys::Reflect::get(&config, &"controllers".into()).unwrap_or_default();
         if js_sys::Array::is_array(&controllers) {
-            let template = to_js(&LawSpec::default())?;
+            let template = to_js(&LawSpec {
+                options: LawOptions::EVERY,
+                ..LawSpec::default()
+            })?;
             for (i, law) in js_sys::Array::from(&controllers).iter().enumerate() {
                 known_fields_only(&format!("config.controllers[{i}]"), &law, &template)?;
             }

@@ -14,12 +14,35 @@ export interface GainDef {
   unit: string;
 }
 
+/** How a law option's value is given (the core's `catalogue::OptionValue`). */
+export type OptionValue =
+  | { type: 'number'; default: number; min: number; max: number; slider: [number, number]; log: boolean; integer: boolean }
+  | { type: 'limit'; typical: number; max: number; slider: [number, number] }
+  | { type: 'choice'; choices: [string, string][]; default: string };
+
+/** A setting of a law beyond its gains (the core's `catalogue::LawOption`). */
+export interface LawOption {
+  /** Its key in the core Lab's `options`. */
+  key: string;
+  /** Its key in a Lab link, followed by the controller's index. */
+  urlKey: string;
+  label: string;
+  /** Its unit; `effort` for the plant's effort unit. */
+  unit: string;
+  help: string;
+  value: OptionValue;
+  /** Read only while option `[key]` has choice `[1]`. */
+  shownWhen: [string, string] | null;
+}
+
 export interface LawEntry {
   id: string;
   label: string;
   shortLabel: string;
   gains: GainDef[];
   integral: boolean;
+  /** Its settings beyond the gains. */
+  options: LawOption[];
   printedTwin: string | null;
   printedOf: string | null;
   erratum: string | null;
@@ -76,3 +99,6 @@ export const LAW_LABELS: Readonly<Record<string, string>> = Object.fromEntries(C
 
 /** The laws the stability atlas and the sampled damping ratio cover. */
 export const LINEAR_LAWS: readonly LawEntry[] = CATALOGUE.laws.filter((l) => l.linear);
+
+/** The options `law` takes (none for an unknown id). */
+export const lawOptions = (law: string): readonly LawOption[] => byId.get(law)?.options ?? [];

@@ -59,7 +59,7 @@ describe("the Lab's law menus", () => {
     // The Lab hides the gain fields of a gainless law: run each law with two gain sets.
     const trace = (kind: string, kp: number) => {
       const state = defaultState();
-      state.laws = [{ kind, kp, kd: 20, ki: 0, asPrinted: false }, { kind: 'pd', kp: 400, kd: 20, ki: 0, asPrinted: false }];
+      state.laws = [{ kind, kp, kd: 20, ki: 0, asPrinted: false, options: {} }, { kind: 'pd', kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} }];
       const run = new LabRun(labConfig(state));
       run.step(60);
       const x = Array.from(run.snapshot().x);

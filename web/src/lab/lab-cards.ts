@@ -16,6 +16,7 @@ import type { LabEditor } from './lab-editor';
 import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS } from './lab-state';
 import { FORMS } from './parameterisation';
 import { tunePanel } from './lab-tune';
+import { optionsPanel } from './lab-options';
 import type { Forbidden } from '../core/wish';
 
 const LAW_NAMES = LAW_LABELS;
@@ -64,6 +65,8 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         l.kind = v;
         l.asPrinted &&= TWINS[s.plant][v] !== undefined;
         if (!HAS_INTEGRAL.has(v)) l.ki = 0;
+        // Another law reads other options (or none): the set ones go with the old law.
+        l.options = {};
       });
       buildLaws();
     }));
@@ -95,6 +98,8 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         reportLink(control, `ki${k}`);
       }
       fields.append(element('p', { className: 'note', textContent: form.note }));
+      const options = optionsPanel(k, editor, { rebuild: buildLaws, replay: context.replay });
+      if (options) card.append(options);
       card.append(
         tunePanel(k, editor, (g) => {
           change((s) => {

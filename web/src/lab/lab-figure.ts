@@ -15,7 +15,7 @@ export function labStateWith(changes: LabChanges): LabState {
   return {
     ...base,
     ...changes,
-    laws: changes.laws.map((l) => ({ kind: 'pd', kp: 100, kd: 10, ki: 0, asPrinted: false, ...l })),
+    laws: changes.laws.map((l) => ({ kind: 'pd', kp: 100, kd: 10, ki: 0, asPrinted: false, options: {}, ...l })),
     disturbances: { ...base.disturbances, ...changes.disturbances },
   };
 }

@@ -18,7 +18,7 @@ describe('a chapter Lab figure in its link: what differs from its preset', () =>
       edited.dt = 0.004;
       expect(readLabState(writeLabState(edited, base), base)).toEqual({ state: edited, problems: {} });
       const other = structuredClone(base);
-      other.laws = [{ kind: 'pd', kp: 400, kd: 20, ki: 0, asPrinted: false }, { kind: 'spd', kp: 7, kd: 3, ki: 0, asPrinted: false }];
+      other.laws = [{ kind: 'pd', kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} }, { kind: 'spd', kp: 7, kd: 3, ki: 0, asPrinted: false, options: {} }];
       if (other.laws.every((l) => LAWS[other.plant].includes(l.kind))) expect(readLabState(writeLabState(other, base), base).state).toEqual(other);
       if (base.laws.some((l) => l.asPrinted)) {
         const none = structuredClone(base);
@@ -45,8 +45,8 @@ describe('Lab state in the URL', () => {
     s.horizon = 9;
     s.seed = 42;
     s.laws = [
-      { kind: 'backward-pd', kp: 1e5, kd: 3, ki: 0, asPrinted: true },
-      { kind: 'one-step', kp: 400, kd: 20, ki: 0, asPrinted: false },
+      { kind: 'backward-pd', kp: 1e5, kd: 3, ki: 0, asPrinted: true, options: {} },
+      { kind: 'one-step', kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} },
     ];
     s.disturbances.stepOn = true;
     s.disturbances.stepTo = -1.5;
@@ -97,12 +97,12 @@ describe('the core config of a state', () => {
   it('adds each ticked law\'s printed twin after the laws, with the same gains', () => {
     const s = defaultState();
     s.laws = [
-      { kind: 'windowed-pid', kp: 50, kd: 5, ki: 7, asPrinted: true },
-      { kind: 'pd', kp: 10, kd: 1, ki: 0, asPrinted: true },
+      { kind: 'windowed-pid', kp: 50, kd: 5, ki: 7, asPrinted: true, options: {} },
+      { kind: 'pd', kp: 10, kd: 1, ki: 0, asPrinted: true, options: {} },
     ];
     expect(seriesOf(s).map((x) => x.kind)).toEqual(['windowed-pid', 'pd', 'windowed-pid-as-printed']);
     const config = labConfig(s) as { controllers: { kind: string; ki: number; kp: number }[] };
-    expect(config.controllers[2]).toEqual({ kind: 'windowed-pid-as-printed', kp: 50, kd: 5, ki: 7 });
+    expect(config.controllers[2]).toEqual({ kind: 'windowed-pid-as-printed', kp: 50, kd: 5, ki: 7, options: {} });
     expect(config.controllers[1]!.ki).toBe(0);
   });
 });
@@ -207,7 +207,7 @@ describe('a Lab link, at its edges', () => {
   it('takes four controllers, of the plant\'s own laws, and names them when it refuses', () => {
     const four = readLabState('?c=pd,spd,pid,one-step');
     expect(four.problems).toEqual({});
-    expect(four.state.laws).toEqual(['pd', 'spd', 'pid', 'one-step'].map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false })));
+    expect(four.state.laws).toEqual(['pd', 'spd', 'pid', 'one-step'].map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} })));
     expect(readLabState('?plant=box&c=pd,pid').problems.c).toBe(
       `controllers must be 2 to 4 of ${LAWS.box.join(', ')}, got "pd,pid" (from the link; using the defaults)`,
     );
@@ -226,7 +226,7 @@ describe('a Lab link, at its edges', () => {
     expect(readLabState('?kd1=-1').problems.kd1).toContain('kd');
     expect(readLabState('?kd1=-1').state.laws[1]!.kd).toBe(20);
     const s = defaultState();
-    s.laws = [{ kind: 'pid', kp: 400, kd: 20, ki: 5, asPrinted: false }, { kind: 'pd', kp: 400, kd: 20, ki: 5, asPrinted: false }];
+    s.laws = [{ kind: 'pid', kp: 400, kd: 20, ki: 5, asPrinted: false, options: {} }, { kind: 'pd', kp: 400, kd: 20, ki: 5, asPrinted: false, options: {} }];
     expect(writeLabState(s)).toBe('?c=pid%2Cpd&ki0=5');
   });
 
@@ -250,7 +250,7 @@ describe('the series and the config of a state', () => {
   it('marks only the twins as printed listings, each owned by its law', () => {
     const s = defaultState();
     s.plant = 'box';
-    s.laws = [{ kind: 'backward-pd', kp: 1, kd: 1, ki: 0, asPrinted: true }, { kind: 'pd', kp: 1, kd: 1, ki: 0, asPrinted: false }];
+    s.laws = [{ kind: 'backward-pd', kp: 1, kd: 1, ki: 0, asPrinted: true, options: {} }, { kind: 'pd', kp: 1, kd: 1, ki: 0, asPrinted: false, options: {} }];
     expect(seriesOf(s)).toEqual([
       { kind: 'backward-pd', owner: 0, asPrinted: false },
       { kind: 'pd', owner: 1, asPrinted: false },

@@ -7,6 +7,7 @@
  */
 import { CATALOGUE, menuLaws, twinOn, type PlantId } from '../core/catalogue';
 import { clip, parseParam, type ParamDef } from '../ui/params';
+import { activeOptions, readOptions, writeOptions, type OptionValues } from './law-options';
 
 export type { PlantId };
 
@@ -49,6 +50,8 @@ export interface LawState {
   ki: number;
   /** Run the article's printed listing beside this law (when it has one). */
   asPrinted: boolean;
+  /** Its options beyond the gains that the reader set (the rest are the core's defaults). */
+  options: OptionValues;
 }
 
 export interface Disturbances {
@@ -82,7 +85,7 @@ export interface LabState {
 }
 
 export function defaultLaws(): LawState[] {
-  return ['pd', 'backward-pd', 'spd'].map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false }));
+  return ['pd', 'backward-pd', 'spd'].map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} }));
 }
 
 export function defaultState(): LabState {
@@ -199,7 +202,7 @@ export function readLabState(search: string, base: LabState = defaultState()): P
     if (valid.length !== ids.length || ids.length < MIN_CONTROLLERS || ids.length > MAX_CONTROLLERS) {
       problems.c = `controllers must be ${MIN_CONTROLLERS} to ${MAX_CONTROLLERS} of ${LAWS[s.plant].join(', ')}, got "${clip(kinds)}" (from the link; using the defaults)`;
     } else {
-      s.laws = valid.map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false }));
+      s.laws = valid.map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} }));
     }
   }
   const basePrinted = s.laws.flatMap((l, k) => (l.asPrinted ? [String(k)] : [])).join(',');
@@ -209,6 +212,7 @@ export function readLabState(search: string, base: LabState = defaultState()): P
     law.kd = numberFrom({ ...GAIN_DEFS.kd, key: `kd${k}` }, q.get(`kd${k}`), law.kd, problems);
     law.ki = HAS_INTEGRAL.has(law.kind) ? numberFrom({ ...GAIN_DEFS.ki, key: `ki${k}` }, q.get(`ki${k}`), law.ki, problems) : 0;
     law.asPrinted = printed.has(String(k)) && TWINS[s.plant][law.kind] !== undefined;
+    law.options = readOptions(q, law.kind, k, s.plant, law.options, problems);
   });
 
   const d = s.disturbances;
@@ -247,10 +251,11 @@ export function writeLabState(state: LabState, base: LabState = defaultState()):
   const sameLaws = kinds(state.laws) === kinds(d0.laws);
   put('c', kinds(state.laws), kinds(d0.laws));
   state.laws.forEach((law, k) => {
-    const from = sameLaws ? d0.laws[k]! : { kp: 400, kd: 20, ki: 0 };
+    const from = sameLaws ? d0.laws[k]! : { kp: 400, kd: 20, ki: 0, options: {} };
     put(`kp${k}`, law.kp, from.kp);
     put(`kd${k}`, law.kd, from.kd);
     if (HAS_INTEGRAL.has(law.kind)) put(`ki${k}`, law.ki, from.ki);
+    writeOptions(q, law.kind, k, law.options, from.options);
   });
   const printedOf = (laws: readonly LawState[]) => laws.flatMap((l, k) => (l.asPrinted ? [String(k)] : [])).join(',');
   // An empty value says "none" when the base has some.
@@ -294,7 +299,7 @@ export function labConfig(state: LabState): object {
     integrator: state.integrator,
     controllers: seriesOf(state).map((s) => {
       const law = state.laws[s.owner]!;
-      return { kind: s.kind, kp: law.kp, kd: law.kd, ki: HAS_INTEGRAL.has(s.kind.replace('-as-printed', '')) ? law.ki : 0 };
+      return { kind: s.kind, kp: law.kp, kd: law.kd, ki: HAS_INTEGRAL.has(s.kind) ? law.ki : 0, options: activeOptions(s.kind, law.options) };
     }),
     disturbances: {
       targetStart: d.targetStart,

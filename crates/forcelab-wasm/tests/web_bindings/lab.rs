@@ -160,8 +160,20 @@ fn the_lab_names_every_bad_value() {
     assert!(bad(r#"{"controllers": [{"kind": "pd", "ki": 1}]}"#).contains("ki"));
     assert!(bad(r#"{"disturbances": {"nois": 1}}"#)
         .starts_with("config.disturbances.nois is not a known field (known: targetStart,"));
-    assert!(bad(r#"{"controllers": [{"kind": "pd", "kpp": 1}]}"#)
-        .starts_with("config.controllers[0].kpp is not a known field (known: kind, kp, kd, ki)"));
+    assert!(
+        bad(r#"{"controllers": [{"kind": "pd", "kpp": 1}]}"#).starts_with(
+            "config.controllers[0].kpp is not a known field (known: kind, kp, kd, ki, options)"
+        )
+    );
+    assert!(
+        bad(r#"{"controllers": [{"kind": "pid", "options": {"outputLimt": 1}}]}"#).starts_with(
+            "config.controllers[0].options.outputLimt is not a known field (known: integralLimit, outputLimit,"
+        )
+    );
+    assert_eq!(
+        bad(r#"{"controllers": [{"kind": "pid", "options": {"window": 9}}]}"#),
+        "controllers[0].options.window: PID has no such setting"
+    );
     let mut lab = Lab::new(lab_config("cube", &["pd"])).unwrap();
     assert!(message(lab.set_gains(4, 1.0, 1.0, 0.0).unwrap_err())
         .starts_with("controllers[4].index must be"));

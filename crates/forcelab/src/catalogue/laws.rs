@@ -1,3 +1,4 @@
+use super::options::{LawOption, PID_OPTIONS, WINDOW_OPTIONS};
 use super::{LawId, PlantId};
 
 /// One gain a law takes, as the Lab states it: the raw gain of the cube of the Lab's
@@ -35,6 +36,8 @@ pub struct Law {
     pub gains: &'static [Gain],
     /// Whether it has an integral term (and so reads `ki`).
     pub integral: bool,
+    /// The settings it takes beyond its gains (see [`super::options`]).
+    pub options: &'static [LawOption],
     /// The printed listing that runs beside it when the reader asks for it.
     pub printed_twin: Option<LawId>,
     /// For a printed listing, the corrected law it is the twin of.
@@ -87,6 +90,7 @@ const fn pd_law(
         short_label,
         gains: PD,
         integral: false,
+        options: &[],
         printed_twin: None,
         printed_of: None,
         erratum: None,
@@ -164,11 +168,13 @@ pub const LAWS: [Law; 13] = [
     Law {
         gains: PID,
         integral: true,
+        options: PID_OPTIONS,
         ..pd_law(LawId::Pid, "pid", "PID", "PID", FLAT, false)
     },
     Law {
         gains: PID,
         integral: true,
+        options: WINDOW_OPTIONS,
         printed_twin: Some(LawId::WindowedPidAsPrinted),
         ..pd_law(
             LawId::WindowedPid,
@@ -182,6 +188,7 @@ pub const LAWS: [Law; 13] = [
     Law {
         gains: PID,
         integral: true,
+        options: WINDOW_OPTIONS,
         printed_of: Some(LawId::WindowedPid),
         erratum: Some(
             "Article 001's Simpson integral divides by 3·dt instead of multiplying by dt/3, so the integral is 1/dt² times too large.",
@@ -273,6 +280,10 @@ mod tests {
                 assert_eq!(of.law().printed_twin, Some(law.id), "{}", law.id_text);
             }
             assert_eq!(law.integral, law.gains.contains(&KI), "{}", law.id_text);
+            if let Some(twin) = law.printed_twin {
+                // A twin runs with its law's settings.
+                assert_eq!(twin.law().options, law.options, "{}", law.id_text);
+            }
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::spec::DesignSpec;
 use crate::analysis::{MetricsOptions, StepMetrics};
-use crate::lab::{Disturbances, LabSpec, LawGains, LawSpec, MAX_STEPS_PER_CALL};
+use crate::lab::{Disturbances, LabSpec, LawGains, LawOptions, LawSpec, MAX_STEPS_PER_CALL};
 
 /// The response figures the requirements are checked on (times in s, effort in N).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,6 +98,7 @@ pub fn lab_spec(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64) -> LabSp
             kp: gains.kp,
             kd: gains.kd,
             ki: gains.ki,
+            options: LawOptions::NONE,
         }],
         disturbances: Disturbances {
             target_start: 1.0,

@@ -3,16 +3,20 @@
 //! data here, so tests and the page load the same runs.
 
 mod any_lab;
+mod box_plant;
 mod disturbances;
 mod lockstep;
+mod options;
 mod plant;
 mod plants;
 mod spec;
 
 pub use crate::random::SplitMix64;
 pub use any_lab::{AnyLab, MAX_STEPS_PER_CALL};
+pub use box_plant::{BoxPlant, BoxSlot};
 pub use disturbances::Disturbances;
 pub use lockstep::{Lab, Lab1, Trace};
+pub use options::{AntiWindupMode, LawOptions};
 pub use plant::{Drive, LawGains, Plant};
-pub use plants::{BoxPlant, BoxSlot, CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
+pub use plants::{CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
 pub use spec::{LabSpec, LawSpec, SpecError, MAX_CONTROLLERS, MAX_LAWS, MIN_LAWS};

@@ -2,7 +2,9 @@
 //! and its validation, so that the core's tests, the claims and the bindings read and
 //! refuse a Lab the same way. Every refusal names the path of the field and the value.
 
-use super::{AnyLab, BoxPlant, CubePlant, Disturbances, Lab, LawGains, PlanarPlant, Plant};
+use super::{
+    AnyLab, BoxPlant, CubePlant, Disturbances, Lab, LawGains, LawOptions, PlanarPlant, Plant,
+};
 use crate::catalogue::{LawId, PlantId};
 use crate::error::{non_negative, Error};
 use crate::integrator::Integrator;
@@ -34,10 +36,13 @@ pub struct LawSpec {
     /// Integral gain, N/(m s).
     #[cfg_attr(feature = "serde", serde(default))]
     pub ki: f64,
+    /// Settings beyond the gains (the PIDs'), each left out for its default.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub options: LawOptions,
 }
 
 /// A Lab: `{ plant: "cube" | "plate" | "box", mass, dt, integrator, controllers: [{
-/// kind, kp, kd, ki }], disturbances }`; fields left out take the defaults (cube, 1 kg,
+/// kind, kp, kd, ki, options }], disturbances }`; fields left out take the defaults (cube, 1 kg,
 /// 1/60 s, semi-implicit Euler, no controller, no disturbance).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(
@@ -116,9 +121,13 @@ impl LabSpec {
                     kd: c.kd,
                     ki: c.ki,
                 };
-                LawId::parse("kind", &c.kind, &allowed)
-                    .map(|kind| (kind, gains))
-                    .map_err(|e| SpecError(format!("controllers[{i}].{e} (on the {})", plant.id())))
+                let kind = LawId::parse("kind", &c.kind, &allowed).map_err(|e| {
+                    SpecError(format!("controllers[{i}].{e} (on the {})", plant.id()))
+                })?;
+                c.options
+                    .check(kind)
+                    .map_err(|e| SpecError(format!("controllers[{i}].options.{e}")))?;
+                Ok((kind, gains, c.options))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let (dt, d) = (self.dt, self.disturbances);
@@ -126,15 +135,15 @@ impl LabSpec {
         Ok(match plant {
             PlantId::Cube => {
                 let p = CubePlant::new(self.mass, integrator).map_err(named)?;
-                AnyLab::Cube(Box::new(lab(p, p.slots_of(&laws), dt, d)?))
+                AnyLab::Cube(Box::new(lab(p, p.slots_with(&laws), dt, d)?))
             }
             PlantId::Plate => {
                 let p = PlanarPlant::new(self.mass, integrator).map_err(named)?;
-                AnyLab::Plate(Box::new(lab(p, p.slots_of(&laws), dt, d)?))
+                AnyLab::Plate(Box::new(lab(p, p.slots_with(&laws), dt, d)?))
             }
             PlantId::Box => {
                 let p = BoxPlant::new(self.mass, integrator).map_err(named)?;
-                AnyLab::Box(Box::new(lab(p, p.slots_of(&laws), dt, d)?))
+                AnyLab::Box(Box::new(lab(p, p.slots_with(&laws), dt, d)?))
             }
         })
     }
@@ -166,6 +175,7 @@ mod tests {
                     kp: 100.0,
                     kd: 20.0,
                     ki: 0.0,
+                    options: LawOptions::NONE,
                 })
                 .collect(),
             ..LabSpec::default()
@@ -217,5 +227,31 @@ mod tests {
             ..spec("cube", &["pd"])
         })
         .starts_with("mass must be"));
+    }
+
+    #[test]
+    fn options_reach_their_controllers_and_are_refused_by_path() {
+        let mut clamped = spec("plate", &["pid", "pid"]);
+        clamped.controllers[1].options.output_limit = Some(5.0);
+        let mut lab = clamped.build().unwrap();
+        lab.step(30).unwrap();
+        let force = &lab.trace().force;
+        // Controller 0 pushes 100 N at the start; controller 1 is held at 5 N.
+        assert_eq!(force[2], 100.0);
+        assert_eq!(force[3], 5.0);
+        assert!(force.iter().skip(1).step_by(2).all(|f| f.abs() <= 5.0));
+
+        let mut wrong = spec("cube", &["pd", "pid"]);
+        wrong.controllers[0].options.window = Some(9.0);
+        assert_eq!(
+            refusal(&wrong),
+            "controllers[0].options.window: forward PD has no such setting"
+        );
+        let mut bad = spec("cube", &["pd", "windowed-pid"]);
+        bad.controllers[1].options.window = Some(2.0);
+        assert_eq!(
+            refusal(&bad),
+            "controllers[1].options.window must be between 3 and 1000, got 2"
+        );
     }
 }

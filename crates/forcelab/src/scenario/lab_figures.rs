@@ -4,7 +4,7 @@
 
 use crate::catalogue::{LawId, PlantId};
 use crate::integrator::Integrator;
-use crate::lab::{Disturbances, LabSpec, LawSpec, SpecError};
+use crate::lab::{Disturbances, LabSpec, LawOptions, LawSpec, SpecError};
 
 /// One law of a figure, with the Lab's raw gains (those of the cube of the figure's
 /// mass: N/m, N s/m, N/(m s)).
@@ -25,6 +25,8 @@ pub struct PresetLaw {
     pub ki: f64,
     /// Run the article's printed listing beside it.
     pub as_printed: bool,
+    /// Its settings beyond the gains (a PID's clamps, derivative, anti-windup).
+    pub options: LawOptions,
 }
 
 /// A chapter figure that is a Lab run. Fields not named here take the Lab's defaults
@@ -72,6 +74,7 @@ const fn law(kind: LawId, kp: f64, kd: f64) -> PresetLaw {
         kd,
         ki: 0.0,
         as_printed: false,
+        options: LawOptions::NONE,
     }
 }
 
@@ -225,6 +228,7 @@ impl LabFigure {
             kp: l.kp,
             kd: l.kd,
             ki: if kind.law().integral { l.ki } else { 0.0 },
+            options: l.options,
         };
         let main = self.laws.iter().map(|l| controller(l.kind, l));
         let twins = self.laws.iter().filter(|l| l.as_printed).filter_map(|l| {
