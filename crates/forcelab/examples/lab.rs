@@ -24,6 +24,7 @@ fn main() -> Result<(), String> {
     let out = serde_json::json!({
         "hash": format!("{:016x}", trace.hash()),
         "force": trace.force,
+        "x": trace.x,
     });
     println!("{out}");
     Ok(())

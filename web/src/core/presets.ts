@@ -25,6 +25,8 @@ export interface LabFigure {
   laws: PresetLaw[];
   targetStart: number;
   targetVelocity: number;
+  /** At `[time, to]` the target jumps to `to`; null for no jump. */
+  targetStep: [number, number] | null;
 }
 
 /** The index page's and the embed's cube scene (`scenario::CUBE_SCENE`). */

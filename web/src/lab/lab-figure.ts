@@ -22,6 +22,7 @@ export function labStateWith(changes: LabChanges): LabState {
 
 /** The Lab state a chapter figure runs. */
 export function labFigureState(figure: LabFigure): LabState {
-  const { plant, integrator, parameterisation, dt, mass, horizon, laws, targetStart, targetVelocity } = figure;
-  return labStateWith({ plant, integrator, parameterisation, dt, mass, horizon, laws, disturbances: { targetStart, targetVelocity } });
+  const { plant, integrator, parameterisation, dt, mass, horizon, laws, targetStart, targetVelocity, targetStep } = figure;
+  const step = targetStep === null ? {} : { stepOn: true, stepAt: targetStep[0], stepTo: targetStep[1] };
+  return labStateWith({ plant, integrator, parameterisation, dt, mass, horizon, laws, disturbances: { targetStart, targetVelocity, ...step } });
 }

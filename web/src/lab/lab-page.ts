@@ -14,6 +14,7 @@ import { formatNumber } from '../ui/params';
 import { LabRun, type LabSnapshot } from '../core/wasm';
 import { drawLab, viewRange, type Look } from './lab-canvas';
 import { HAS_INTEGRAL, LAWS, defaultLaws, labConfig, seriesOf, writeLabState, type LabState, type SeriesInfo } from './lab-state';
+import { optionsSummary } from './law-options';
 import { LAW_LABELS } from '../core/catalogue';
 import { framed, labHref } from '../ui/site';
 import type { FigureLink } from '../figures/figure-link';
@@ -331,7 +332,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   function seriesColors(s: readonly SeriesInfo[]): string[] {
     return s.map((x) => css(`--s${x.owner}`));
   }
-  const label = (s: SeriesInfo) => `${s.owner + 1}: ${LAW_NAMES[s.kind] ?? s.kind}`;
+  const label = (s: SeriesInfo) => {
+    const options = optionsSummary(s.kind, state.laws[s.owner]?.options ?? {}, state.plant);
+    return `${s.owner + 1}: ${LAW_NAMES[s.kind] ?? s.kind}${options ? ` (${options})` : ''}`;
+  };
   // The regions the last wish forbids, shaded behind the response and force curves.
   let shaded: Forbidden[] = [];
   const shadePlots = () => {

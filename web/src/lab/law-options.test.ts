@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE, lawOptions } from '../core/catalogue';
 import { labStateWith } from './lab-figure';
 import { labConfig, readLabState, writeLabState } from './lab-state';
-import { activeOptions, optionDef, optionShown, optionUnit } from './law-options';
+import { activeOptions, optionDef, optionShown, optionsSummary, optionUnit } from './law-options';
 
 const pidLab = (options: Record<string, number | string>) =>
   labStateWith({ laws: [{ kind: 'pid', kp: 100, kd: 20, ki: 5, options }, { kind: 'windowed-pid', options: { window: 11 } }] });
@@ -64,5 +64,14 @@ describe("a controller's options, from the core's catalogue", () => {
       ['windowed-pid', { window: 11 }],
       ['windowed-pid-as-printed', { window: 11 }],
     ]);
+  });
+
+  it('a legend names the options that differ from the defaults, in words', () => {
+    expect(optionsSummary('pid', {}, 'cube')).toBe('');
+    expect(optionsSummary('pid', { antiWindup: 'conditional-integration', kt: 9 }, 'cube')).toBe('conditional integration');
+    expect(optionsSummary('pid', { derivativeFilter: 0 }, 'cube')).toBe('');
+    expect(optionsSummary('pid', { outputLimit: 10, antiWindup: 'clamp' }, 'cube')).toBe('output clamp 10 N, integral clamp only');
+    expect(optionsSummary('pid', { derivativeOn: 'error' }, 'plate')).toBe('derivative on error');
+    expect(optionsSummary('windowed-pid', { window: 15 }, 'cube')).toBe('window 15');
   });
 });

@@ -92,3 +92,24 @@ export function writeOptions(q: URLSearchParams, law: string, k: number, values:
     if (value !== from) q.set(`${o.urlKey}${k}`, String(value));
   }
 }
+
+/**
+ * The options `law` runs with, in a few words for a legend ("output clamp 10 N,
+ * back-calculation"): numbers that differ from their defaults, and any choice set (a
+ * figure that compares anti-windup modes names each, the default one included).
+ */
+export function optionsSummary(law: string, values: OptionValues, plant: string): string {
+  return lawOptions(law)
+    .flatMap((o) => {
+      const value = activeOptions(law, values)[o.key];
+      const v = o.value;
+      if (value === undefined || (v.type !== 'choice' && value === optionDefault(o))) return [];
+      if (v.type === 'choice') {
+        const name = v.choices.find(([id]) => id === value)?.[1] ?? String(value);
+        return [o.key === 'derivativeOn' ? `derivative on ${name}` : name];
+      }
+      const unit = optionUnit(o, plant);
+      return [`${o.label} ${value}${unit && unit !== 'samples' ? ` ${unit}` : ''}`];
+    })
+    .join(', ');
+}

@@ -4,7 +4,8 @@
 //! listings at the moment [`all_claims`] runs. The scenario numbers (gains, steps) are
 //! the articles' own where they give them.
 //!
-//! One file per article (`a000_spd.rs` ... `a004_submarine.rs`), one function per claim
+//! One file per article (`a000_spd.rs` ... `a004_submarine.rs`), and `pid_practice.rs`
+//! for the PID lore the chapters add; one function per claim
 //! building a [`Claim`] by its named fields; `common.rs` holds what several share.
 
 /// A claim's verdict.
@@ -73,6 +74,7 @@ mod a003_bloom;
 mod a004_submarine;
 mod common;
 mod engines;
+mod pid_practice;
 #[cfg(test)]
 mod pinned;
 
@@ -83,6 +85,7 @@ use a003_bloom::*;
 use a004_submarine::*;
 #[cfg(test)]
 use common::*;
+use pid_practice::*;
 
 /// Measures every claim. Takes a few seconds in release.
 pub fn all_claims() -> Vec<Claim> {
@@ -108,6 +111,8 @@ pub fn all_claims() -> Vec<Claim> {
         p_only_steady_state_error(),
         pid_removes_offset(),
         pid_windup_clamp(),
+        derivative_kick(),
+        anti_windup_overshoot(),
         euler_feedforward_decouples(),
         tennis_racket_flip(),
     ];
@@ -118,7 +123,7 @@ pub fn all_claims() -> Vec<Claim> {
 mod tests {
     use super::*;
 
-    const REQUIRED: [&str; 26] = [
+    const REQUIRED: [&str; 28] = [
         "rapier-acceleration-ignores-mass",
         "box2d-hertz-ignores-mass",
         "jolt-frequency-is-the-frequency",
@@ -142,6 +147,8 @@ mod tests {
         "p-only-steady-state-error",
         "pid-removes-offset",
         "pid-windup-clamp",
+        "derivative-kick",
+        "anti-windup-overshoot",
         "euler-feedforward-decouples",
         "tennis-racket-flip",
         "forward-pd-unstable-high-gains",

@@ -5,7 +5,7 @@
 //! means a figure's motion changed: say which and why in the commit.
 
 /// `(figure id, hash)`, in [`super::LAB_FIGURES`] order.
-pub const FIGURE_HASHES: [(&str, u64); 9] = [
+pub const FIGURE_HASHES: [(&str, u64); 11] = [
     ("one-step-cube", 0xf07206873f2f8357),
     ("one-step-box", 0xa5ef42dbb892c83f),
     ("pd-stiff", 0x53c06852ce7a45b8),
@@ -15,6 +15,8 @@ pub const FIGURE_HASHES: [(&str, u64); 9] = [
     ("spd-cube", 0x16cc66699f79f081),
     ("spd-box", 0xe039c9485540bb28),
     ("implicit-cube", 0xbeed429139e19cb2),
+    ("derivative-kick", 0xe349dd41638c744c),
+    ("anti-windup", 0xbb22dc40e000365f),
 ];
 
 #[cfg(test)]

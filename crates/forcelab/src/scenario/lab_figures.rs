@@ -3,8 +3,9 @@
 //! (`<div class="figure" data-scene="ID">`), through `web/src/core/presets.json`.
 
 use crate::catalogue::{LawId, PlantId};
+use crate::controllers::DerivativeOn;
 use crate::integrator::Integrator;
-use crate::lab::{Disturbances, LabSpec, LawOptions, LawSpec, SpecError};
+use crate::lab::{AntiWindupMode, Disturbances, LabSpec, LawOptions, LawSpec, SpecError};
 
 /// One law of a figure, with the Lab's raw gains (those of the cube of the figure's
 /// mass: N/m, N s/m, N/(m s)).
@@ -62,6 +63,8 @@ pub struct LabFigure {
     pub target_start: f64,
     /// The target's speed, m/s (or rad/s).
     pub target_velocity: f64,
+    /// At `[time, to]` (s, m) the target jumps to `to` (`None`: no jump).
+    pub target_step: Option<[f64; 2]>,
 }
 
 /// The Lab's step, 1/60 s, to the six digits the page's URLs carry.
@@ -107,13 +110,37 @@ const fn figure(
         laws,
         target_start: 1.0,
         target_velocity: 0.0,
+        target_step: None,
     }
+}
+
+/// A PID with integral gain `ki` and `options`.
+const fn pid(kp: f64, kd: f64, ki: f64, options: LawOptions) -> PresetLaw {
+    PresetLaw {
+        ki,
+        options,
+        ..law(Pid, kp, kd)
+    }
+}
+
+/// The anti-windup figure's PID: its output clamped at 10 N, the rest as `mode` says.
+const fn clamped_pid(mode: AntiWindupMode) -> PresetLaw {
+    pid(
+        100.0,
+        20.0,
+        100.0,
+        LawOptions {
+            output_limit: Some(10.0),
+            anti_windup: Some(mode),
+            ..LawOptions::NONE
+        },
+    )
 }
 
 use LawId::*;
 
 /// Every chapter Lab figure, in chapter order.
-pub const LAB_FIGURES: [LabFigure; 9] = [
+pub const LAB_FIGURES: [LabFigure; 11] = [
     // The printed one-step force covers dt of the way each step; the printed law ignores
     // the gains, so they are the Lab's defaults.
     figure(
@@ -211,6 +238,42 @@ pub const LAB_FIGURES: [LabFigure; 9] = [
             &[law(ImplicitPd, 144.0, 18.0), law(ForwardPd, 144.0, 18.0)],
         )
     },
+    // The target jumps back to 0 at 3 s: a derivative on the error sees a jump of 1 m
+    // in one step and pushes kd / dt = 1200 N for that step.
+    LabFigure {
+        target_step: Some([3.0, 0.0]),
+        ..figure(
+            "derivative-kick",
+            "06-pid-turning",
+            "A target step with the PID's derivative on the measurement and on the error",
+            6.0,
+            &[
+                pid(100.0, 20.0, 0.0, LawOptions::NONE),
+                pid(
+                    100.0,
+                    20.0,
+                    0.0,
+                    LawOptions {
+                        derivative_on: Some(DerivativeOn::Error),
+                        ..LawOptions::NONE
+                    },
+                ),
+            ],
+        )
+    },
+    // The 10 N clamp holds the cube to 10 m/s^2 while the error is large: the integral
+    // of a PID that goes on integrating winds up and overshoots on arrival.
+    figure(
+        "anti-windup",
+        "06-pid-turning",
+        "A PID clamped at 10 N with no anti-windup, conditional integration and back-calculation",
+        4.0,
+        &[
+            clamped_pid(AntiWindupMode::Clamp),
+            clamped_pid(AntiWindupMode::ConditionalIntegration),
+            clamped_pid(AntiWindupMode::BackCalculation),
+        ],
+    ),
 ];
 
 /// The figure with this id, if any.
@@ -244,6 +307,7 @@ impl LabFigure {
             disturbances: Disturbances {
                 target_start: self.target_start,
                 target_velocity: self.target_velocity,
+                target_step: self.target_step.map(|[t, to]| (t, to)),
                 ..Disturbances::default()
             },
         }

@@ -12,6 +12,7 @@ use super::*;
 
 mod a000_a002;
 mod a003_a004;
+mod pid_practice;
 use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
 
 /// The 60 Hz step of the setups these tests pin, written out again here (not read from
@@ -126,6 +127,7 @@ fn every_claim_has_a_pinned_test() {
     let source = [
         include_str!("a000_a002.rs"),
         include_str!("a003_a004.rs"),
+        include_str!("pid_practice.rs"),
         include_str!("../engines.rs"),
     ]
     .concat();
