@@ -1,9 +1,11 @@
-//! Closed-loop stability of the linear 1-D laws, analytically: on a unit mass with the
-//! target at rest, every one of them is an acceleration `a = -Kp' x - Kd' v` with
-//! effective gains that depend on `kp`, `kd` and `dt`; each integrator then gives a
-//! 2 x 2 one-step map on `(x, v)` whose spectral radius decides stability.
+//! Closed-loop stability over a grid of gains. The linear 1-D laws analytically: on a
+//! unit mass with the target at rest, every one of them is an acceleration
+//! `a = -Kp' x - Kd' v` with effective gains that depend on `kp`, `kd` and `dt`; each
+//! integrator then gives a 2 x 2 one-step map on `(x, v)` whose spectral radius decides
+//! stability. The PIDs by their closed loop's poles ([`super::poles`]) at one slice of
+//! the integral gain.
 
-pub use super::complex::Complex;
+use super::complex::Complex;
 use crate::catalogue::LawId;
 use crate::error::{in_range, Error};
 use crate::integrator::Integrator;
@@ -17,7 +19,7 @@ use core::f64::consts::PI;
 /// `k2' = max(1/kp, dt^2/2 + dt k1/2, dt k1)`, `k1 = kd/kp`; soft step
 /// `mass_scale / dt (bias_rate, 1)`.
 ///
-/// Refused for a law the atlas does not cover (`Law::linear` false).
+/// Refused for a law that is not linear and memoryless (`Law::linear` false).
 pub fn effective_gains(law: LawId, kp: f64, kd: f64, dt: f64) -> Result<(f64, f64), Error> {
     Ok(match law {
         LawId::ForwardPd => (kp, kd),
@@ -40,19 +42,19 @@ pub fn effective_gains(law: LawId, kp: f64, kd: f64, dt: f64) -> Result<(f64, f6
             let mass_scale = a2 / (1.0 + a2);
             (mass_scale / dt * (w / a1), mass_scale / dt)
         }
-        _ => {
-            return Err(Error::Unsupported {
-                field: "law",
-                reason: "the atlas covers only the linear laws (catalogue::linear_laws)",
-            })
-        }
+        _ => return Err(Error::Unsupported {
+            field: "law",
+            reason:
+                "only the memoryless linear laws have a 2 x 2 one-step map (catalogue::linear_laws)",
+        }),
     })
 }
 
 /// The one-step map `[x', v'] = M [x, v]` of a unit mass under `a = -Kp' x - Kd' v`:
 /// semi-implicit Euler `v' = v + a dt, x' = x + v' dt`; explicit Euler
 /// `x' = x + v dt, v' = v + a dt`; RK4 (exact for the held acceleration)
-/// `x' = x + v dt + a dt^2/2, v' = v + a dt`. Refused for a law the atlas does not cover.
+/// `x' = x + v dt + a dt^2/2, v' = v + a dt`. Refused for a law that is not linear and
+/// memoryless.
 pub fn one_step_matrix(
     law: LawId,
     integrator: Integrator,
@@ -162,7 +164,8 @@ pub struct Atlas {
     pub spec: AtlasSpec,
     /// The axis values (shared by rows and columns).
     pub axis: Vec<f64>,
-    /// Spectral radius per cell, row-major.
+    /// Per cell, row-major: the spectral radius of the one-step map (linear laws), or the
+    /// largest pole modulus of the closed loop at the spec's integral slice (PIDs).
     pub radii: Vec<f64>,
 }
 
@@ -211,11 +214,22 @@ impl Atlas {
         } else {
             0.0
         };
+        // The plant is the same in every cell: read it off once per map.
+        let plant = if law.law().linear {
+            None
+        } else {
+            Some(super::poles::plant(integrator, 1.0, dt)?)
+        };
         let mut radii = Vec::with_capacity(spec.points * spec.points);
         for &a in &axis {
             for &b in &axis {
-                let poles = super::poles::of_law(law, integrator, a / (dt * dt), b / dt, ki, dt)?;
-                radii.push(poles.first().map_or(0.0, |z| z.abs()));
+                let (kp, kd) = (a / (dt * dt), b / dt);
+                radii.push(match &plant {
+                    None => spectral_radius(one_step_matrix(law, integrator, kp, kd, dt)?),
+                    Some(plant) => super::poles::of_pid(plant, law, kp, kd, ki, dt)?
+                        .first()
+                        .map_or(0.0, |z| z.abs()),
+                });
             }
         }
         Ok(Atlas {

@@ -1,5 +1,6 @@
-//! Reading responses and stability: step-response metrics, the stability atlas of the
-//! linear 1-D laws, and article 003's convergence sweep.
+//! Reading responses and stability: step-response metrics, the closed loop's poles, the
+//! stability atlas of the linear 1-D laws and the PIDs, and article 003's convergence
+//! sweep.
 
 mod atlas;
 mod complex;

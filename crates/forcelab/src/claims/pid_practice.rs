@@ -6,21 +6,27 @@
 use super::common::*;
 use super::{Claim, Verdict};
 use crate::lab::Trace;
-use crate::scenario::{lab_figure, LabFigure};
+use crate::scenario::LabFigure;
 
 /// The PID practice both claims come from.
 const PRACTICE: &str = "PID practice (Åström and Murray, Feedback Systems, ch. 10)";
 
 /// The figure `id`'s whole run.
-fn run(id: &str) -> (LabFigure, Trace) {
-    let figure = *lab_figure(id).expect("a chapter figure");
+fn run(id: &str) -> (&'static LabFigure, Trace) {
+    let figure = figure(id);
     let mut lab = figure.spec().build().expect("a figure's Lab builds");
     lab.step(figure.steps()).expect("a figure's run is bounded");
     (figure, lab.trace().clone())
 }
 
-/// Controller `k`'s column of a per-body series of `n` bodies, rows from `from`.
-fn column(values: &[f64], k: usize, n: usize, from: usize) -> impl Iterator<Item = f64> + '_ {
+/// Body `k`'s column of a per-body series of `figure`'s run, rows from `from`.
+fn column<'a>(
+    figure: &LabFigure,
+    values: &'a [f64],
+    k: usize,
+    from: usize,
+) -> impl Iterator<Item = f64> + 'a {
+    let n = figure.laws.len();
     values.iter().skip(from * n + k).step_by(n).copied()
 }
 
@@ -28,10 +34,10 @@ pub(super) fn derivative_kick() -> Claim {
     // Controller 0 differentiates the measurement, controller 1 the error; the target
     // jumps by 1 m at 3 s.
     let (figure, trace) = run("derivative-kick");
-    let [at, to] = figure.target_step.expect("the figure steps its target");
+    let (at, to) = figure.target_step.expect("the figure steps its target");
     let jump = (to - figure.target_start).abs();
     let from = (at / figure.dt).round() as usize;
-    let peak = |k| column(&trace.force, k, 2, from).fold(0.0, |m: f64, f| m.max(f.abs()));
+    let peak = |k| column(figure, &trace.force, k, from).fold(0.0, |m: f64, f| m.max(f.abs()));
     let (calm, kick) = (peak(0), peak(1));
     let kd = figure.laws[1].kd;
     let predicted = kd * jump / figure.dt;
@@ -58,9 +64,8 @@ pub(super) fn derivative_kick() -> Claim {
 pub(super) fn anti_windup_overshoot() -> Claim {
     // No anti-windup, conditional integration, back-calculation; target 1 m.
     let (figure, trace) = run("anti-windup");
-    let n = figure.laws.len();
     let overshoot =
-        |k| column(&trace.x, k, n, 0).fold(0.0, |m: f64, x| m.max(x - figure.target_start));
+        |k| column(figure, &trace.x, k, 0).fold(0.0, |m: f64, x| m.max(x - figure.target_start));
     let (wound, conditional, back) = (overshoot(0), overshoot(1), overshoot(2));
     Claim {
         id: "anti-windup-overshoot",

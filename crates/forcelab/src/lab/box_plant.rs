@@ -66,7 +66,7 @@ impl BoxPlant {
         &self,
         laws: &[(LawId, LawGains, LawOptions)],
     ) -> Result<Vec<BoxSlot>, Error> {
-        if laws.iter().any(|l| !l.2.set().is_empty()) {
+        if laws.iter().any(|l| l.2 != LawOptions::NONE) {
             return Err(Error::Unsupported {
                 field: "options",
                 reason: "the box's laws take no options",

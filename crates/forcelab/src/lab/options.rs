@@ -5,7 +5,7 @@
 
 use crate::catalogue::{LawId, LawOption, OptionValue};
 use crate::controllers::{AntiWindup, Controller1, DerivativeOn, Pid, WindowedPid};
-use crate::error::Error;
+use crate::error::{in_range, positive, Error};
 
 /// How a PID keeps its integral from winding up (the choice; the back-calculation
 /// gain is [`LawOptions::kt`]).
@@ -123,7 +123,7 @@ impl LawOptions {
                 }
             }
             if let Some(v) = value {
-                in_range(key, v, option.value).map_err(|e| e.to_string())?;
+                within(key, v, option.value).map_err(|e| e.to_string())?;
             }
         }
         Ok(())
@@ -145,8 +145,14 @@ impl LawOptions {
     }
 
     /// Sets these options on `c`, effort limits times `effort_scale` (the turning
-    /// channel's `I / m`); checked first with [`LawOptions::check`].
+    /// channel's `I / m`). Options `c`'s law does not read, or out of range, are
+    /// refused, never ignored; [`LawOptions::check`] names which.
     pub fn apply(&self, c: &mut Controller1, effort_scale: f64) -> Result<(), Error> {
+        self.check(c.kind()).map_err(|_| Error::Unsupported {
+            field: "options",
+            reason:
+                "an option the law does not read, or out of its range (LawOptions::check names it)",
+        })?;
         match c {
             Controller1::Pid(pid) => self.apply_pid(pid, effort_scale),
             Controller1::WindowedPid(w) => self.apply_window(w),
@@ -197,32 +203,25 @@ fn number_default(key: &str) -> f64 {
     }
 }
 
-fn in_range(key: &'static str, v: f64, value: OptionValue) -> Result<(), Error> {
-    let (min, max) = match value {
+/// Checks `v` against the option's range (and wholeness); the error names `key`.
+fn within(key: &'static str, v: f64, value: OptionValue) -> Result<(), Error> {
+    match value {
         OptionValue::Number {
             min, max, integer, ..
         } => {
+            in_range(key, v, min, max)?;
             if integer && v.fract() != 0.0 {
                 return Err(Error::Unsupported {
                     field: key,
                     reason: "must be a whole number",
                 });
             }
-            (min, max)
         }
         OptionValue::Limit { max, .. } => {
-            crate::error::positive(key, v)?;
-            (0.0, max)
+            positive(key, v)?;
+            in_range(key, v, 0.0, max)?;
         }
-        OptionValue::Choice { .. } => return Ok(()),
-    };
-    if !(min..=max).contains(&v) {
-        return Err(Error::OutOfRange {
-            field: key,
-            value: v,
-            min,
-            max,
-        });
+        OptionValue::Choice { .. } => {}
     }
     Ok(())
 }
@@ -316,5 +315,89 @@ mod tests {
             panic!()
         };
         assert_eq!((p.0.window, p.0.plant_gain), (11, 2.0));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn every_catalogue_choice_reads_as_itself() {
+        // The ids live in the catalogue, in the serde names and in `choice`: one test ties them.
+        for law in LAWS {
+            for o in law.options {
+                let OptionValue::Choice { choices, .. } = o.value else {
+                    continue;
+                };
+                for [id, _] in choices {
+                    let json = format!("{{\"{}\": \"{id}\"}}", o.key);
+                    let options: LawOptions = serde_json::from_str(&json).unwrap();
+                    assert_eq!(options.choice(o.key), Some(*id), "{json}");
+                    options.check(law.id).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_catalogue_defaults_are_the_controllers_own() {
+        for law in [LawId::Pid, LawId::WindowedPid, LawId::WindowedPidAsPrinted] {
+            let fresh = Controller1::new(law, 100.0, 10.0, 1.0).unwrap();
+            let mut defaults = LawOptions::NONE;
+            for o in law.law().options {
+                match (o.key, o.value) {
+                    ("derivativeOn", _) => defaults.derivative_on = Some(DerivativeOn::default()),
+                    ("antiWindup", OptionValue::Choice { default, .. }) => {
+                        assert_eq!(default, "conditional-integration");
+                        assert_eq!(AntiWindup::default(), AntiWindup::ConditionalIntegration);
+                        defaults.anti_windup = Some(AntiWindupMode::ConditionalIntegration);
+                    }
+                    ("derivativeFilter", OptionValue::Number { default, .. }) => {
+                        defaults.derivative_filter = Some(default)
+                    }
+                    ("window", OptionValue::Number { default, min, .. }) => {
+                        assert_eq!(min, crate::controllers::MIN_SAMPLES as f64);
+                        defaults.window = Some(default)
+                    }
+                    ("plantGain", OptionValue::Number { default, .. }) => {
+                        defaults.plant_gain = Some(default)
+                    }
+                    // Limits are off by default, and kt is read only with back-calculation.
+                    ("integralLimit" | "outputLimit" | "kt", _) => {}
+                    (key, _) => panic!("{key} has no default check here"),
+                }
+            }
+            let Some(OptionValue::Choice { default, .. }) =
+                LawOption::find(law.law().options, "derivativeOn").map(|o| o.value)
+            else {
+                assert_ne!(law, LawId::Pid);
+                let mut c = fresh.clone();
+                defaults.apply(&mut c, 1.0).unwrap();
+                assert_eq!(c, fresh, "{}", law.id());
+                continue;
+            };
+            assert_eq!(default, "measurement");
+            let mut c = fresh.clone();
+            defaults.apply(&mut c, 1.0).unwrap();
+            assert_eq!(c, fresh, "{}", law.id());
+        }
+    }
+
+    #[test]
+    fn apply_refuses_what_check_refuses() {
+        let window_on_a_pid = LawOptions {
+            window: Some(9.0),
+            ..LawOptions::NONE
+        };
+        let mut c = Controller1::new(LawId::Pid, 1.0, 1.0, 1.0).unwrap();
+        assert_eq!(
+            window_on_a_pid.apply(&mut c, 1.0).unwrap_err().field(),
+            "options"
+        );
+        let nan = LawOptions {
+            derivative_filter: Some(f64::NAN),
+            ..LawOptions::NONE
+        };
+        assert_eq!(
+            nan.check(LawId::Pid).unwrap_err(),
+            "derivativeFilter must be a finite number, got NaN"
+        );
     }
 }

@@ -63,8 +63,9 @@ pub struct LabFigure {
     pub target_start: f64,
     /// The target's speed, m/s (or rad/s).
     pub target_velocity: f64,
-    /// At `[time, to]` (s, m) the target jumps to `to` (`None`: no jump).
-    pub target_step: Option<[f64; 2]>,
+    /// At `(time, to)` (s, m) the target jumps to `to` (`None`: no jump), as
+    /// [`Disturbances::target_step`].
+    pub target_step: Option<(f64, f64)>,
 }
 
 /// The Lab's step, 1/60 s, to the six digits the page's URLs carry.
@@ -241,7 +242,7 @@ pub const LAB_FIGURES: [LabFigure; 11] = [
     // The target jumps back to 0 at 3 s: a derivative on the error sees a jump of 1 m
     // in one step and pushes kd / dt = 1200 N for that step.
     LabFigure {
-        target_step: Some([3.0, 0.0]),
+        target_step: Some((3.0, 0.0)),
         ..figure(
             "derivative-kick",
             "06-pid-turning",
@@ -307,7 +308,7 @@ impl LabFigure {
             disturbances: Disturbances {
                 target_start: self.target_start,
                 target_velocity: self.target_velocity,
-                target_step: self.target_step.map(|[t, to]| (t, to)),
+                target_step: self.target_step,
                 ..Disturbances::default()
             },
         }

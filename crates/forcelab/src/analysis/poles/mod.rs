@@ -114,8 +114,8 @@ pub fn controller(c: &Controller1, dt: f64) -> Option<Transfer> {
 /// gains per unit mass `kp` (1/s^2), `kd` (1/s), `ki` (1/s^3), largest modulus first:
 /// the one-step map's two eigenvalues for a memoryless linear law
 /// ([`one_step_matrix`](super::one_step_matrix)), the characteristic polynomial's roots
-/// for the PIDs as the Lab builds them (derivative on the measurement, unfiltered;
-/// window 7, plant gain 1). Refused for a law with neither (the one-step laws).
+/// for the PIDs with their default options ([`of_pid`]). Refused for a law with
+/// neither (the one-step laws), and for a negative gain or a `dt` not above 0.
 pub fn of_law(
     law: LawId,
     integrator: Integrator,
@@ -124,6 +124,10 @@ pub fn of_law(
     ki: f64,
     dt: f64,
 ) -> Result<Vec<Complex>, Error> {
+    for (field, gain) in [("kp", kp), ("kd", kd), ("ki", ki)] {
+        crate::error::non_negative(field, gain)?;
+    }
+    crate::error::positive("dt", dt)?;
     if law.law().linear {
         if ki != 0.0 {
             return Err(NO_INTEGRAL);
@@ -135,13 +139,28 @@ pub fn of_law(
             vec![b, a]
         });
     }
+    of_pid(&plant(integrator, 1.0, dt)?, law, kp, kd, ki, dt)
+}
+
+/// The closed-loop poles of the PID `law` with its default options (derivative on the
+/// measurement, unfiltered; window 7, plant gain 1) on `plant` (from [`plant`], read off
+/// once by a caller that sweeps gains), largest modulus first. Refused for a law
+/// without memory.
+pub fn of_pid(
+    plant: &Transfer,
+    law: LawId,
+    kp: f64,
+    kd: f64,
+    ki: f64,
+    dt: f64,
+) -> Result<Vec<Complex>, Error> {
     let mut c = Controller1::new(law, kp, kd, 1.0)?;
     c.set_integral_gain(ki)?;
     let transfer = controller(&c, dt).ok_or(Error::Unsupported {
         field: "law",
         reason: "the poles cover the linear laws and the PIDs (catalogue::atlas_laws)",
     })?;
-    Ok(poles(&plant(integrator, 1.0, dt)?, &transfer))
+    Ok(poles(plant, &transfer))
 }
 
 /// The closed loop's characteristic polynomial `den_P den_C + num_P num_C`.

@@ -196,4 +196,9 @@ fn of_law_names_what_it_cannot_take() {
     // The one-step law has neither a 2 x 2 map nor a transfer function.
     let e = of_law(LawId::OneStep, si, 100.0, 20.0, 0.0, 0.01).unwrap_err();
     assert!(e.to_string().contains("law"), "{e}");
+    // Bad numbers are refused by name, the same natively and through the bindings.
+    let e = of_law(LawId::Pid, si, 100.0, 20.0, -1.0, 0.01).unwrap_err();
+    assert_eq!(e.to_string(), "ki must be 0 or greater, got -1");
+    let e = of_law(LawId::ForwardPd, si, 100.0, 20.0, 0.0, 0.0).unwrap_err();
+    assert_eq!(e.field(), "dt");
 }
