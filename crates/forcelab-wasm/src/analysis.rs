@@ -30,7 +30,9 @@ pub fn step_metrics(
 }
 
 /// The stability atlas of `law` under `integrator`: `{ law, integrator, spec, axis,
-/// radii, stableFraction }`, radii row-major over `kp dt^2` (rows) and `kd dt`.
+/// radii, stableFraction, stableLimit }`, radii row-major over `kp dt^2` (rows) and
+/// `kd dt`; a cell is stable when its radius is at most `stableLimit`
+/// (`1 + analysis::STABLE_TOLERANCE`).
 /// Spec `{ dt, min, max, points, integral }` (`integral`: the PIDs' slice, `ki dt^3`).
 #[wasm_bindgen]
 pub fn atlas(law: &str, integrator_id: &str, spec: JsValue) -> Result<JsValue, JsError> {
@@ -46,9 +48,11 @@ pub fn atlas(law: &str, integrator_id: &str, spec: JsValue) -> Result<JsValue, J
         #[serde(flatten)]
         atlas: &'a Atlas,
         stable_fraction: f64,
+        stable_limit: f64,
     }
     to_js(&WithFraction {
         stable_fraction: a.stable_fraction(),
+        stable_limit: 1.0 + forcelab::analysis::STABLE_TOLERANCE,
         atlas: &a,
     })
 }
@@ -66,10 +70,6 @@ pub fn closed_loop_poles(
     ki: f64,
     dt: f64,
 ) -> Result<Vec<f64>, JsError> {
-    js(forcelab::error::non_negative("kp", kp))?;
-    js(forcelab::error::non_negative("kd", kd))?;
-    js(forcelab::error::non_negative("ki", ki))?;
-    js(forcelab::error::positive("dt", dt))?;
     let poles = js(poles::of_law(
         atlas_law(law)?,
         integrator(integrator_id)?,

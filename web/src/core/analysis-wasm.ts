@@ -26,6 +26,8 @@ export interface Atlas {
   axis: number[];
   radii: number[];
   stableFraction: number;
+  /** A cell is stable when its radius is at most this (the core's tolerance past 1). */
+  stableLimit: number;
 }
 
 /** The atlas of `law` under `integrator` on a `points`-square log grid. */

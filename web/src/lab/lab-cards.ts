@@ -11,7 +11,7 @@ import { formatNumber, type ParamDef } from '../ui/params';
 import { tuning } from '../core/wasm';
 import { CATALOGUE, LAW_LABELS, LINEAR_LAWS } from '../core/catalogue';
 import { snippet, type SnippetInput } from '../export/snippets';
-import { element, select } from './lab-dom';
+import { checkbox, element, select } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS } from './lab-state';
 import { FORMS } from './parameterisation';
@@ -98,7 +98,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         reportLink(control, `ki${k}`);
       }
       fields.append(element('p', { className: 'note', textContent: form.note }));
-      const options = optionsPanel(k, editor, { rebuild: buildLaws, replay: context.replay });
+      const options = optionsPanel(k, editor, context);
       if (options) card.append(options);
       card.append(
         tunePanel(k, editor, (g) => {
@@ -140,17 +140,11 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
     zetaUpdaters.push(updateZeta);
     const twin = TWINS[state.plant][law.kind];
     if (twin) {
-      const box = element('input', { type: 'checkbox', id: `${p}law-${k}-printed`, checked: law.asPrinted });
-      box.addEventListener('change', () => {
-        try {
-          change((s) => (s.laws[k]!.asPrinted = box.checked));
-        } catch {
-          box.checked = !box.checked;
-        }
-        buildLaws();
-      });
       card.append(
-        element('div', { className: 'field check' }, box, element('label', { htmlFor: box.id, textContent: 'also run the article\'s listing as printed' })),
+        checkbox('also run the article\'s listing as printed', `${p}law-${k}-printed`, law.asPrinted, (on) => {
+          change((s) => (s.laws[k]!.asPrinted = on));
+          buildLaws();
+        }),
         element('p', { className: 'note', textContent: ERRATA[twin] ?? '' }),
       );
     }

@@ -42,3 +42,22 @@ export function select(label: string, id: string, options: readonly string[], na
   });
   return element('div', { className: 'field' }, element('label', { htmlFor: id, textContent: label }), s, message);
 }
+
+/**
+ * A labelled checkbox. A change the core refuses (it throws) puts the box back and says
+ * why under it, like the menus and the number fields do.
+ */
+export function checkbox(label: string, id: string, checked: boolean, onChange: (checked: boolean) => void): HTMLElement {
+  const box = element('input', { type: 'checkbox', id, checked });
+  const message = element('p', { className: 'message', id: `${id}-message`, role: 'alert' });
+  box.addEventListener('change', () => {
+    try {
+      onChange(box.checked);
+      message.textContent = '';
+    } catch (e) {
+      box.checked = !box.checked;
+      message.textContent = e instanceof Error ? e.message : String(e);
+    }
+  });
+  return element('div', { className: 'field check' }, box, element('label', { htmlFor: id, textContent: label }), message);
+}

@@ -2,6 +2,7 @@
  * (a core preset) or a link to a point of the atlas. */
 import type { LabFigure } from '../core/presets';
 import { defaultState, type LabState, type LawState } from './lab-state';
+import { normalOptions } from './law-options';
 
 /** What differs from the Lab's defaults. */
 export type LabChanges = Partial<Omit<LabState, 'disturbances' | 'laws'>> & {
@@ -15,7 +16,11 @@ export function labStateWith(changes: LabChanges): LabState {
   return {
     ...base,
     ...changes,
-    laws: changes.laws.map((l) => ({ kind: 'pd', kp: 100, kd: 10, ki: 0, asPrinted: false, options: {}, ...l })),
+    laws: changes.laws.map((l) => {
+      const law = { kind: 'pd', kp: 100, kd: 10, ki: 0, asPrinted: false, options: {}, ...l };
+      // A preset may name a default explicitly; the Lab keeps one shape for one run.
+      return { ...law, options: normalOptions(law.kind, law.options) };
+    }),
     disturbances: { ...base.disturbances, ...changes.disturbances },
   };
 }

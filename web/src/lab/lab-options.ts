@@ -5,10 +5,10 @@
  * Every edit restarts the run, like any edit that is not a gain.
  */
 import { paramControl } from '../ui/controls';
-import { lawOptions, LAW_LABELS, type LawOption } from '../core/catalogue';
-import { element, select } from './lab-dom';
+import { lawOptions, LAW_LABELS } from '../core/catalogue';
+import { checkbox, element, select } from './lab-dom';
 import type { LabEditor } from './lab-editor';
-import { optionDef, optionDefault, optionShown } from './law-options';
+import { activeOptions, normalOptions, optionDef, optionDefault, optionShown } from './law-options';
 
 /** What the options panel needs from its card. */
 export interface OptionsContext {
@@ -25,12 +25,13 @@ export function optionsPanel(k: number, editor: LabEditor, context: OptionsConte
   const options = lawOptions(law.kind);
   if (options.length === 0) return null;
   const values = law.options;
-  const set = (option: LawOption, value: number | string | undefined, rebuild = false) => {
+  const set = (key: string, value: number | string | undefined, rebuild = false) => {
     change((s) => {
-      const o = s.laws[k]!.options;
-      // The default is kept as "not set", as a link reads it back.
-      if (value === undefined || value === optionDefault(option)) delete o[option.key];
-      else o[option.key] = value;
+      const l = s.laws[k]!;
+      const next = { ...l.options };
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+      l.options = normalOptions(l.kind, next);
     });
     if (rebuild) context.rebuild();
     context.replay();
@@ -42,34 +43,23 @@ export function optionsPanel(k: number, editor: LabEditor, context: OptionsConte
     const v = option.value;
     if (v.type === 'choice') {
       const names = Object.fromEntries(v.choices);
-      body.append(select(option.label, `${p}law-${k}-${option.key}`, v.choices.map(([c]) => c), names, String(values[option.key] ?? v.default), (c) => set(option, c, true)));
+      body.append(select(option.label, `${p}law-${k}-${option.key}`, v.choices.map(([c]) => c), names, String(values[option.key] ?? v.default), (c) => set(option.key, c, true)));
     } else if (v.type === 'limit') {
       const on = values[option.key] !== undefined;
-      const box = element('input', { type: 'checkbox', id: `${p}law-${k}-${option.key}-on`, checked: on });
-      box.addEventListener('change', () => {
-        try {
-          set(option, box.checked ? v.typical : undefined, true);
-        } catch {
-          box.checked = !box.checked;
-        }
-      });
-      body.append(element('div', { className: 'field check' }, box, element('label', { htmlFor: box.id, textContent: option.label })));
+      body.append(checkbox(option.label, `${p}law-${k}-${option.key}-on`, on, (checked) => set(option.key, checked ? v.typical : undefined, true)));
       if (on) {
         const def = optionDef(option, state.plant, id)!;
-        const control = paramControl(body, { ...def, label: `${option.label} at ±` }, Number(values[option.key]), (x) => set(option, x));
+        const control = paramControl(body, { ...def, label: `${option.label} at ±` }, Number(values[option.key]), (x) => set(option.key, x));
         editor.reportLink(control, `${option.urlKey}${k}`);
       }
     } else {
-      const initial = values[option.key] ?? optionDefault(option);
-      const control = paramControl(body, optionDef(option, state.plant, id)!, Number(initial), (x) => set(option, x));
+      const control = paramControl(body, optionDef(option, state.plant, id)!, Number(values[option.key] ?? optionDefault(option)), (x) => set(option.key, x));
       editor.reportLink(control, `${option.urlKey}${k}`);
     }
     body.append(element('p', { className: 'note', textContent: option.help }));
   }
-  const count = Object.keys(values).length;
+  const count = Object.keys(activeOptions(law.kind, values)).length;
   const summary = element('summary', { textContent: `${LAW_LABELS[law.kind] ?? law.kind} settings${count ? ` (${count} changed)` : ''}` });
   summary.title = options.map((o) => o.label).join(', ');
-  const panel = element('details', { className: 'law-options', open: count > 0 }, summary, body);
-  panel.dataset.law = law.kind;
-  return panel;
+  return element('details', { className: 'law-options', open: count > 0 }, summary, body);
 }

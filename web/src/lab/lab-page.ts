@@ -13,9 +13,9 @@ import { stepsForFrame } from '../ui/fixed-step';
 import { formatNumber } from '../ui/params';
 import { LabRun, type LabSnapshot } from '../core/wasm';
 import { drawLab, viewRange, type Look } from './lab-canvas';
-import { HAS_INTEGRAL, LAWS, defaultLaws, labConfig, seriesOf, writeLabState, type LabState, type SeriesInfo } from './lab-state';
-import { optionsSummary } from './law-options';
-import { LAW_LABELS } from '../core/catalogue';
+import { HAS_INTEGRAL, LAWS, defaultLaws, freshLaw, labConfig, seriesOf, writeLabState, type LabState, type SeriesInfo } from './lab-state';
+import { distinguishingOptions } from './law-options';
+import { LAW_LABELS, plantEntry } from '../core/catalogue';
 import { framed, labHref } from '../ui/site';
 import type { FigureLink } from '../figures/figure-link';
 import { effortOf, element, unitOf } from './lab-dom';
@@ -108,7 +108,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     labExportBar(
       {
         snapshot: () => run?.snapshot() ?? null,
-        names: () => series.map(label),
+        names: () => labels,
         plant: () => state.plant,
         fileName: (ext) => `forcelab-${state.plant}-${state.integrator}-dt${formatNumber(state.dt)}.${ext}`,
         responsePlot: () => plots[0],
@@ -221,7 +221,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   addLaw.addEventListener('click', () => {
     const used = new Set(state.laws.map((l) => l.kind));
     const kind = LAWS[state.plant].find((id) => !used.has(id)) ?? 'pd';
-    change((s) => s.laws.push({ ...defaultLaws()[0]!, kind }));
+    change((s) => s.laws.push(freshLaw(kind)));
     buildLaws();
   });
 
@@ -332,10 +332,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   function seriesColors(s: readonly SeriesInfo[]): string[] {
     return s.map((x) => css(`--s${x.owner}`));
   }
-  const label = (s: SeriesInfo) => {
-    const options = optionsSummary(s.kind, state.laws[s.owner]?.options ?? {}, state.plant);
-    return `${s.owner + 1}: ${LAW_NAMES[s.kind] ?? s.kind}${options ? ` (${options})` : ''}`;
-  };
+  /** Each series' legend, set with the series (a law of the same kind says how it differs). */
+  let labels: string[] = [];
   // The regions the last wish forbids, shaded behind the response and force curves.
   let shaded: Forbidden[] = [];
   const shadePlots = () => {
@@ -348,8 +346,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     plotsBox.replaceChildren();
     termsBox.replaceChildren();
     series = seriesOf(state);
+    const differing = distinguishingOptions(series.map((s) => ({ kind: s.kind, options: state.laws[s.owner]!.options })), state.plant);
+    labels = series.map((s, k) => `${s.owner + 1}: ${LAW_NAMES[s.kind] ?? s.kind}${differing[k] ? ` (${differing[k]})` : ''}`);
     look = { fg: css('--fg'), muted: css('--fg-muted'), colors: seriesColors(series), dashed: series.map((s) => s.asPrinted) };
-    const styles: TraceSeries[] = series.map((s, k) => ({ label: label(s), color: look.colors[k]!, dash: s.asPrinted ? [6, 4] : undefined }));
+    const styles: TraceSeries[] = series.map((s, k) => ({ label: labels[k]!, color: look.colors[k]!, dash: s.asPrinted ? [6, 4] : undefined }));
     const unit = unitOf(state.plant);
     const effort = effortOf(state.plant);
     const box = (cls: string) => {
@@ -360,14 +360,14 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     plots = [
       new TracePlot(box('response'), 'Response', `position (${unit})`, [{ label: 'target', color: look.muted, dash: [4, 4] }, ...styles]),
       new TracePlot(box('error'), 'Error (target − response)', `error (${unit})`, styles),
-      new TracePlot(box('effort'), state.plant === 'box' ? 'Torque' : 'Force', effort, styles),
+      new TracePlot(box('effort'), plantEntry(state.plant).effort.replace(/^./, (c) => c.toUpperCase()), effort, styles),
     ];
     series.forEach((s, k) => {
       const div = element('div', { className: 'plot term' });
       termsBox.append(div);
       const c = look.colors[k]!;
       plots.push(
-        new TracePlot(div, label(s), effort, [
+        new TracePlot(div, labels[k]!, effort, [
           { label: 'P', color: c },
           { label: 'I', color: c, dash: [2, 3] },
           { label: 'D', color: c, dash: [8, 4] },
@@ -416,7 +416,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const renderMetrics = () => {
     if (!run || !snap) return;
     const failures = snap.failures;
-    fillMetrics(metricsTable, state.plant, run.metrics(), series.map((s, k) => ({ label: label(s), color: look.colors[k] ?? '', failure: failures[k] })));
+    fillMetrics(metricsTable, state.plant, run.metrics(), series.map((_, k) => ({ label: labels[k]!, color: look.colors[k] ?? '', failure: failures[k] })));
   };
 
   /** One frame of the page's loop: the steps the elapsed time holds, then what changed is drawn. */

@@ -8,7 +8,7 @@
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { CATALOGUE } from '../core/catalogue';
-import { element, select, unitOf } from './lab-dom';
+import { checkbox, element, select, unitOf } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { DISTURBANCE_DEFS, INTEGRATORS, LAWS, MAX_STEPS, PARAMETERISATIONS, PLANTS, SETTING_DEFS, TWINS, type Disturbances, type LabState } from './lab-state';
 import { FORMS } from './parameterisation';
@@ -73,16 +73,7 @@ export function buildDisturbanceFields(disturbFields: HTMLElement, editor: LabEd
   disturbFields.replaceChildren();
   const unit = unitOf(state.plant);
   const flag = (field: 'stepOn' | 'sideswipeOn' | 'spikeOn', label: string) => {
-    const box = element('input', { type: 'checkbox', id: `${p}d-${field}`, checked: state.disturbances[field] });
-    box.addEventListener('change', () => {
-      try {
-        change((s) => (s.disturbances[field] = box.checked));
-      } catch (e) {
-        box.checked = !box.checked;
-        editor.warn(e instanceof Error ? e.message : String(e));
-      }
-    });
-    disturbFields.append(element('div', { className: 'field check' }, box, element('label', { htmlFor: box.id, textContent: label })));
+    disturbFields.append(checkbox(label, `${p}d-${field}`, state.disturbances[field], (on) => change((s) => (s.disturbances[field] = on))));
   };
   for (const [field, def] of Object.entries(DISTURBANCE_DEFS) as [keyof Disturbances, ParamDef | null][]) {
     if (field === 'stepOn') flag('stepOn', 'target step');

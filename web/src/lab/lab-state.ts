@@ -6,7 +6,8 @@
  * loses the other settings.
  */
 import { CATALOGUE, menuLaws, twinOn, type PlantId } from '../core/catalogue';
-import { clip, parseParam, type ParamDef } from '../ui/params';
+import { clip, type ParamDef } from '../ui/params';
+import { numberFrom, oneOf } from '../ui/url-state';
 import { activeOptions, readOptions, writeOptions, type OptionValues } from './law-options';
 
 export type { PlantId };
@@ -84,8 +85,13 @@ export interface LabState {
   disturbances: Disturbances;
 }
 
+/** A law as the Lab adds it, or as a link naming it starts it: 400 N/m, 20 N·s/m. */
+export function freshLaw(kind: string): LawState {
+  return { kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} };
+}
+
 export function defaultLaws(): LawState[] {
-  return ['pd', 'backward-pd', 'spd'].map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} }));
+  return ['pd', 'backward-pd', 'spd'].map(freshLaw);
 }
 
 export function defaultState(): LabState {
@@ -159,21 +165,6 @@ export interface ParsedState {
   problems: Record<string, string>;
 }
 
-function oneOf<T extends string>(raw: string | null, allowed: readonly T[], fallback: T, key: string, problems: Record<string, string>): T {
-  if (raw === null) return fallback;
-  if ((allowed as readonly string[]).includes(raw)) return raw as T;
-  problems[key] = `${key} must be one of ${allowed.join(', ')}, got "${clip(raw)}" (from the link; using ${fallback})`;
-  return fallback;
-}
-
-function numberFrom(def: ParamDef, raw: string | null, fallback: number, problems: Record<string, string>): number {
-  if (raw === null) return fallback;
-  const parsed = parseParam(def, raw);
-  if ('value' in parsed) return parsed.value;
-  problems[def.key] = `${parsed.error} (from the link; using ${fallback})`;
-  return fallback;
-}
-
 /**
  * Reads a Lab state from a query string ("?plant=box&c=pd,spd&kp0=100..."): what the
  * query leaves out is `base`'s (the Lab's defaults, or a chapter figure's preset).
@@ -202,7 +193,7 @@ export function readLabState(search: string, base: LabState = defaultState()): P
     if (valid.length !== ids.length || ids.length < MIN_CONTROLLERS || ids.length > MAX_CONTROLLERS) {
       problems.c = `controllers must be ${MIN_CONTROLLERS} to ${MAX_CONTROLLERS} of ${LAWS[s.plant].join(', ')}, got "${clip(kinds)}" (from the link; using the defaults)`;
     } else {
-      s.laws = valid.map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} }));
+      s.laws = valid.map(freshLaw);
     }
   }
   const basePrinted = s.laws.flatMap((l, k) => (l.asPrinted ? [String(k)] : [])).join(',');
@@ -251,7 +242,7 @@ export function writeLabState(state: LabState, base: LabState = defaultState()):
   const sameLaws = kinds(state.laws) === kinds(d0.laws);
   put('c', kinds(state.laws), kinds(d0.laws));
   state.laws.forEach((law, k) => {
-    const from = sameLaws ? d0.laws[k]! : { kp: 400, kd: 20, ki: 0, options: {} };
+    const from = sameLaws ? d0.laws[k]! : freshLaw(law.kind);
     put(`kp${k}`, law.kp, from.kp);
     put(`kd${k}`, law.kd, from.kd);
     if (HAS_INTEGRAL.has(law.kind)) put(`ki${k}`, law.ki, from.ki);

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, lawOptions } from '../core/catalogue';
+import { lawOptions } from '../core/catalogue';
 import { labStateWith } from './lab-figure';
 import { labConfig, readLabState, writeLabState } from './lab-state';
-import { activeOptions, optionDef, optionShown, optionsSummary, optionUnit } from './law-options';
+import { activeOptions, distinguishingOptions, normalOptions, optionShown, optionUnit } from './law-options';
 
 const pidLab = (options: Record<string, number | string>) =>
   labStateWith({ laws: [{ kind: 'pid', kp: 100, kd: 20, ki: 5, options }, { kind: 'windowed-pid', options: { window: 11 } }] });
 
 describe("a controller's options, from the core's catalogue", () => {
-  it('every law with options is one the page knows how to draw', () => {
-    const withOptions = CATALOGUE.laws.filter((l) => l.options.length > 0).map((l) => l.id);
-    expect(withOptions).toEqual(['pid', 'windowed-pid', 'windowed-pid-as-printed']);
-    for (const law of withOptions) {
-      for (const o of lawOptions(law)) {
-        if (o.value.type !== 'choice') expect(optionDef(o, 'cube'), o.key).not.toBeNull();
-      }
-    }
-  });
-
   it('an effort option is in N on the cube and the plate, N·m on the box', () => {
     const clamp = lawOptions('pid').find((o) => o.key === 'outputLimit')!;
     expect(optionUnit(clamp, 'cube')).toBe('N');
@@ -66,12 +56,19 @@ describe("a controller's options, from the core's catalogue", () => {
     ]);
   });
 
-  it('a legend names the options that differ from the defaults, in words', () => {
-    expect(optionsSummary('pid', {}, 'cube')).toBe('');
-    expect(optionsSummary('pid', { antiWindup: 'conditional-integration', kt: 9 }, 'cube')).toBe('conditional integration');
-    expect(optionsSummary('pid', { derivativeFilter: 0 }, 'cube')).toBe('');
-    expect(optionsSummary('pid', { outputLimit: 10, antiWindup: 'clamp' }, 'cube')).toBe('output clamp 10 N, integral clamp only');
-    expect(optionsSummary('pid', { derivativeOn: 'error' }, 'plate')).toBe('derivative on error');
-    expect(optionsSummary('windowed-pid', { window: 15 }, 'cube')).toBe('window 15');
+  it('a legend names what tells a law apart from the others of its kind, in words', () => {
+    const windup = ['clamp', 'conditional-integration', 'back-calculation'].map((antiWindup) => ({ kind: 'pid', options: { outputLimit: 10, antiWindup } }));
+    expect(distinguishingOptions(windup, 'cube')).toEqual(['anti-windup: integral clamp only', 'anti-windup: conditional integration', 'anti-windup: back-calculation']);
+    // The default named or left out is the same run, and reads the same.
+    const kick: { kind: string; options: Record<string, string> }[] = [{ kind: 'pid', options: {} }, { kind: 'pid', options: { derivativeOn: 'error' } }, { kind: 'pd', options: {} }];
+    expect(distinguishingOptions(kick, 'plate')).toEqual(['derivative on: measurement', 'derivative on: error', '']);
+    expect(distinguishingOptions([{ kind: 'pid', options: { outputLimit: 30 } }, { kind: 'pid', options: {} }], 'box')).toEqual(['output clamp 30 N·m', 'no output clamp']);
+    expect(distinguishingOptions([{ kind: 'windowed-pid', options: { window: 15 } }, { kind: 'windowed-pid', options: {} }], 'cube')).toEqual(['window 15 samples', 'window 7 samples']);
+    // A lone PID needs no more than its name.
+    expect(distinguishingOptions([{ kind: 'pid', options: { outputLimit: 30 } }, { kind: 'pd', options: {} }], 'cube')).toEqual(['', '']);
+  });
+
+  it('keeps one shape for one run: defaults and options the law does not read are dropped', () => {
+    expect(normalOptions('pid', { antiWindup: 'conditional-integration', derivativeFilter: 0, window: 9, outputLimit: 5 })).toEqual({ outputLimit: 5 });
   });
 });

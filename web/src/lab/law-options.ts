@@ -2,10 +2,12 @@
  * A Lab controller's options beyond its gains (a PID's clamps, derivative, filter and
  * anti-windup; a windowed PID's window and plant gain), as the core's catalogue
  * declares them: which law reads which, their ranges, defaults and link keys. The
- * page keeps only the values the reader set; a law's defaults are the core's.
+ * page keeps only the values that differ from the core's defaults (`normalOptions`), so
+ * one run has one state, whether it came from a preset, a link or a control.
  */
 import { lawOptions, plantEntry, type LawOption } from '../core/catalogue';
-import { clip, parseParam, type ParamDef } from '../ui/params';
+import type { ParamDef } from '../ui/params';
+import { numberFrom, oneOf } from '../ui/url-state';
 
 /** The options a controller set, by the core's key (numbers, or a choice's id). */
 export type OptionValues = Record<string, number | string>;
@@ -30,8 +32,7 @@ export function optionDef(option: LawOption, plant: string, key = option.key): P
 
 /** The value `option` runs with when the reader set none (null: a limit that is off). */
 export function optionDefault(option: LawOption): number | string | null {
-  const v = option.value;
-  return v.type === 'number' ? v.default : v.type === 'choice' ? v.default : null;
+  return option.value.type === 'limit' ? null : option.value.default;
 }
 
 /** Whether `option` is read given the other values (kt only with back-calculation). */
@@ -39,8 +40,12 @@ export function optionShown(option: LawOption, law: string, values: OptionValues
   if (option.shownWhen === null) return true;
   const [on, choice] = option.shownWhen;
   const other = lawOptions(law).find((o) => o.key === on);
-  const value = values[on] ?? (other ? optionDefault(other) : null);
-  return value === choice;
+  return (values[on] ?? (other ? optionDefault(other) : null)) === choice;
+}
+
+/** `values` without those `law` does not read and those equal to their defaults. */
+export function normalOptions(law: string, values: OptionValues): OptionValues {
+  return Object.fromEntries(lawOptions(law).flatMap((o) => (o.key in values && values[o.key] !== optionDefault(o) ? [[o.key, values[o.key]!]] : [])));
 }
 
 /** The values the core Lab reads for `law`: those set and read, nothing else. */
@@ -50,35 +55,23 @@ export function activeOptions(law: string, values: OptionValues): OptionValues {
 
 /**
  * Reads controller `k`'s options for `law` from a link (`il0=20&aw0=back-calculation`,
- * `ol0=off` for a limit the base has on);
- * a refused value is named in `problems` by its link key and left out (the default).
+ * `ol0=off` for a limit the base has on); a refused value is named in `problems` by its
+ * link key and the fallback's value kept.
  */
 export function readOptions(q: URLSearchParams, law: string, k: number, plant: string, fallback: OptionValues, problems: Record<string, string>): OptionValues {
-  const out: OptionValues = {};
+  const out: OptionValues = { ...fallback };
   for (const o of lawOptions(law)) {
     const key = `${o.urlKey}${k}`;
     const raw = q.get(key);
-    const kept = fallback[o.key];
-    if (raw === null) {
-      if (kept !== undefined) out[o.key] = kept;
-      continue;
-    }
     const v = o.value;
-    if (v.type === 'limit' && raw === OFF) continue;
-    // A value equal to the default is kept as "not set", so a state reads back as written.
-    if (v.type === 'choice') {
-      if (v.choices.some(([id]) => id === raw)) {
-        if (raw !== v.default) out[o.key] = raw;
-      }
-      else problems[key] = `${key} must be one of ${v.choices.map(([id]) => id).join(', ')}, got "${clip(raw)}" (from the link; using ${kept ?? v.default})`;
-      continue;
-    }
-    const parsed = parseParam({ ...optionDef(o, plant, key)!, label: key }, raw);
-    if ('value' in parsed) {
-      if (parsed.value !== optionDefault(o)) out[o.key] = parsed.value;
-    } else problems[key] = `${parsed.error} (from the link; using ${kept ?? optionDefault(o) ?? 'none'})`;
+    let value: number | string | null;
+    if (v.type === 'limit' && raw === OFF) value = null;
+    else if (v.type === 'choice') value = oneOf(raw, v.choices.map(([id]) => id), String(out[o.key] ?? v.default), key, problems);
+    else value = numberFrom({ ...optionDef(o, plant, key)!, label: key }, raw, out[o.key] === undefined ? (optionDefault(o) as number | null) : Number(out[o.key]), problems);
+    if (value === null) delete out[o.key];
+    else out[o.key] = value;
   }
-  return out;
+  return normalOptions(law, out);
 }
 
 /** A limit switched off, in a link (`ol0=off`), where the base has it on. */
@@ -93,23 +86,34 @@ export function writeOptions(q: URLSearchParams, law: string, k: number, values:
   }
 }
 
+/** What an option's value reads as in a legend ("output clamp 10 N", "anti-windup: back-calculation"). */
+function optionText(option: LawOption, value: number | string | null, plant: string): string {
+  const v = option.value;
+  if (v.type === 'choice') return `${option.label}: ${v.choices.find(([id]) => id === value)?.[1] ?? String(value)}`;
+  if (value === null) return `no ${option.label}`;
+  const unit = optionUnit(option, plant);
+  return `${option.label} ${value}${unit ? ` ${unit}` : ''}`;
+}
+
 /**
- * The options `law` runs with, in a few words for a legend ("output clamp 10 N,
- * back-calculation"): numbers that differ from their defaults, and any choice set (a
- * figure that compares anti-windup modes names each, the default one included).
+ * For each law, in a few words for its legend, the options it runs with that tell it
+ * apart from the other laws of its kind ("anti-windup: back-calculation" among three
+ * PIDs that differ only there); empty for a law no other shares its kind with.
  */
-export function optionsSummary(law: string, values: OptionValues, plant: string): string {
-  return lawOptions(law)
-    .flatMap((o) => {
-      const value = activeOptions(law, values)[o.key];
-      const v = o.value;
-      if (value === undefined || (v.type !== 'choice' && value === optionDefault(o))) return [];
-      if (v.type === 'choice') {
-        const name = v.choices.find(([id]) => id === value)?.[1] ?? String(value);
-        return [o.key === 'derivativeOn' ? `derivative on ${name}` : name];
-      }
-      const unit = optionUnit(o, plant);
-      return [`${o.label} ${value}${unit && unit !== 'samples' ? ` ${unit}` : ''}`];
-    })
-    .join(', ');
+export function distinguishingOptions(laws: readonly { kind: string; options: OptionValues }[], plant: string): string[] {
+  const runs = laws.map((l) => {
+    const active = activeOptions(l.kind, l.options);
+    return new Map(lawOptions(l.kind).map((o) => [o.key, o.key in active ? active[o.key]! : optionShown(o, l.kind, l.options) ? optionDefault(o) : undefined]));
+  });
+  return laws.map((law, i) => {
+    const same = laws.flatMap((other, j) => (j !== i && other.kind === law.kind ? [runs[j]!] : []));
+    return lawOptions(law.kind)
+      // Compared only where both read it: kt tells back-calculations apart, not a mode.
+      .filter((o) => {
+        const mine = runs[i]!.get(o.key);
+        return mine !== undefined && same.some((r) => r.get(o.key) !== undefined && r.get(o.key) !== mine);
+      })
+      .map((o) => optionText(o, runs[i]!.get(o.key) ?? null, plant))
+      .join(', ');
+  });
 }

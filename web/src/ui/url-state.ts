@@ -1,4 +1,4 @@
-import { parseParam, type ParamDef } from './params';
+import { clip, parseParam, type ParamDef } from './params';
 
 /** Settings read from a URL query, and a message for each value that was refused. */
 export interface UrlState {
@@ -36,4 +36,27 @@ export function writeUrlState(defs: readonly ParamDef[], values: Record<string, 
   }
   const s = query.toString();
   return s ? `?${s}` : '';
+}
+
+/**
+ * A link's value of `key` when it is one of `allowed`; else `fallback`, with the refusal
+ * in `problems` under `key` (null: the link has no such key).
+ */
+export function oneOf<T extends string>(raw: string | null, allowed: readonly T[], fallback: T, key: string, problems: Record<string, string>): T {
+  if (raw === null) return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  problems[key] = `${key} must be one of ${allowed.join(', ')}, got "${clip(raw)}" (from the link; using ${fallback})`;
+  return fallback;
+}
+
+/**
+ * A link's number for `def` (checked as if typed), else `fallback` (null: none) with the
+ * refusal in `problems` under `def.key`.
+ */
+export function numberFrom<F extends number | null>(def: ParamDef, raw: string | null, fallback: F, problems: Record<string, string>): number | F {
+  if (raw === null) return fallback;
+  const parsed = parseParam(def, raw);
+  if ('value' in parsed) return parsed.value;
+  problems[def.key] = `${parsed.error} (from the link; using ${fallback ?? 'none'})`;
+  return fallback;
 }

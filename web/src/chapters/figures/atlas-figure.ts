@@ -7,10 +7,11 @@
  * cursor with the arrow keys) plots that point's poles against the unit circle; a
  * click or Enter opens it in the Lab.
  */
-import { CATALOGUE, lawEntry } from '../../core/catalogue';
+import { lawEntry } from '../../core/catalogue';
 import { atlasMaps, atlasOf, defaultAtlasSpec, poles, type Atlas } from '../../core/analysis-wasm';
-import { writeLabState } from '../../lab/lab-state';
+import { HAS_INTEGRAL, writeLabState } from '../../lab/lab-state';
 import { clip, formatNumber, formatPoles } from '../../ui/params';
+import { el } from '../../ui/dom';
 import { labStateWith } from '../../lab/lab-figure';
 import { labHref, openSitePage } from '../../ui/site';
 import type { FigureLink } from '../../figures/figure-link';
@@ -23,19 +24,17 @@ declare global {
   }
 }
 
-/** Every law's short name, from the core's catalogue. */
-const SHORT: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.laws.map((l) => [l.id, l.shortLabel]));
-/** The laws with an integral: their map is a slice at one integral gain. */
-const INTEGRAL = new Set(CATALOGUE.laws.filter((l) => l.integral).map((l) => l.id));
+/** A law's short name, from the core's catalogue. */
+const shortName = (law: string) => lawEntry(law)?.shortLabel ?? law;
 const INTEGRATORS: Readonly<Record<string, string>> = {
   'semi-implicit-euler': 'semi-implicit Euler',
   'explicit-euler': 'explicit Euler',
   rk4: 'RK4',
 };
 
-/** RGBA for a spectral radius: a blue ramp from fast (dark) to slow (light), red when unstable. */
-function colour(r: number | null): [number, number, number] {
-  if (r === null || !Number.isFinite(r) || r > 1 + 1e-9) return [214, 69, 80];
+/** RGB for a spectral radius: a blue ramp from fast (dark) to slow (light), red past `stableLimit`. */
+function colour(r: number | null, stableLimit: number): [number, number, number] {
+  if (r === null || !Number.isFinite(r) || r > stableLimit) return [214, 69, 80];
   const t = Math.min(1, Math.max(0, r));
   return [Math.round(20 + 200 * t * t), Math.round(50 + 190 * t * t), Math.round(110 + 140 * t)];
 }
@@ -45,45 +44,36 @@ function colour(r: number | null): [number, number, number] {
  * grid's ends) and the colour scale of the spectral radius, red past 1.
  */
 function atlasKey(spec: { min: number; max: number }): HTMLElement {
-  const key = document.createElement('figure');
-  key.className = 'atlas-key';
-  const ramp = document.createElement('canvas');
-  ramp.width = 200;
-  ramp.height = 14;
-  ramp.setAttribute('role', 'img');
-  ramp.setAttribute('aria-label', 'Colour scale: dark for a spectral radius near 0 (fast, calm), light near 1 (slow), red above 1 (unstable)');
+  const ramp = el('canvas', {
+    width: 200,
+    height: 14,
+    role: 'img',
+    'aria-label': 'Colour scale: dark for a spectral radius near 0 (fast, calm), light near 1 (slow), red above 1 (unstable)',
+  });
   // Radii 0..1 over the first 80 % of the ramp, then the unstable red.
   const ctx = ramp.getContext('2d')!;
   for (let x = 0; x < 200; x++) {
-    const [r, g, b] = colour(x < 160 ? x / 159 : 1.5);
+    const [r, g, b] = colour(x < 160 ? x / 159 : 1.5, 1);
     ctx.fillStyle = `rgb(${r},${g},${b})`;
     ctx.fillRect(x, 0, 1, 14);
   }
-  const scale = document.createElement('p');
-  scale.className = 'atlas-scale';
   // Each label sits where its radius is on the ramp; "> 1" ends the red band.
-  for (const [label, at] of [['0', 0], ['0.5', 0.4], ['1', 0.8]] as const) {
-    const span = document.createElement('span');
-    span.textContent = label;
+  const labels = ([['0', 0], ['0.5', 0.4], ['1', 0.8]] as const).map(([label, at]) => {
+    const span = el('span', {}, label);
     span.style.left = `${at * 100}%`;
-    scale.append(span);
-  }
-  const over = document.createElement('span');
-  over.className = 'atlas-scale-over';
-  over.textContent = '> 1';
-  scale.append(over);
-  const decades = (lo: number, hi: number) => {
-    const out: string[] = [];
-    for (let e = Math.ceil(Math.log10(lo) - 1e-9); e <= Math.floor(Math.log10(hi) + 1e-9); e++) out.push(`10^${e}`);
-    return out.join(', ');
-  };
-  const axes = document.createElement('figcaption');
-  axes.textContent =
+    return span;
+  });
+  const scale = el('p', { class: 'atlas-scale' }, ...labels, el('span', { class: 'atlas-scale-over' }, '> 1'));
+  const decades: string[] = [];
+  for (let e = Math.ceil(Math.log10(spec.min) - 1e-9); e <= Math.floor(Math.log10(spec.max) + 1e-9); e++) decades.push(`10^${e}`);
+  const axes = el(
+    'figcaption',
+    {},
     `Spectral radius. In each map, damping kd h/m grows to the right and stiffness kp h²/m upward, ` +
-    `both on a log scale from ${formatNumber(spec.min)} (bottom left) to ${formatNumber(spec.max)}, with a decade every ` +
-    `${((1 / (Math.log10(spec.max) - Math.log10(spec.min))) * 100).toFixed(1)} % of the side (${decades(spec.min, spec.max)}).`;
-  key.append(ramp, scale, axes);
-  return key;
+      `both on a log scale from ${formatNumber(spec.min)} (bottom left) to ${formatNumber(spec.max)}, with a decade every ` +
+      `${((1 / (Math.log10(spec.max) - Math.log10(spec.min))) * 100).toFixed(1)} % of the side (${decades.join(', ')}).`,
+  );
+  return el('figure', { class: 'atlas-key' }, ramp, scale, axes);
 }
 
 export function mountAtlas(host: HTMLElement, link: FigureLink): void {
@@ -93,15 +83,8 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   grid.className = 'atlas-grid';
   const side = document.createElement('div');
   side.className = 'atlas-side';
-  const zPlane = document.createElement('canvas');
-  zPlane.width = 220;
-  zPlane.height = 220;
-  zPlane.setAttribute('role', 'img');
-  zPlane.setAttribute('aria-label', 'The poles of the chosen point against the unit circle');
-  const readout = document.createElement('p');
-  readout.className = 'atlas-readout';
-  readout.setAttribute('aria-live', 'polite');
-  readout.textContent = 'Point at a map to see its poles.';
+  const zPlane = el('canvas', { width: 220, height: 220, role: 'img', 'aria-label': 'The poles of the chosen point against the unit circle' });
+  const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' }, 'Point at a map to see its poles.');
   side.append(zPlane, readout, atlasKey(SPEC));
   host.append(grid, side);
   const atlases: Atlas[] = [];
@@ -137,29 +120,31 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   /** The point shown, as the link writes it: "law,integrator,row,col" (the middle of the first map by default). */
   const middle = Math.floor(SPEC.points / 2);
   const pointText = (atlas: Atlas, row: number, col: number) => `${atlas.law},${atlas.integrator},${row},${col}`;
+  /** The raw gains of a cell at 1 kg (a PID's map is a slice at one integral gain). */
+  const gainsAt = (atlas: Atlas, row: number, col: number) => ({
+    kp: atlas.axis[row]! / SPEC.dt ** 2,
+    kd: atlas.axis[col]! / SPEC.dt,
+    ki: HAS_INTEGRAL.has(atlas.law) ? SPEC.integral / SPEC.dt ** 3 : 0,
+  });
   const show = (atlas: Atlas, row: number, col: number) => {
     link.save('atlas-point', pointText(atlas, row, col), `${maps[0]},${middle},${middle}`);
-    const a = atlas.axis[row]!;
-    const b = atlas.axis[col]!;
-    const kp = a / (SPEC.dt * SPEC.dt);
-    const kd = b / SPEC.dt;
-    const ki = INTEGRAL.has(atlas.law) ? SPEC.integral / SPEC.dt ** 3 : 0;
+    const { kp, kd, ki } = gainsAt(atlas, row, col);
     const zs = poles(atlas.law, atlas.integrator, kp, kd, ki, SPEC.dt);
-    const radius = Math.max(...zs.map((z) => Math.hypot(z.re, z.im)));
-    drawZ(zs, radius > 1 + 1e-9);
+    const radius = atlas.radii[row * SPEC.points + col]!;
+    const unstable = radius > atlas.stableLimit;
+    drawZ(zs, unstable);
     const slice = ki ? `, ki ${formatNumber(ki)} N/(m·s) (ki h³/m = ${formatNumber(SPEC.integral)})` : '';
     readout.textContent =
-      `${SHORT[atlas.law] ?? atlas.law}, ${INTEGRATORS[atlas.integrator] ?? atlas.integrator}: kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)} ` +
+      `${shortName(atlas.law)}, ${INTEGRATORS[atlas.integrator] ?? atlas.integrator}: kp h²/m = ${formatNumber(atlas.axis[row]!)}, kd h/m = ${formatNumber(atlas.axis[col]!)} ` +
       `(kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m${slice} at 1 kg, h = 1/60 s). ${zs.length} poles: ${formatPoles(zs)}` +
-      ` (one of each conjugate pair); spectral radius ${formatNumber(radius)}: ${radius > 1 + 1e-9 ? 'unstable' : 'stable'}.`;
+      ` (one of each conjugate pair); spectral radius ${formatNumber(radius)}: ${unstable ? 'unstable' : 'stable'}.`;
   };
 
   const labLink = (atlas: Atlas, row: number, col: number) => {
-    const kp = Number((atlas.axis[row]! / (SPEC.dt * SPEC.dt)).toPrecision(6));
-    const kd = Number((atlas.axis[col]! / SPEC.dt).toPrecision(6));
-    // A PID's map is a slice: the Lab gets its integral gain too. A printed listing is
-    // opened as the Lab shows it, beside its corrected law.
-    const ki = INTEGRAL.has(atlas.law) ? Number((SPEC.integral / SPEC.dt ** 3).toPrecision(6)) : 0;
+    const six = (x: number) => Number(x.toPrecision(6));
+    const g = gainsAt(atlas, row, col);
+    const [kp, kd, ki] = [six(g.kp), six(g.kd), six(g.ki)];
+    // A printed listing is opened as the Lab shows it, beside its corrected law.
     const printedOf = lawEntry(atlas.law)?.printedOf ?? null;
     const kind = printedOf ?? atlas.law;
     const other = kind === 'backward-pd' ? 'pd' : 'backward-pd';
@@ -172,7 +157,8 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   };
 
   // The point a link shows: a map of the atlas and a cell of its grid.
-  const maps = atlasMaps().map((m) => `${m.law},${m.integrator}`);
+  const mapList = atlasMaps();
+  const maps = mapList.map((m) => `${m.law},${m.integrator}`);
   const pointFrom = (raw: string): { value: { atlas: string; row: number; col: number } } | { error: string } => {
     const parts = raw.split(',');
     const [row, col] = [Number(parts[2]), Number(parts[3])];
@@ -185,8 +171,8 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   };
   const start = link.read('atlas-point', pointFrom, { atlas: maps[0]!, row: middle, col: middle }, `${maps[0]},${middle},${middle}`, side);
 
-  for (const { law, integrator } of atlasMaps()) {
-    const lawName = SHORT[law] ?? law;
+  for (const { law, integrator } of mapList) {
+    const lawName = shortName(law);
     const integratorName = INTEGRATORS[integrator] ?? integrator;
     const atlas = atlasOf(law, integrator, SPEC);
     atlases.push(atlas);
@@ -205,14 +191,14 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     const image = canvas.getContext('2d')!.createImageData(n, n);
     for (let row = 0; row < n; row++) {
       for (let col = 0; col < n; col++) {
-        const [r, g, b] = colour(atlas.radii[row * n + col] ?? null);
+        const [r, g, b] = colour(atlas.radii[row * n + col] ?? null, atlas.stableLimit);
         const p = ((n - 1 - row) * n + col) * 4; // stiffness grows upward
         image.data.set([r, g, b, 255], p);
       }
     }
     canvas.getContext('2d')!.putImageData(image, 0, 0);
     const caption = document.createElement('figcaption');
-    const slice = INTEGRAL.has(law) ? ` at ki h³/m = ${formatNumber(SPEC.integral)}` : '';
+    const slice = HAS_INTEGRAL.has(law) ? ` at ki h³/m = ${formatNumber(SPEC.integral)}` : '';
     caption.textContent = `${lawName}, ${integratorName}${slice}: ${(100 * atlas.stableFraction).toFixed(1)} % stable`;
     cell.append(canvas, caption);
     grid.append(cell);
