@@ -78,13 +78,29 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   toolbar.setAttribute('role', 'group');
   toolbar.setAttribute('aria-label', 'Simulation');
   toolbar.prepend(play, step, reset);
-  toolbar.after(figureExport(sim.name, () => sim.plots()), link.shareBar());
+  // Where a run the core stopped says why (a step that would leave a body at an infinite
+  // or NaN state is refused, not taken): the figure pauses there instead of throwing
+  // from the animation loop.
+  const stopped = document.createElement('p');
+  stopped.className = 'message';
+  stopped.setAttribute('role', 'alert');
+  toolbar.after(stopped, figureExport(sim.name, () => sim.plots()), link.shareBar());
 
   /** Steps since the last reset, so a strike runs on to where a replay of its link stops. */
   let stepsRun = 0;
   const advance = (n: number) => {
     sim.advance(n);
     stepsRun += n;
+  };
+  /** `advance`, pausing with the core's reason when it refuses a step. */
+  const advanceOrStop = (n: number) => {
+    try {
+      advance(n);
+    } catch (e) {
+      playing = false;
+      sync();
+      stopped.textContent = `The run stopped: ${e instanceof Error ? e.message : String(e)}. Reset it, or change a setting.`;
+    }
   };
   // The fingerprint sums every plotted value: worth it when the figure rests, not per frame.
   const draw = () => {
@@ -97,6 +113,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
     play.setAttribute('aria-pressed', String(playing));
   };
   const rerun = () => {
+    stopped.textContent = '';
     sim.reset();
     stepsRun = 0;
     clock.accumulator = 0;
@@ -111,10 +128,11 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   step.addEventListener('click', () => {
     playing = false;
     sync();
-    advance(1);
+    advanceOrStop(1);
     draw();
   });
   reset.addEventListener('click', () => {
+    stopped.textContent = '';
     sim.reset();
     stepsRun = 0;
     clock.accumulator = 0;
@@ -127,7 +145,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
     if (!playing) return;
     const n = stepsForFrame(clock, seconds, sim.dt);
     if (n > 0) {
-      advance(n);
+      advanceOrStop(n);
       draw();
     }
   });
@@ -154,7 +172,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
     strike(live: () => void) {
       live();
       // Paused: on to where a link of this figure runs to (the preview past the event).
-      if (!playing) advance(Math.max(0, Math.round(sim.preview / sim.dt) - stepsRun));
+      if (!playing) advanceOrStop(Math.max(0, Math.round(sim.preview / sim.dt) - stepsRun));
       draw();
     },
     draw,
