@@ -73,6 +73,9 @@ if [ "$want_browser" = 1 ]; then
   # A second browser engine, so the wasm tests (and the golden trace hash) run in
   # Gecko as well as Blink: Debian's Firefox ESR.
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  # The C# compiler and runtime that build and run every Unity template against the
+  # UnityEngine stand-in (web/src/export/snippets/unity): Debian's Mono.
+  { have mcs && have mono; } || missing+=(mono-mcs)
   if [ "${#missing[@]}" -gt 0 ]; then
     apt_install "${missing[@]}"
   fi

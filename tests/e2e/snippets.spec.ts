@@ -3,21 +3,24 @@ import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { runUnity, type UnityRun } from '../../web/src/export/snippets/unity/run';
 
 /**
  * "Copy as code" is checked by running what it writes: the Rust snippet compiled
  * against this workspace's forcelab crate, the JS snippet in Node against the npm
  * package (target/npm/forcelab, built by scripts/build-npm.sh), each printing the
- * positions the page plots, which must agree within 1e-12. The Unity and Godot
- * snippets cannot run here: their constants are checked against the page's state (and
- * their text against golden files, in the unit tests).
+ * positions the page plots, which must agree within 1e-12. The Unity snippets of the
+ * cube and the plate are compiled by mcs against a UnityEngine stand-in and run by mono
+ * (in doubles, within 1e-9). Godot cannot run here: the GDScript's constants are checked
+ * against the page's state (and its text against golden files, in the unit tests).
  */
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 240_000 });
 
 const root = new URL('../..', import.meta.url).pathname;
-const RUN = 'lab.html?c=pd,spd,pid&kp0=400&kd0=40&kp1=900&kd1=30&kp2=300&kd2=20&ki2=50&mass=2.5&dt=0.01&T=2';
+/** The cube's run; its PID has an output clamp, back-calculation and the derivative on the error. */
+const RUN = 'lab.html?c=pd,spd,pid&kp0=400&kd0=40&kp1=900&kd1=30&kp2=300&kd2=20&ki2=50&ol2=30&aw2=back-calculation&kt2=8&don2=error&mass=2.5&dt=0.01&T=2';
 /** One Lab state per plant: the cube's, the plate (three laws per body, the turn's gains scaled) and the box (torque laws). */
 const RUNS = {
   cube: RUN,
@@ -115,8 +118,35 @@ test('the Unity and Godot snippets carry the page\'s gains, mass and step', asyn
     expect(pick(gd, /mass = (\S+)/)).toBe(2.5);
     expect(pick(gd, /var dt := (\S+)/)).toBe(0.01);
   }
-  // A PID keeps memory the engine templates do not write out: the snippet says so.
-  expect(await code(page, 2, 'csharp')).toMatch(/use the Rust or JavaScript snippet/);
+  // The PID is written out with its memory, its card's choices written in and its numbers as settings.
+  const pid = await code(page, 2, 'csharp');
+  expect(pid).toContain('class Law');
+  expect([/double ki = ([^;]+);/, /double outputLimit = ([^;]+);/, /double kt = ([^;]+);/].map((re) => pick(pid, re))).toEqual([50, 30, 8]);
+  expect(pid).toContain('derivative = kd * (error - previousError) / dt;');
+  expect(await code(page, 2, 'gdscript')).toMatch(/var output_limit := 30\.0/);
+});
+
+test('the Lab\'s Unity snippets, compiled by mcs against the UnityEngine stand-in and run, print what the page plots', async ({ page }) => {
+  for (const plant of ['cube', 'plate'] as const) {
+    await openLab(page, RUNS[plant]);
+    const runs: UnityRun[] = [];
+    const page_: number[][] = [];
+    for (const k of [0, 1, 2]) {
+      const source = await code(page, k, 'csharp');
+      const plot = await plotted(page, k);
+      const target = await page.locator('.plot.response').evaluate((el) => (el as HTMLElement & { plotted: number[][] }).plotted[1]!.at(-1)!);
+      runs.push({ className: /public class (\w+)/.exec(source)![1]!, source, plant, target, steps: plot.length });
+      page_.push(plot);
+    }
+    const out = runUnity(runs, 'double');
+    runs.forEach((r, k) => {
+      const stride = plant === 'plate' ? 3 : 1;
+      const x = out[k]!.filter((_, i) => i % stride === 0);
+      expect(x.length).toBe(page_[k]!.length);
+      const worst = Math.max(...x.map((v, r) => Math.abs(v - page_[k]![r]!)));
+      expect(worst, `Unity snippet of controller ${k + 1} on the ${plant}`).toBeLessThanOrEqual(1e-9);
+    });
+  }
 });
 
 test('on the plate and the box, the Unity and Godot snippets carry the page\'s gains, mass and step', async ({ page }) => {
@@ -128,7 +158,7 @@ test('on the plate and the box, the Unity and Godot snippets carry the page\'s g
     expect([/double kp = ([^;]+);/, /double kd = ([^;]+);/, /double mass = ([^;]+);/, /double dt = ([^;]+);/].map((re) => pick(cs, re))).toEqual([kp, kd, 1.5, 0.02]);
     const gd = await code(page, k, 'gdscript');
     expect(gd).toMatch(/extends RigidBody2D/);
-    expect([/var stiffness := (\S+)/, /var damping := (\S+)/, /mass = (\S+)/, /var step := (\S+)/].map((re) => pick(gd, re))).toEqual([kp, kd, 1.5, 0.02]);
+    expect([/var kp := (\S+)/, /var kd := (\S+)/, /mass = (\S+)/, /var dt := (\S+)/].map((re) => pick(gd, re))).toEqual([kp, kd, 1.5, 0.02]);
   }
   await openLab(page, RUNS.box);
   for (const [k, kp, kd] of [[0, 300, 30], [1, 800, 40]] as const) {

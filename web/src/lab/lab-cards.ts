@@ -17,6 +17,7 @@ import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS }
 import { FORMS } from './parameterisation';
 import { tunePanel } from './lab-tune';
 import { optionsPanel } from './lab-options';
+import { activeOptions } from './law-options';
 import type { Forbidden } from '../core/wish';
 
 const LAW_NAMES = LAW_LABELS;
@@ -159,6 +160,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
           kp: l.kp,
           kd: l.kd,
           ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0,
+          options: activeOptions(l.kind, l.options),
           mass: state.mass,
           dt: state.dt,
           integrator: state.integrator,

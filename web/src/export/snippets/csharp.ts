@@ -3,72 +3,76 @@
  * FixedUpdate, with the reader's gains, mass and step. The cube is a Rigidbody pushed
  * along +x, the plate a Rigidbody2D moved and turned by one law per coordinate, the box
  * a Rigidbody turned by a world torque. Unity's physics runs in floats; the laws are
- * computed in doubles where they are scalar and handed over as floats.
+ * computed in doubles and handed over as floats. The test suite compiles every template
+ * with mcs against a stand-in of the UnityEngine types (`unity/UnityEngine.cs`).
  */
-import { ENGINE_LAWS, ENGINE_TORQUE_LAWS, notWrittenOut, type EngineLaw } from './engine-laws';
+import { CSHARP, render, type EngineProgram, type Setting } from './engine-program';
+import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, type EngineLaw } from './engine-laws';
 import { header, literal, wrap, type SnippetInput } from './input';
 
-const className = (s: SnippetInput) =>
+/** The component's class name: `ForcelabBackwardPd`, `ForcelabPidPlate`, ... */
+export const className = (s: Pick<SnippetInput, 'kind' | 'plant'>) =>
   `Forcelab${s.kind.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}${s.plant === 'cube' ? '' : s.plant[0]!.toUpperCase() + s.plant.slice(1)}`;
 
 const statements = (law: EngineLaw, indent: string) => law.lines.map(([name, e]) => `${indent}double ${name} = ${e};`).join('\n');
 
 export function csharpSnippet(s: SnippetInput): string {
-  const law = (s.plant === 'box' ? ENGINE_TORQUE_LAWS : ENGINE_LAWS)[s.kind];
-  if (!law) return unavailable(s);
-  const fields = `    public double kp = ${literal(s.kp)};
-    public double kd = ${literal(s.kd)};
-    public double mass = ${literal(s.mass)};
-    public double dt = ${literal(s.dt)};`;
-  switch (s.plant) {
-    case 'plate':
-      return plate(s, law, fields);
-    case 'box':
-      return box(s, law, fields);
-    default:
-      return cube(s, law, fields);
+  if (s.plant === 'box') {
+    const law = ENGINE_TORQUE_LAWS[s.kind];
+    return law ? box(s, law, gains(s)) : unavailable(s);
   }
+  const program = engineProgram(s);
+  return program ? flat(s, program) : unavailable(s);
 }
 
-function cube(s: SnippetInput, law: EngineLaw, fields: string): string {
-  return `${header(s, '//')}
-// The law: ${law.source}
-// Unity 6 (Rigidbody.linearVelocity; it was Rigidbody.velocity before).
-using UnityEngine;
+const gains = (s: SnippetInput) => `    public double kp = ${literal(s.kp)};
+    public double kd = ${literal(s.kd)};
+${body(s)}`;
 
-[RequireComponent(typeof(Rigidbody))]
-public class ${className(s)} : MonoBehaviour
-{
-    public Transform target;
-${fields}
+const body = (s: SnippetInput) => `    public double mass = ${literal(s.mass)};
+    public double dt = ${literal(s.dt)};`;
 
-    Rigidbody body;
+const settingField = (f: Setting) => `    public ${f.integer ? 'int' : 'double'} ${f.name} = ${f.integer ? String(f.value) : literal(f.value)}; // ${f.doc}`;
 
-    void Awake()
+/** The law as a nested class holding its memory; `scale` multiplies its gains and efforts (I/m on a turn). */
+function lawClass(s: SnippetInput, program: EngineProgram): string {
+  const settings = program.settings.map((f) => [f.name, f.scaled, f.integer] as const);
+  const fields = settings.map(([name, , integer]) => `        readonly ${integer ? 'int' : 'double'} ${name};`);
+  const memory = program.memory.map((f) =>
+    f.type === 'list' ? `        readonly List<double> ${f.name} = new List<double>(); // ${f.doc}` : `        ${f.type === 'bool' ? 'bool' : 'double'} ${f.name}; // ${f.doc}`,
+  );
+  const assign = settings.map(([name, scaled]) => `            ${name} = settings.${name}${scaled ? ' * scale' : ''};`);
+  return `    // The law, with its memory (fields start at zero): one per driven coordinate.
+    class Law
     {
-        body = GetComponent<Rigidbody>();
-        body.mass = (float)mass;
-        Time.fixedDeltaTime = (float)dt;
-    }
+${[...fields, ...memory].join('\n')}
 
-    void FixedUpdate()
-    {
-        double m = mass;
-        double x = body.position.x, v = body.linearVelocity.x;
-        double xt = target.position.x, vt = 0.0;
-${statements(law, '        ')}
-        body.AddForce(new Vector3((float)force, 0f, 0f), ForceMode.Force);
-    }
-}
-`;
+        public Law(${className(s)} settings, double scale)
+        {
+${assign.join('\n')}
+        }
+
+        // The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+        public double Step(double x, double v, double xt, double vt, double m, double dt)
+        {
+${render(program.step, CSHARP, '            ').join('\n')}
+            return force;
+        }
+    }`;
 }
 
-function plate(s: SnippetInput, law: EngineLaw, fields: string): string {
-  return `${header(s, '//')}
-// The law on each coordinate: ${law.source}
+function flat(s: SnippetInput, program: EngineProgram): string {
+  const list = program.memory.some((f) => f.type === 'list');
+  const fields = [...program.settings.map(settingField), body(s)].join('\n');
+  const usings = ['using System;', ...(list ? ['using System.Collections.Generic;'] : []), 'using UnityEngine;'].join('\n');
+  const parity = `// For the motion forcelab computes: no drag, no interpolation (set in Awake), and
+// nothing else touching the body. Unity steps semi-implicit Euler, as the Lab's default.`;
+  if (s.plant === 'plate') {
+    return `${header(s, '//')}
+${wrap(`The law on each coordinate: ${program.source}`, '//')}
 // Unity 6 2D physics (Rigidbody2D.linearVelocity); Unity keeps the angle in degrees.
-using System;
-using UnityEngine;
+${parity}
+${usings}
 
 [RequireComponent(typeof(Rigidbody2D))]
 public class ${className(s)} : MonoBehaviour
@@ -77,6 +81,7 @@ public class ${className(s)} : MonoBehaviour
 ${fields}
 
     Rigidbody2D body;
+    Law alongX, alongY, turn;
 
     // A 1 m x 0.5 m plate: I = m (1 + 0.25) / 12.
     double Inertia => mass * 1.25 / 12.0;
@@ -87,32 +92,79 @@ ${fields}
         body.mass = (float)mass;
         body.inertia = (float)Inertia;
         body.gravityScale = 0f;
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.interpolation = RigidbodyInterpolation2D.None;
         Time.fixedDeltaTime = (float)dt;
     }
 
-    // The law on one coordinate: position x and velocity v toward xt, vt, for mass m.
-    static double Law(double x, double v, double xt, double vt, double m, double kp, double kd, double dt)
+    // Fresh laws, their memory empty, whenever the component is enabled.
+    void OnEnable()
     {
-${statements(law, '        ')}
-        return force;
+        alongX = new Law(this, 1.0);
+        alongY = new Law(this, 1.0);
+        // The turn: gains and efforts scaled by I/m (same frequency and damping).
+        turn = new Law(this, Inertia / mass);
     }
 
     void FixedUpdate()
     {
-        double fx = Law(body.position.x, body.linearVelocity.x, target.position.x, 0.0, mass, kp, kd, dt);
-        double fy = Law(body.position.y, body.linearVelocity.y, target.position.y, 0.0, mass, kp, kd, dt);
-        // The turn: gains scaled by I/m (same frequency and damping), the heading error the short way round.
-        double s = Inertia / mass;
+        double fx = alongX.Step(body.position.x, body.linearVelocity.x, target.position.x, 0.0, mass, dt);
+        double fy = alongY.Step(body.position.y, body.linearVelocity.y, target.position.y, 0.0, mass, dt);
+        // The heading error the short way round.
         double angle = body.rotation * Mathf.Deg2Rad, w = body.angularVelocity * Mathf.Deg2Rad;
         double goal = target.eulerAngles.z * Mathf.Deg2Rad;
         double heading = angle + Wrap(goal - angle);
-        double torque = Law(angle, w, heading, 0.0, Inertia, kp * s, kd * s, dt);
+        double torque = turn.Step(angle, w, heading, 0.0, Inertia, dt);
         body.AddForce(new Vector2((float)fx, (float)fy), ForceMode2D.Force);
         body.AddTorque((float)torque, ForceMode2D.Force);
     }
 
     // An angle brought into [-pi, pi).
     static double Wrap(double a) => a - 2.0 * Math.PI * Math.Floor((a + Math.PI) / (2.0 * Math.PI));
+
+${lawClass(s, program)}
+}
+`;
+  }
+  return `${header(s, '//')}
+${wrap(`The law: ${program.source}`, '//')}
+// Unity 6 (Rigidbody.linearVelocity; it was Rigidbody.velocity before).
+${parity}
+${usings}
+
+[RequireComponent(typeof(Rigidbody))]
+public class ${className(s)} : MonoBehaviour
+{
+    public Transform target;
+${fields}
+
+    Rigidbody body;
+    Law law;
+
+    void Awake()
+    {
+        body = GetComponent<Rigidbody>();
+        body.mass = (float)mass;
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.interpolation = RigidbodyInterpolation.None;
+        Time.fixedDeltaTime = (float)dt;
+    }
+
+    // A fresh law, its memory empty, whenever the component is enabled.
+    void OnEnable()
+    {
+        law = new Law(this, 1.0);
+    }
+
+    void FixedUpdate()
+    {
+        double force = law.Step(body.position.x, body.linearVelocity.x, target.position.x, 0.0, mass, dt);
+        body.AddForce(new Vector3((float)force, 0f, 0f), ForceMode.Force);
+    }
+
+${lawClass(s, program)}
 }
 `;
 }
@@ -139,6 +191,12 @@ ${fields}
         body.inertiaTensor = new Vector3((float)(mass * (0.25 + 0.0625) / 12.0), (float)(mass * (1.0 + 0.0625) / 12.0), (float)(mass * (1.0 + 0.25) / 12.0));
         body.inertiaTensorRotation = Quaternion.identity;
         body.useGravity = false;
+        // For the turn forcelab computes: Unity's default angular drag (0.05) and its cap
+        // on the angular velocity would slow it, so both are set out of the way.
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.maxAngularVelocity = 1000f;
+        body.interpolation = RigidbodyInterpolation.None;
         Time.fixedDeltaTime = (float)dt;
     }
 

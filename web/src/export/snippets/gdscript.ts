@@ -5,14 +5,16 @@
  * along +x, the plate a RigidBody2D moved and turned by one law per coordinate, the box
  * a RigidBody3D turned by a world torque.
  */
-import { ENGINE_LAWS, ENGINE_TORQUE_LAWS, notWrittenOut, type EngineLaw } from './engine-laws';
+import { GDSCRIPT, render, type EngineProgram } from './engine-program';
+import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, type EngineLaw } from './engine-laws';
 import { header, literal, wrap, type SnippetInput } from './input';
 
 const statements = (law: EngineLaw) => law.lines.map(([name, e]) => `\tvar ${name} := ${e}`).join('\n');
 
 export function gdscriptSnippet(s: SnippetInput): string {
-  const law = (s.plant === 'box' ? ENGINE_TORQUE_LAWS : ENGINE_LAWS)[s.kind];
-  if (!law) {
+  const torque = s.plant === 'box' ? ENGINE_TORQUE_LAWS[s.kind] : undefined;
+  const program = s.plant === 'box' ? undefined : engineProgram(s);
+  if (!torque && !program) {
     const { why, written } = notWrittenOut(s.plant, s.kind, s.name);
     return `${header(s, '#')}
 ${wrap(`${why}.`, '#')}
@@ -20,76 +22,106 @@ ${wrap(`${why}.`, '#')}
 # template writes out ${written}.
 `;
   }
-  switch (s.plant) {
-    case 'plate':
-      return plate(s, law);
-    case 'box':
-      return box(s, law);
-    default:
-      return cube(s, law);
-  }
+  return torque ? box(s, torque) : snakeCase(flat(s, program!));
 }
 
-function cube(s: SnippetInput, law: EngineLaw): string {
-  return `${header(s, '#')}
-# The law: ${law.source}
-extends RigidBody3D
+/** The programs' camelCase names (`plantGain`) in GDScript's snake_case (`plant_gain`). */
+const snakeCase = (text: string) => text.replace(/\b[a-z_][A-Za-z0-9_]*\b/g, (word) => word.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}_${b.toLowerCase()}`));
 
-@export var target: Node3D
-@export var kp := ${literal(s.kp)}
-@export var kd := ${literal(s.kd)}
-@export var dt := ${literal(s.dt)}
+/** The settings beyond kp and kd as exported variables with the reader's values. */
+const exports = (p: EngineProgram) => p.settings.map((f) => `@export var ${f.name} := ${f.integer ? String(f.value) : literal(f.value)} # ${f.doc}`);
 
-func _ready() -> void:
-	mass = ${literal(s.mass)}
-	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+/** A fresh law for one coordinate, its gains and efforts scaled by `scale`. */
+const newLaw = (p: EngineProgram, scale: string) =>
+  `Law.new(${p.settings.map((f) => [f.name, f.scaled] as const).map(([name, scaled]) => (scaled && scale !== '1.0' ? `${name} * ${scale}` : name)).join(', ')})`;
 
-func _physics_process(_delta: float) -> void:
-	var m := mass
-	var x := global_position.x
-	var v := linear_velocity.x
-	var xt := target.global_position.x
-	var vt := 0.0
-${statements(law)}
-	apply_central_force(Vector3(force, 0.0, 0.0))
+/** The law as an inner class holding its memory. */
+function lawClass(p: EngineProgram): string {
+  const settings = p.settings.map((f) => [f.name, f.integer] as const);
+  const memory = p.memory.map((f) => (f.type === 'list' ? `\tvar ${f.name}: Array[float] = [] # ${f.doc}` : `\tvar ${f.name} := ${f.type === 'bool' ? 'false' : '0.0'} # ${f.doc}`));
+  return `# The law, with its memory (fields start at zero): one per driven coordinate.
+class Law:
+${settings.map(([name, integer]) => `\tvar ${name}: ${integer ? 'int' : 'float'}`).join('\n')}
+${memory.join('\n')}
+
+\tfunc _init(${settings.map(([name, integer]) => `p_${name}: ${integer ? 'int' : 'float'}`).join(', ')}) -> void:
+${settings.map(([name]) => `\t\t${name} = p_${name}`).join('\n')}
+
+\t# The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+\tfunc step(x: float, v: float, xt: float, vt: float, m: float, dt: float) -> float:
+${render(p.step, GDSCRIPT, '\t\t').join('\n')}
+\t\treturn force
 `;
 }
 
-function plate(s: SnippetInput, law: EngineLaw): string {
-  // The law's statements use kp, kd and dt; in a function of their own they would shadow
-  // the exported settings, so those are named for what they hold.
-  return `${header(s, '#')}
-# The law on each coordinate: ${law.source}
+/** Godot adds the project's default damping and lets a still body sleep: both off, for the Lab's motion. */
+const parity = (body: string) => `\t# For the motion forcelab computes: no damping (Godot adds the project's by default)
+\t# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+\tlinear_damp_mode = ${body}.DAMP_MODE_REPLACE
+\tlinear_damp = 0.0
+\tangular_damp_mode = ${body}.DAMP_MODE_REPLACE
+\tangular_damp = 0.0
+\tcan_sleep = false`;
+
+function flat(s: SnippetInput, p: EngineProgram): string {
+  const settings = [...exports(p), `@export var dt := ${literal(s.dt)}`].join('\n');
+  if (s.plant === 'plate') {
+    return `${header(s, '#')}
+${wrap(`The law on each coordinate: ${p.source}`, '#')}
 # Godot's 2-D y axis points down, so a positive turn is clockwise on screen.
 extends RigidBody2D
 
 @export var target: Node2D # its position (m) and rotation (the heading)
-@export var stiffness := ${literal(s.kp)} # kp, N/m
-@export var damping := ${literal(s.kd)} # kd, N s/m
-@export var step := ${literal(s.dt)} # dt, s
+${settings}
+
+var along_x: Law
+var along_y: Law
+var turn: Law
 
 func _ready() -> void:
-	mass = ${literal(s.mass)}
-	# A 1 m x 0.5 m plate: I = m (1 + 0.25) / 12.
-	inertia = mass * 1.25 / 12.0
-	gravity_scale = 0.0
-	Engine.physics_ticks_per_second = int(round(1.0 / step))
-
-# The law on one coordinate: position x and velocity v toward xt, vt, for mass m.
-static func law(x: float, v: float, xt: float, vt: float, m: float, kp: float, kd: float, dt: float) -> float:
-${statements(law)}
-	return force
+\tmass = ${literal(s.mass)}
+\t# A 1 m x 0.5 m plate: I = m (1 + 0.25) / 12.
+\tinertia = mass * 1.25 / 12.0
+\tgravity_scale = 0.0
+${parity('RigidBody2D')}
+\tEngine.physics_ticks_per_second = int(round(1.0 / dt))
+\talong_x = ${newLaw(p, '1.0')}
+\talong_y = ${newLaw(p, '1.0')}
+\t# The turn: gains and efforts scaled by I/m (same frequency and damping).
+\tvar s := inertia / mass
+\tturn = ${newLaw(p, 's')}
 
 func _physics_process(_delta: float) -> void:
-	var fx := law(global_position.x, linear_velocity.x, target.global_position.x, 0.0, mass, stiffness, damping, step)
-	var fy := law(global_position.y, linear_velocity.y, target.global_position.y, 0.0, mass, stiffness, damping, step)
-	# The turn: gains scaled by I/m (same frequency and damping), the heading error the short way round.
-	var s := inertia / mass
-	var heading := rotation + wrapf(target.global_rotation - rotation, -PI, PI)
-	var torque := law(rotation, angular_velocity, heading, 0.0, inertia, stiffness * s, damping * s, step)
-	apply_central_force(Vector2(fx, fy))
-	apply_torque(torque)
-`;
+\tvar fx := along_x.step(global_position.x, linear_velocity.x, target.global_position.x, 0.0, mass, dt)
+\tvar fy := along_y.step(global_position.y, linear_velocity.y, target.global_position.y, 0.0, mass, dt)
+\t# The heading error the short way round.
+\tvar heading := rotation + wrapf(target.global_rotation - rotation, -PI, PI)
+\tvar torque := turn.step(rotation, angular_velocity, heading, 0.0, inertia, dt)
+\tapply_central_force(Vector2(fx, fy))
+\tapply_torque(torque)
+
+${lawClass(p)}`;
+  }
+  return `${header(s, '#')}
+${wrap(`The law: ${p.source}`, '#')}
+extends RigidBody3D
+
+@export var target: Node3D
+${settings}
+
+var law: Law
+
+func _ready() -> void:
+\tmass = ${literal(s.mass)}
+${parity('RigidBody3D')}
+\tEngine.physics_ticks_per_second = int(round(1.0 / dt))
+\tlaw = ${newLaw(p, '1.0')}
+
+func _physics_process(_delta: float) -> void:
+\tvar force := law.step(global_position.x, linear_velocity.x, target.global_position.x, 0.0, mass, dt)
+\tapply_central_force(Vector3(force, 0.0, 0.0))
+
+${lawClass(p)}`;
 }
 
 function box(s: SnippetInput, law: EngineLaw): string {
@@ -107,6 +139,7 @@ func _ready() -> void:
 	# A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
 	inertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
 	gravity_scale = 0.0
+${parity('RigidBody3D')}
 	Engine.physics_ticks_per_second = int(round(1.0 / dt))
 
 # I_w v: the world inertia times a world vector.

@@ -14,6 +14,8 @@ export interface SnippetInput {
   kp: number;
   kd: number;
   ki: number;
+  /** The card's options beyond the gains (a PID's clamps, a window), by the core's key; only those set. */
+  options: Record<string, number | string>;
   /** Body mass, kg. */
   mass: number;
   /** Fixed physics step, s. */

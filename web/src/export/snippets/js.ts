@@ -10,7 +10,7 @@ export function jsSnippet(s: SnippetInput): string {
     mass: s.mass,
     dt: s.dt,
     integrator: s.integrator,
-    controllers: [{ kind: s.kind, kp: s.kp, kd: s.kd, ki: s.ki }],
+    controllers: [{ kind: s.kind, kp: s.kp, kd: s.kd, ki: s.ki, ...(Object.keys(s.options).length ? { options: s.options } : {}) }],
     disturbances: { targetStart: s.target },
   };
   return `${header(s, '//')}

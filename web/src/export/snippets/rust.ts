@@ -12,6 +12,29 @@ const INTEGRATORS: Record<string, string> = {
   rk4: 'Rk4',
 };
 
+const pascal = (id: string) => id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+const ENUMS: Record<string, string> = { derivativeOn: 'DerivativeOn', antiWindup: 'AntiWindupMode' };
+
+/** The card's options as a `LawOptions` applied to `law` with efforts scaled by `scale` (empty when none is set). */
+function options(s: SnippetInput, indent: string, scale: string): string {
+  const set = Object.entries(s.options);
+  if (set.length === 0) return '';
+  const fields = set.map(([key, value]) => {
+    const field = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    return `${field}: Some(${key in ENUMS ? `${ENUMS[key]}::${pascal(String(value))}` : literal(Number(value))})`;
+  });
+  return `
+${indent}// The card's settings beyond the gains (efforts in N, scaled like the gains on a turn).
+${indent}LawOptions { ${fields.join(', ')}, ..LawOptions::NONE }.apply(&mut law, ${scale})?;`;
+}
+
+/** What the options need in scope. */
+const optionUses = (s: SnippetInput) => {
+  const keys = Object.keys(s.options);
+  if (keys.length === 0) return '';
+  return `\nuse forcelab::lab::{${keys.includes('antiWindup') ? 'AntiWindupMode, ' : ''}LawOptions};${keys.includes('derivativeOn') ? '\nuse forcelab::controllers::DerivativeOn;' : ''}`;
+};
+
 export function rustSnippet(s: SnippetInput): string {
   const integrator = `Integrator::${INTEGRATORS[s.integrator] ?? 'SemiImplicitEuler'}`;
   const constants = `const DT: f64 = ${literal(s.dt)};
@@ -31,7 +54,7 @@ const KD: f64 = ${literal(s.kd)};`;
 function cube(s: SnippetInput, constants: string, integrator: string): string {
   return `${header(s, '//')}
 // Cargo.toml: forcelab = "0.1"
-use forcelab::{Body1, Controller1, Integrator, LawId, Target1};
+use forcelab::{Body1, Controller1, Integrator, LawId, Target1};${optionUses(s)}
 
 ${constants}
 const KI: f64 = ${literal(s.ki)};
@@ -39,7 +62,7 @@ const KI: f64 = ${literal(s.ki)};
 fn main() -> Result<(), forcelab::Error> {
     let kind = LawId::from_id("${s.kind}").expect("a forcelab law");
     let mut law = Controller1::new(kind, KP, KD, MASS)?;
-    law.set_integral_gain(KI)?;
+    law.set_integral_gain(KI)?;${options(s, '    ', '1.0')}
     let target = Target1 { x: ${literal(s.target)}, v: 0.0 };
     // Your body here; this one is forcelab's, stepped as the Lab steps it.
     let mut body = Body1 { x: 0.0, v: 0.0, mass: MASS, integrator: ${integrator} };
@@ -58,7 +81,7 @@ function plate(s: SnippetInput, constants: string, integrator: string): string {
   return `${header(s, '//')}
 // Cargo.toml: forcelab = "0.1"
 use forcelab::glam::DVec2;
-use forcelab::{angle, Body1, Body2, Controller1, Integrator, LawId, Target1};
+use forcelab::{angle, Body1, Body2, Controller1, Integrator, LawId, Target1};${optionUses(s)}
 
 ${constants}
 const KI: f64 = ${literal(s.ki)};
@@ -69,7 +92,7 @@ const TARGET: f64 = ${literal(s.target)};
 fn law(mass: f64, scale: f64) -> Result<Controller1, forcelab::Error> {
     let kind = LawId::from_id("${s.kind}").expect("a forcelab law");
     let mut law = Controller1::new(kind, KP * scale, KD * scale, mass)?;
-    law.set_integral_gain(KI * scale)?;
+    law.set_integral_gain(KI * scale)?;${options(s, '    ', 'scale')}
     Ok(law)
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE, LAW_LABELS } from '../../core/catalogue';
 import { chaseSnippet, type ChaseInput } from './chase';
 import { LANGUAGES, snippet, type Language, type SnippetInput } from './index';
 
@@ -10,6 +11,7 @@ const input = (kind: string, name: string, plant: SnippetInput['plant'] = 'cube'
   kp: 400,
   kd: 40,
   ki: 0,
+  options: {},
   mass: 2.5,
   dt: 1 / 60,
   integrator: 'semi-implicit-euler',
@@ -26,11 +28,8 @@ const NAMES: Record<string, string> = {
 };
 
 // Every law each plant's engine template writes out, and one it points to the library for.
-const cases: [SnippetInput['plant'], string][] = [
-  ...(['pd', 'backward-pd', 'spd', 'spd-simplified', 'pid'].map((k) => ['cube', k]) as [SnippetInput['plant'], string][]),
-  ...(['pd', 'backward-pd', 'spd', 'spd-simplified', 'pid'].map((k) => ['plate', k]) as [SnippetInput['plant'], string][]),
-  ...(['pd', 'backward-pd', 'spd'].map((k) => ['box', k]) as [SnippetInput['plant'], string][]),
-];
+const lawsOf = (plant: SnippetInput['plant']) => CATALOGUE.plants.find((p) => p.id === plant)!.laws.map((k) => [plant, k] as [SnippetInput['plant'], string]);
+const cases: [SnippetInput['plant'], string][] = [...lawsOf('cube'), ...lawsOf('plate'), ...lawsOf('box')];
 
 // Golden files: the Unity and Godot snippets, which no test here can run, are checked
 // against reviewed text. UPDATE_GOLDEN=1 rewrites them after an intended change.
@@ -39,12 +38,21 @@ describe('engine snippets match their golden files', () => {
     for (const language of ['csharp', 'gdscript'] as Language[]) {
       it(`${language} ${plant} ${kind}`, () => {
         const file = new URL(`golden/${plant === 'cube' ? '' : `${plant}-`}${kind}.${LANGUAGES[language].file}`, import.meta.url);
-        const text = snippet(language, input(kind, NAMES[kind]!, plant));
+        const text = snippet(language, input(kind, NAMES[kind] ?? LAW_LABELS[kind] ?? kind, plant));
         if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
         expect(text).toBe(readFileSync(file, 'utf8'));
       });
     }
   }
+  // A PID card's choices are written in, its numbers kept as settings.
+  it('a PID with an output clamp, back-calculation and the derivative on the error', () => {
+    for (const language of ['csharp', 'gdscript'] as Language[]) {
+      const file = new URL(`golden/pid-options.${LANGUAGES[language].file}`, import.meta.url);
+      const text = snippet(language, { ...input('pid', 'PID'), ki: 50, options: { outputLimit: 30, antiWindup: 'back-calculation', kt: 8, derivativeOn: 'error', integralLimit: 20 } });
+      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
+      expect(text).toBe(readFileSync(file, 'utf8'));
+    }
+  });
 });
 
 // The Rust and JS snippets are compiled and run by the browser tests (tests/e2e/

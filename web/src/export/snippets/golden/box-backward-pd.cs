@@ -26,6 +26,12 @@ public class ForcelabBackwardPdBox : MonoBehaviour
         body.inertiaTensor = new Vector3((float)(mass * (0.25 + 0.0625) / 12.0), (float)(mass * (1.0 + 0.0625) / 12.0), (float)(mass * (1.0 + 0.25) / 12.0));
         body.inertiaTensorRotation = Quaternion.identity;
         body.useGravity = false;
+        // For the turn forcelab computes: Unity's default angular drag (0.05) and its cap
+        // on the angular velocity would slow it, so both are set out of the way.
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.maxAngularVelocity = 1000f;
+        body.interpolation = RigidbodyInterpolation.None;
         Time.fixedDeltaTime = (float)dt;
     }
 

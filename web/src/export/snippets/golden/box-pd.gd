@@ -16,6 +16,13 @@ func _ready() -> void:
 	# A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
 	inertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
 	gravity_scale = 0.0
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
 	Engine.physics_ticks_per_second = int(round(1.0 / dt))
 
 # I_w v: the world inertia times a world vector.

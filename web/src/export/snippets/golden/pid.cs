@@ -1,7 +1,82 @@
 // forcelab: PID pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
 // Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
 // the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
-// PID keeps memory or solver state that a few engine lines would not reproduce
-// faithfully.
-// For it, use the Rust or JavaScript snippet (the forcelab library); this Unity
-// template writes out PD, Wu's backward PD, SPD and the simplified SPD.
+// The law: crates/forcelab/src/controllers/pid.rs (derivative on the measurement;
+// anti-windup: none needed (no output clamp))
+// Unity 6 (Rigidbody.linearVelocity; it was Rigidbody.velocity before).
+// For the motion forcelab computes: no drag, no interpolation (set in Awake), and
+// nothing else touching the body. Unity steps semi-implicit Euler, as the Lab's default.
+using System;
+using UnityEngine;
+
+[RequireComponent(typeof(Rigidbody))]
+public class ForcelabPid : MonoBehaviour
+{
+    public Transform target;
+    public double kp = 400.0; // stiffness, N/m
+    public double kd = 40.0; // damping, N s/m
+    public double ki = 0.0; // integral gain, N/(m s)
+    public double mass = 2.5;
+    public double dt = 0.016666666666666666;
+
+    Rigidbody body;
+    Law law;
+
+    void Awake()
+    {
+        body = GetComponent<Rigidbody>();
+        body.mass = (float)mass;
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.interpolation = RigidbodyInterpolation.None;
+        Time.fixedDeltaTime = (float)dt;
+    }
+
+    // A fresh law, its memory empty, whenever the component is enabled.
+    void OnEnable()
+    {
+        law = new Law(this, 1.0);
+    }
+
+    void FixedUpdate()
+    {
+        double force = law.Step(body.position.x, body.linearVelocity.x, target.position.x, 0.0, mass, dt);
+        body.AddForce(new Vector3((float)force, 0f, 0f), ForceMode.Force);
+    }
+
+    // The law, with its memory (fields start at zero): one per driven coordinate.
+    class Law
+    {
+        readonly double kp;
+        readonly double kd;
+        readonly double ki;
+        double integral; // the integral term, N
+        double previousMeasurement; // last step's position, m
+        bool started; // whether there was a last step
+
+        public Law(ForcelabPid settings, double scale)
+        {
+            kp = settings.kp * scale;
+            kd = settings.kd * scale;
+            ki = settings.ki * scale;
+        }
+
+        // The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+        public double Step(double x, double v, double xt, double vt, double m, double dt)
+        {
+            double error = xt - x;
+            double derivative = 0.0;
+            if (started)
+            {
+                derivative = -kd * (x - previousMeasurement) / dt;
+            }
+            double p = kp * error;
+            double candidate = integral + ki * error * dt;
+            integral = candidate;
+            previousMeasurement = x;
+            started = true;
+            double force = p + integral + derivative;
+            return force;
+        }
+    }
+}

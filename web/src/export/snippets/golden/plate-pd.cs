@@ -4,6 +4,8 @@
 // The turn uses the same law with gains scaled by I/m (rad, N m), counter-clockwise positive.
 // The law on each coordinate: crates/forcelab/src/controllers/forward_pd.rs
 // Unity 6 2D physics (Rigidbody2D.linearVelocity); Unity keeps the angle in degrees.
+// For the motion forcelab computes: no drag, no interpolation (set in Awake), and
+// nothing else touching the body. Unity steps semi-implicit Euler, as the Lab's default.
 using System;
 using UnityEngine;
 
@@ -11,12 +13,13 @@ using UnityEngine;
 public class ForcelabPdPlate : MonoBehaviour
 {
     public Transform target; // its x, y (m) and its rotation about z (the heading)
-    public double kp = 400.0;
-    public double kd = 40.0;
+    public double kp = 400.0; // stiffness, N/m
+    public double kd = 40.0; // damping, N s/m
     public double mass = 2.5;
     public double dt = 0.016666666666666666;
 
     Rigidbody2D body;
+    Law alongX, alongY, turn;
 
     // A 1 m x 0.5 m plate: I = m (1 + 0.25) / 12.
     double Inertia => mass * 1.25 / 12.0;
@@ -27,30 +30,54 @@ public class ForcelabPdPlate : MonoBehaviour
         body.mass = (float)mass;
         body.inertia = (float)Inertia;
         body.gravityScale = 0f;
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.interpolation = RigidbodyInterpolation2D.None;
         Time.fixedDeltaTime = (float)dt;
     }
 
-    // The law on one coordinate: position x and velocity v toward xt, vt, for mass m.
-    static double Law(double x, double v, double xt, double vt, double m, double kp, double kd, double dt)
+    // Fresh laws, their memory empty, whenever the component is enabled.
+    void OnEnable()
     {
-        double force = kp * (xt - x) + kd * (vt - v);
-        return force;
+        alongX = new Law(this, 1.0);
+        alongY = new Law(this, 1.0);
+        // The turn: gains and efforts scaled by I/m (same frequency and damping).
+        turn = new Law(this, Inertia / mass);
     }
 
     void FixedUpdate()
     {
-        double fx = Law(body.position.x, body.linearVelocity.x, target.position.x, 0.0, mass, kp, kd, dt);
-        double fy = Law(body.position.y, body.linearVelocity.y, target.position.y, 0.0, mass, kp, kd, dt);
-        // The turn: gains scaled by I/m (same frequency and damping), the heading error the short way round.
-        double s = Inertia / mass;
+        double fx = alongX.Step(body.position.x, body.linearVelocity.x, target.position.x, 0.0, mass, dt);
+        double fy = alongY.Step(body.position.y, body.linearVelocity.y, target.position.y, 0.0, mass, dt);
+        // The heading error the short way round.
         double angle = body.rotation * Mathf.Deg2Rad, w = body.angularVelocity * Mathf.Deg2Rad;
         double goal = target.eulerAngles.z * Mathf.Deg2Rad;
         double heading = angle + Wrap(goal - angle);
-        double torque = Law(angle, w, heading, 0.0, Inertia, kp * s, kd * s, dt);
+        double torque = turn.Step(angle, w, heading, 0.0, Inertia, dt);
         body.AddForce(new Vector2((float)fx, (float)fy), ForceMode2D.Force);
         body.AddTorque((float)torque, ForceMode2D.Force);
     }
 
     // An angle brought into [-pi, pi).
     static double Wrap(double a) => a - 2.0 * Math.PI * Math.Floor((a + Math.PI) / (2.0 * Math.PI));
+
+    // The law, with its memory (fields start at zero): one per driven coordinate.
+    class Law
+    {
+        readonly double kp;
+        readonly double kd;
+
+        public Law(ForcelabPdPlate settings, double scale)
+        {
+            kp = settings.kp * scale;
+            kd = settings.kd * scale;
+        }
+
+        // The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+        public double Step(double x, double v, double xt, double vt, double m, double dt)
+        {
+            double force = kp * (xt - x) + kd * (vt - v);
+            return force;
+        }
+    }
 }

@@ -1,25 +1,46 @@
 # forcelab: simplified SPD pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
 # Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
 # the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
-# The law: crates/forcelab/src/controllers/spd_simplified.rs (gains per kg, the next step's position)
+# The law: crates/forcelab/src/controllers/spd_simplified.rs (gains per kg, the next
+# step's position)
 extends RigidBody3D
 
 @export var target: Node3D
-@export var kp := 400.0
-@export var kd := 40.0
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
 @export var dt := 0.016666666666666666
+
+var law: Law
 
 func _ready() -> void:
 	mass = 2.5
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
 	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	law = Law.new(kp, kd)
 
 func _physics_process(_delta: float) -> void:
-	var m := mass
-	var x := global_position.x
-	var v := linear_velocity.x
-	var xt := target.global_position.x
-	var vt := 0.0
-	var kpm := kp / m
-	var kdm := kd / m
-	var force := m * (kpm * (xt + vt * dt - x - v * dt)) + m * (kdm * (vt - v))
+	var force := law.step(global_position.x, linear_velocity.x, target.global_position.x, 0.0, mass, dt)
 	apply_central_force(Vector3(force, 0.0, 0.0))
+
+# The law, with its memory (fields start at zero): one per driven coordinate.
+class Law:
+	var kp: float
+	var kd: float
+
+
+	func _init(p_kp: float, p_kd: float) -> void:
+		kp = p_kp
+		kd = p_kd
+
+	# The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+	func step(x: float, v: float, xt: float, vt: float, m: float, dt: float) -> float:
+		var kpm: float = kp / m
+		var kdm: float = kd / m
+		var force: float = m * (kpm * (xt + vt * dt - x - v * dt)) + m * (kdm * (vt - v))
+		return force

@@ -1,0 +1,145 @@
+/**
+ * A law as a small program that the engine templates print in C#, GDScript and (for the
+ * check that runs it against the core) JavaScript: named settings, the memory it keeps
+ * between steps, and the statements of one step. Expressions are written once in the
+ * syntax the three languages share (arithmetic, comparisons, `&&`, `||`, indexing,
+ * calls), with `Abs`, `Min`, `Max`, `Sqrt`, `Len(list)`, `PI` and `INF` translated for each.
+ */
+
+/** One statement of a law's step. */
+export type Statement =
+  /** A new local number (or `int`, `bool`). */
+  | { let: string; be: string; type?: 'int' | 'bool' }
+  /** Assigns a local or a memory field. */
+  | { set: string; to: string }
+  | { if: string; then: Statement[]; else?: Statement[] }
+  /** `for (int name = from; name < to; name++)`. */
+  | { for: string; from: string; to: string; do: Statement[] }
+  /** Appends to a memory list and drops its oldest entries past `keep`. */
+  | { push: string; value: string; keep: string };
+
+/** Something the law remembers between steps; zero, false or empty on reset. */
+export interface Memory {
+  name: string;
+  type: 'number' | 'bool' | 'list';
+  /** What it holds, for the comment beside it. */
+  doc: string;
+}
+
+/** A setting of the law beyond kp and kd, with the reader's value. */
+export interface Setting {
+  name: string;
+  value: number;
+  /** An effort (N) or effort rate: scaled by I/m with the gains on a turning coordinate. */
+  scaled: boolean;
+  /** A whole number (a count). */
+  integer?: boolean;
+  doc: string;
+}
+
+/** A law written out for engines: its step computes `force` (N) from `x`, `v` (the body),
+ *  `xt`, `vt` (the target), `m` (kg), `dt` (s) and its settings (the gains first). */
+export interface EngineProgram {
+  /** Where the formula lives in the core. */
+  source: string;
+  settings: Setting[];
+  memory: Memory[];
+  step: Statement[];
+}
+
+/** A target language: how it spells each piece. */
+export interface Dialect {
+  indent: string;
+  number: (name: string, value: string) => string;
+  int: (name: string, value: string) => string;
+  bool: (name: string, value: string) => string;
+  set: (name: string, value: string) => string;
+  open: (head: 'if' | 'else' | 'for', text?: string, name?: string, from?: string) => string;
+  close: string | null;
+  push: (list: string, value: string, keep: string) => string[];
+  calls: Record<'Abs' | 'Min' | 'Max' | 'Sqrt', string>;
+  length: (list: string) => string;
+  pi: string;
+  infinity: string;
+}
+
+/** The expression in `dialect`'s spelling. */
+export function expression(text: string, dialect: Dialect): string {
+  let out = text.replace(/\bINF\b/g, dialect.infinity).replace(/\bPI\b/g, dialect.pi);
+  for (const [from, to] of Object.entries(dialect.calls)) out = out.replace(new RegExp(`\\b${from}\\(`, 'g'), `${to}(`);
+  return out.replace(/\bLen\(([a-zA-Z]+)\)/g, (_, list: string) => dialect.length(list));
+}
+
+/** The statements, one per line, indented `depth` levels below `base`. */
+export function render(statements: Statement[], dialect: Dialect, base: string, depth = 0): string[] {
+  const pad = base + dialect.indent.repeat(depth);
+  const e = (t: string) => expression(t, dialect);
+  const block = (body: Statement[]) => [...render(body, dialect, base, depth + 1), ...(dialect.close ? [pad + dialect.close] : [])];
+  return statements.flatMap((s): string[] => {
+    if ('let' in s) return [pad + (s.type === 'int' ? dialect.int : s.type === 'bool' ? dialect.bool : dialect.number)(s.let, e(s.be))];
+    if ('set' in s) return [pad + dialect.set(s.set, e(s.to))];
+    if ('push' in s) return dialect.push(s.push, e(s.value), e(s.keep)).map((l) => pad + l);
+    const open = (...a: Parameters<Dialect['open']>) => dialect.open(...a).split('\n').map((l) => pad + l);
+    if ('for' in s) return [...open('for', e(s.to), s.for, e(s.from)), ...block(s.do)];
+    const then = [...open('if', e(s.if)), ...block(s.then)];
+    return s.else ? [...then, ...open('else'), ...block(s.else)] : then;
+  });
+}
+
+export const CSHARP: Dialect = {
+  indent: '    ',
+  number: (n, v) => `double ${n} = ${v};`,
+  int: (n, v) => `int ${n} = ${v};`,
+  bool: (n, v) => `bool ${n} = ${v};`,
+  set: (n, v) => `${n} = ${v};`,
+  // Braces on their own lines, as Unity's C# is written.
+  open: (head, text, name, from) => `${head === 'if' ? `if (${text})` : head === 'else' ? 'else' : `for (int ${name} = ${from}; ${name} < ${text}; ${name}++)`}\n{`,
+  close: '}',
+  push: (list, value, keep) => [`${list}.Add(${value});`, `while (${list}.Count > ${keep}) ${list}.RemoveAt(0);`],
+  calls: { Abs: 'Math.Abs', Min: 'Math.Min', Max: 'Math.Max', Sqrt: 'Math.Sqrt' },
+  length: (list) => `${list}.Count`,
+  pi: 'Math.PI',
+  infinity: 'double.PositiveInfinity',
+};
+
+export const GDSCRIPT: Dialect = {
+  indent: '\t',
+  number: (n, v) => `var ${n}: float = ${v}`,
+  int: (n, v) => `var ${n}: int = ${v}`,
+  bool: (n, v) => `var ${n}: bool = ${v}`,
+  set: (n, v) => `${n} = ${v}`,
+  open: (head, text, name, from) => (head === 'if' ? `if ${text}:` : head === 'else' ? 'else:' : `for ${name} in range(${from}, ${text}):`),
+  close: null,
+  push: (list, value, keep) => [`${list}.append(${value})`, `while ${list}.size() > ${keep}:`, `\t${list}.remove_at(0)`],
+  calls: { Abs: 'absf', Min: 'minf', Max: 'maxf', Sqrt: 'sqrt' },
+  length: (list) => `${list}.size()`,
+  pi: 'PI',
+  infinity: 'INF',
+};
+
+export const JAVASCRIPT: Dialect = {
+  indent: '  ',
+  number: (n, v) => `let ${n} = ${v};`,
+  int: (n, v) => `let ${n} = ${v};`,
+  bool: (n, v) => `let ${n} = ${v};`,
+  set: (n, v) => `${n} = ${v};`,
+  open: (head, text, name, from) => (head === 'if' ? `if (${text}) {` : head === 'else' ? 'else {' : `for (let ${name} = ${from}; ${name} < ${text}; ${name}++) {`),
+  close: '}',
+  push: (list, value, keep) => [`${list}.push(${value});`, `while (${list}.length > ${keep}) ${list}.shift();`],
+  calls: { Abs: 'Math.abs', Min: 'Math.min', Max: 'Math.max', Sqrt: 'Math.sqrt' },
+  length: (list) => `${list}.length`,
+  pi: 'Math.PI',
+  infinity: 'Infinity',
+};
+
+/**
+ * The program as one JavaScript function of the settings, making a stepper with fresh
+ * memory: `make(...settings)(x, v, xt, vt, m, dt)` returns the force. The check that
+ * runs the printed statements against the core uses it.
+ */
+export function javascriptStepper(program: EngineProgram): (...settings: number[]) => (x: number, v: number, xt: number, vt: number, m: number, dt: number) => number {
+  const memory = program.memory.map((f) => `let ${f.name} = ${f.type === 'list' ? '[]' : f.type === 'bool' ? 'false' : '0.0'};`);
+  const body = [...memory, 'return (x, v, xt, vt, m, dt) => {', ...render(program.step, JAVASCRIPT, '  '), '  return force;', '};'].join('\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  return new Function(...program.settings.map((s) => s.name), body) as never;
+}

@@ -1,0 +1,59 @@
+// forcelab: Wu's torque PD, as printed turning a 2.5 kg box (1 x 0.5 x 0.25 m) about the tilted axis (1, 2, 3) to a target orientation, one fixed step of 0.016666666666666666 s.
+// Units: SI (rad, kg, s, N m). Signs: angles and torques are right-handed about the axis;
+// the error is the rotation from the body to the target. Gains as in the forcelab Lab:
+// kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
+// about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
+// The law: crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones)
+// Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
+using UnityEngine;
+
+[RequireComponent(typeof(Rigidbody))]
+public class ForcelabBackwardPdAsPrintedBox : MonoBehaviour
+{
+    public Transform target; // the orientation to turn to
+    public double kp = 400.0;
+    public double kd = 40.0;
+    public double mass = 2.5;
+    public double dt = 0.016666666666666666;
+
+    Rigidbody body;
+
+    void Awake()
+    {
+        body = GetComponent<Rigidbody>();
+        body.mass = (float)mass;
+        // A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
+        body.inertiaTensor = new Vector3((float)(mass * (0.25 + 0.0625) / 12.0), (float)(mass * (1.0 + 0.0625) / 12.0), (float)(mass * (1.0 + 0.25) / 12.0));
+        body.inertiaTensorRotation = Quaternion.identity;
+        body.useGravity = false;
+        // For the turn forcelab computes: Unity's default angular drag (0.05) and its cap
+        // on the angular velocity would slow it, so both are set out of the way.
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.maxAngularVelocity = 1000f;
+        body.interpolation = RigidbodyInterpolation.None;
+        Time.fixedDeltaTime = (float)dt;
+    }
+
+    // I_w v: the world inertia times a world vector.
+    Vector3 InertiaTimes(Vector3 v)
+    {
+        Quaternion r = body.rotation * body.inertiaTensorRotation;
+        return r * Vector3.Scale(body.inertiaTensor, Quaternion.Inverse(r) * v);
+    }
+
+    void FixedUpdate()
+    {
+        // The gains per unit inertia: kp I/m about any axis, divided by I.
+        double kpu = kp / mass, kdu = kd / mass;
+        double stiffness = kpu;
+        double damping = kdu;
+        // theta: the shortest rotation (rad, world) from the body to the target.
+        Quaternion error = target.rotation * Quaternion.Inverse(body.rotation);
+        if (error.w < 0f) error = new Quaternion(-error.x, -error.y, -error.z, -error.w);
+        error.ToAngleAxis(out float degrees, out Vector3 axis);
+        Vector3 theta = axis * (degrees * Mathf.Deg2Rad);
+        Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
+        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
+    }
+}

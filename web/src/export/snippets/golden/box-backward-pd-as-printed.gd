@@ -1,0 +1,45 @@
+# forcelab: Wu's torque PD, as printed turning a 2.5 kg box (1 x 0.5 x 0.25 m) about the tilted axis (1, 2, 3) to a target orientation, one fixed step of 0.016666666666666666 s.
+# Units: SI (rad, kg, s, N m). Signs: angles and torques are right-handed about the axis;
+# the error is the rotation from the body to the target. Gains as in the forcelab Lab:
+# kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
+# about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
+# The law: crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones)
+extends RigidBody3D
+
+@export var target: Node3D # the orientation to turn to
+@export var kp := 400.0
+@export var kd := 40.0
+@export var dt := 0.016666666666666666
+
+func _ready() -> void:
+	mass = 2.5
+	# A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
+	inertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
+	gravity_scale = 0.0
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
+	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+
+# I_w v: the world inertia times a world vector.
+func inertia_times(v: Vector3) -> Vector3:
+	var r := global_basis.orthonormalized()
+	return r * (inertia * (r.transposed() * v))
+
+func _physics_process(_delta: float) -> void:
+	# The gains per unit inertia: kp I/m about any axis, divided by I.
+	var kpu := kp / mass
+	var kdu := kd / mass
+	var stiffness := kpu
+	var damping := kdu
+	# theta: the shortest rotation (rad, world) from the body to the target.
+	var error := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
+	if error.w < 0.0:
+		error = -error
+	var theta := Vector3.ZERO if error.is_equal_approx(Quaternion.IDENTITY) else error.get_axis() * error.get_angle()
+	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
+	apply_torque(inertia_times(alpha))

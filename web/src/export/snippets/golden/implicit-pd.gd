@@ -1,0 +1,50 @@
+# forcelab: Bloom's implicit PD pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
+# Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
+# the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
+# The law: crates/forcelab/src/controllers/implicit_pd.rs (Bloom: k = 1 and the time
+# scale and damping that give kp and kd; the next step's state)
+extends RigidBody3D
+
+@export var target: Node3D
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
+@export var dt := 0.016666666666666666
+
+var law: Law
+
+func _ready() -> void:
+	mass = 2.5
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
+	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	law = Law.new(kp, kd)
+
+func _physics_process(_delta: float) -> void:
+	var force := law.step(global_position.x, linear_velocity.x, target.global_position.x, 0.0, mass, dt)
+	apply_central_force(Vector3(force, 0.0, 0.0))
+
+# The law, with its memory (fields start at zero): one per driven coordinate.
+class Law:
+	var kp: float
+	var kd: float
+
+
+	func _init(p_kp: float, p_kd: float) -> void:
+		kp = p_kp
+		kd = p_kd
+
+	# The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+	func step(x: float, v: float, xt: float, vt: float, m: float, dt: float) -> float:
+		var time_scale: float = 6.0 * sqrt(m / kp)
+		var damping: float = kd * time_scale / (9.0 * m)
+		var r: float = 1.0 / time_scale
+		var ks: float = 36.0 * r * r
+		var kds: float = 9.0 * damping / time_scale
+		var scale: float = 1.0 + kds * dt + ks * dt * dt
+		var force: float = m * (ks * (xt - x) / scale) + m * ((kds + ks * dt) * (vt - v) / scale)
+		return force

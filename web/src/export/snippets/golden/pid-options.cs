@@ -1,0 +1,93 @@
+// forcelab: PID pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
+// Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
+// the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
+// The law: crates/forcelab/src/controllers/pid.rs (derivative on the error;
+// anti-windup: back-calculation)
+// Unity 6 (Rigidbody.linearVelocity; it was Rigidbody.velocity before).
+// For the motion forcelab computes: no drag, no interpolation (set in Awake), and
+// nothing else touching the body. Unity steps semi-implicit Euler, as the Lab's default.
+using System;
+using UnityEngine;
+
+[RequireComponent(typeof(Rigidbody))]
+public class ForcelabPid : MonoBehaviour
+{
+    public Transform target;
+    public double kp = 400.0; // stiffness, N/m
+    public double kd = 40.0; // damping, N s/m
+    public double ki = 50.0; // integral gain, N/(m s)
+    public double integralLimit = 20.0; // the integral term's limit, N
+    public double outputLimit = 30.0; // the actuator's limit, N
+    public double kt = 8.0; // back-calculation tracking gain, 1/s
+    public double mass = 2.5;
+    public double dt = 0.016666666666666666;
+
+    Rigidbody body;
+    Law law;
+
+    void Awake()
+    {
+        body = GetComponent<Rigidbody>();
+        body.mass = (float)mass;
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.interpolation = RigidbodyInterpolation.None;
+        Time.fixedDeltaTime = (float)dt;
+    }
+
+    // A fresh law, its memory empty, whenever the component is enabled.
+    void OnEnable()
+    {
+        law = new Law(this, 1.0);
+    }
+
+    void FixedUpdate()
+    {
+        double force = law.Step(body.position.x, body.linearVelocity.x, target.position.x, 0.0, mass, dt);
+        body.AddForce(new Vector3((float)force, 0f, 0f), ForceMode.Force);
+    }
+
+    // The law, with its memory (fields start at zero): one per driven coordinate.
+    class Law
+    {
+        readonly double kp;
+        readonly double kd;
+        readonly double ki;
+        readonly double integralLimit;
+        readonly double outputLimit;
+        readonly double kt;
+        double integral; // the integral term, N
+        double previousError; // last step's error, m
+        bool started; // whether there was a last step
+
+        public Law(ForcelabPid settings, double scale)
+        {
+            kp = settings.kp * scale;
+            kd = settings.kd * scale;
+            ki = settings.ki * scale;
+            integralLimit = settings.integralLimit * scale;
+            outputLimit = settings.outputLimit * scale;
+            kt = settings.kt;
+        }
+
+        // The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+        public double Step(double x, double v, double xt, double vt, double m, double dt)
+        {
+            double error = xt - x;
+            double derivative = 0.0;
+            if (started)
+            {
+                derivative = kd * (error - previousError) / dt;
+            }
+            double p = kp * error;
+            double candidate = Math.Min(Math.Max(integral + ki * error * dt, -integralLimit), integralLimit);
+            double unsaturated = p + candidate + derivative;
+            double output = Math.Min(Math.Max(unsaturated, -outputLimit), outputLimit);
+            integral = Math.Min(Math.Max(candidate + kt * (output - unsaturated) * dt, -integralLimit), integralLimit);
+            previousError = error;
+            started = true;
+            double force = Math.Min(Math.Max(p + integral + derivative, -outputLimit), outputLimit);
+            return force;
+        }
+    }
+}

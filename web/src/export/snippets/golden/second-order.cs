@@ -1,0 +1,70 @@
+// forcelab: second-order dynamics pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
+// Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
+// the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
+// The law: crates/forcelab/src/controllers/second_order.rs (the frequency and damping
+// ratio that give kp and kd; k2 raised to stay stable at this step)
+// Unity 6 (Rigidbody.linearVelocity; it was Rigidbody.velocity before).
+// For the motion forcelab computes: no drag, no interpolation (set in Awake), and
+// nothing else touching the body. Unity steps semi-implicit Euler, as the Lab's default.
+using System;
+using UnityEngine;
+
+[RequireComponent(typeof(Rigidbody))]
+public class ForcelabSecondOrder : MonoBehaviour
+{
+    public Transform target;
+    public double kp = 400.0; // stiffness, N/m
+    public double kd = 40.0; // damping, N s/m
+    public double mass = 2.5;
+    public double dt = 0.016666666666666666;
+
+    Rigidbody body;
+    Law law;
+
+    void Awake()
+    {
+        body = GetComponent<Rigidbody>();
+        body.mass = (float)mass;
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.interpolation = RigidbodyInterpolation.None;
+        Time.fixedDeltaTime = (float)dt;
+    }
+
+    // A fresh law, its memory empty, whenever the component is enabled.
+    void OnEnable()
+    {
+        law = new Law(this, 1.0);
+    }
+
+    void FixedUpdate()
+    {
+        double force = law.Step(body.position.x, body.linearVelocity.x, target.position.x, 0.0, mass, dt);
+        body.AddForce(new Vector3((float)force, 0f, 0f), ForceMode.Force);
+    }
+
+    // The law, with its memory (fields start at zero): one per driven coordinate.
+    class Law
+    {
+        readonly double kp;
+        readonly double kd;
+
+        public Law(ForcelabSecondOrder settings, double scale)
+        {
+            kp = settings.kp * scale;
+            kd = settings.kd * scale;
+        }
+
+        // The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+        public double Step(double x, double v, double xt, double vt, double m, double dt)
+        {
+            double frequency = Math.Sqrt(kp / m) / (2.0 * Math.PI);
+            double zeta = kd / (2.0 * Math.Sqrt(kp * m));
+            double w = 2.0 * Math.PI * frequency;
+            double k1 = zeta / (Math.PI * frequency);
+            double k2 = Math.Max(Math.Max(1.0 / (w * w), dt * dt / 2.0 + dt * k1 / 2.0), dt * k1);
+            double force = m * (xt - x) / k2 + m * (-k1 * v) / k2;
+            return force;
+        }
+    }
+}

@@ -1,0 +1,49 @@
+# forcelab: second-order dynamics pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
+# Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
+# the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
+# The law: crates/forcelab/src/controllers/second_order.rs (the frequency and damping
+# ratio that give kp and kd; k2 raised to stay stable at this step)
+extends RigidBody3D
+
+@export var target: Node3D
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
+@export var dt := 0.016666666666666666
+
+var law: Law
+
+func _ready() -> void:
+	mass = 2.5
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
+	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	law = Law.new(kp, kd)
+
+func _physics_process(_delta: float) -> void:
+	var force := law.step(global_position.x, linear_velocity.x, target.global_position.x, 0.0, mass, dt)
+	apply_central_force(Vector3(force, 0.0, 0.0))
+
+# The law, with its memory (fields start at zero): one per driven coordinate.
+class Law:
+	var kp: float
+	var kd: float
+
+
+	func _init(p_kp: float, p_kd: float) -> void:
+		kp = p_kp
+		kd = p_kd
+
+	# The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+	func step(x: float, v: float, xt: float, vt: float, m: float, dt: float) -> float:
+		var frequency: float = sqrt(kp / m) / (2.0 * PI)
+		var zeta: float = kd / (2.0 * sqrt(kp * m))
+		var w: float = 2.0 * PI * frequency
+		var k1: float = zeta / (PI * frequency)
+		var k2: float = maxf(maxf(1.0 / (w * w), dt * dt / 2.0 + dt * k1 / 2.0), dt * k1)
+		var force: float = m * (xt - x) / k2 + m * (-k1 * v) / k2
+		return force

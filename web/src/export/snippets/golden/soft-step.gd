@@ -1,0 +1,51 @@
+# forcelab: Box2D's soft step pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
+# Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
+# the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
+# The law: crates/forcelab/src/controllers/soft_step.rs (Box2D v3's b2_make_soft at the
+# frequency and damping ratio that give kp and kd)
+extends RigidBody3D
+
+@export var target: Node3D
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
+@export var dt := 0.016666666666666666
+
+var law: Law
+
+func _ready() -> void:
+	mass = 2.5
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
+	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	law = Law.new(kp, kd)
+
+func _physics_process(_delta: float) -> void:
+	var force := law.step(global_position.x, linear_velocity.x, target.global_position.x, 0.0, mass, dt)
+	apply_central_force(Vector3(force, 0.0, 0.0))
+
+# The law, with its memory (fields start at zero): one per driven coordinate.
+class Law:
+	var kp: float
+	var kd: float
+
+
+	func _init(p_kp: float, p_kd: float) -> void:
+		kp = p_kp
+		kd = p_kd
+
+	# The force (N) on a body of mass m at x, v toward a target at xt, vt, for a step dt.
+	func step(x: float, v: float, xt: float, vt: float, m: float, dt: float) -> float:
+		var hertz: float = sqrt(kp / m) / (2.0 * PI)
+		var zeta: float = kd / (2.0 * sqrt(kp * m))
+		var w: float = 2.0 * PI * hertz
+		var a1: float = 2.0 * zeta + dt * w
+		var a2: float = dt * w * a1
+		var a3: float = 1.0 / (1.0 + a2)
+		var k: float = -m * (a2 * a3) / dt
+		var force: float = k * (w / a1) * (x - xt) + k * (v - vt)
+		return force

@@ -1,0 +1,99 @@
+/**
+ * Every Unity template of the cube and the plate, compiled by mcs (Debian's mono-mcs,
+ * which `npm test`'s setup installs) against a stand-in of the UnityEngine types
+ * (`unity/StandIn.cs`), run by mono, and held to the core's own trace (the wasm Lab):
+ * - as printed, with Unity's float types: it compiles, and tracks the core to float
+ *   precision;
+ * - with `float` read as `double`: every step's pose equals the page's within 1e-9
+ *   (relative, past 1 m or 1 rad).
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../../core/catalogue';
+import { LabRun, loadLabSync } from '../../core/wasm';
+import { className, csharpSnippet } from './csharp';
+import type { SnippetInput } from './input';
+import { runUnity, type UnityRun } from './unity/run';
+
+const STEPS = 240;
+const base = { kp: 400, kd: 40, mass: 2.5, dt: 1 / 60, integrator: 'semi-implicit-euler', target: 1, steps: STEPS, name: 'law' };
+
+/** Every law the core drives on the cube and the plate, and each PID option once. */
+function cases(): SnippetInput[] {
+  const out: SnippetInput[] = [];
+  for (const plant of ['cube', 'plate'] as const) {
+    const laws = CATALOGUE.plants.find((p) => p.id === plant)!.laws;
+    for (const kind of laws) out.push({ ...base, plant, kind, ki: kind.includes('pid') ? 60 : 0, options: {} });
+    const pid = { ...base, plant, kind: 'pid', ki: 60 };
+    for (const options of <Record<string, number | string>[]>[
+      { outputLimit: 30 },
+      { outputLimit: 30, antiWindup: 'back-calculation', kt: 8 },
+      { outputLimit: 30, antiWindup: 'clamp', integralLimit: 5 },
+      { derivativeOn: 'error' },
+      { derivativeFilter: 0.05 },
+    ]) {
+      out.push({ ...pid, options });
+    }
+    out.push({ ...base, plant, kind: 'windowed-pid', ki: 60, options: { window: 12, plantGain: 0.5 } });
+  }
+  return out;
+}
+
+/** The core's poses, rows 1..steps, for `s`, and how many of the values come before
+ *  the core stopped the body (a law that ran away: the Lab then holds its last pose). */
+function corePoses(s: SnippetInput): { poses: number[]; moving: number } {
+  const run = new LabRun({
+    plant: s.plant,
+    mass: s.mass,
+    dt: s.dt,
+    integrator: s.integrator,
+    controllers: [{ kind: s.kind, kp: s.kp, kd: s.kd, ki: s.ki, options: s.options }, { kind: 'pd', kp: s.kp, kd: s.kd, ki: 0 }],
+    disturbances: { targetStart: s.target },
+  });
+  run.step(s.steps);
+  const snap = run.snapshot();
+  run.free();
+  const size = snap.poseSize;
+  const out: number[] = [];
+  for (let row = 1; row <= s.steps; row++) for (let c = 0; c < size; c++) out.push(snap.pose[(row * snap.n + 0) * size + c]!);
+  let moving = out.length;
+  if (snap.diverged[0]) {
+    const last = out.slice(-size).join();
+    while (moving > size && out.slice(moving - 2 * size, moving - size).join() === last) moving -= size;
+    moving -= size;
+  }
+  return { poses: out, moving };
+}
+
+const all = cases();
+const runs = { float: [] as number[][], double: [] as number[][] };
+
+beforeAll(() => {
+  loadLabSync(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
+  const templates: UnityRun[] = all.map((s) => ({ className: className(s), source: csharpSnippet(s), plant: s.plant as UnityRun['plant'], target: s.target, steps: s.steps }));
+  runs.float = runUnity(templates, 'float');
+  runs.double = runUnity(templates, 'double');
+}, 180_000);
+
+describe('the Unity templates, compiled by mcs and run, move the body as the page does', () => {
+  all.forEach((s, k) => {
+    const label = `${s.plant} ${s.kind}${Object.keys(s.options).length ? ` ${JSON.stringify(s.options)}` : ''}`;
+    it(label, () => {
+      const { poses: core, moving: upTo } = corePoses(s);
+      expect(upTo, 'the core runs the law for a good part of the run').toBeGreaterThan(core.length / 5);
+      const doubles = runs.double[k]!;
+      const floats = runs.float[k]!;
+      expect(doubles).toHaveLength(core.length);
+      // Within 1e-9, relative once a law (the printed windowed PID) has thrown the body far;
+      // up to the step where the core stopped a body that ran away.
+      let worst = 0;
+      for (let i = 0; i < upTo; i++) worst = Math.max(worst, Math.abs(doubles[i]! - core[i]!) / Math.max(1, Math.abs(core[i]!)));
+      expect(worst).toBeLessThanOrEqual(1e-9);
+      // In Unity's floats the law keeps to the same motion, to float precision, for the
+      // first second, or until a law that runs away has thrown the body 10 m or 10 rad.
+      const far = core.findIndex((c) => Math.abs(c) > 10);
+      const calm = Math.min(upTo, 60 * (core.length / s.steps), far < 0 ? core.length : far);
+      for (let i = 0; i < calm; i++) expect(Math.abs(floats[i]! - core[i]!)).toBeLessThanOrEqual(1e-3 * (1 + Math.abs(core[i]!)));
+    });
+  });
+});

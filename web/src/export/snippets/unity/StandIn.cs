@@ -1,0 +1,213 @@
+// A minimal stand-in of the UnityEngine types the forcelab Unity templates use, so that
+// the test suite can compile every template with mcs and run it (unity.test.ts). It is
+// not Unity: a Rigidbody here is a free body stepped by semi-implicit Euler after each
+// FixedUpdate (force / mass, then velocity, then position), which is what PhysX and
+// Box2D do for a free body with no drag, and what forcelab's Lab does.
+//
+// `real` is float, as in Unity, for the build that checks the templates compile against
+// Unity's float API; the test builds a second time with `real` = double (and the
+// templates' float casts dropped) to check the printed law step for step against the
+// page's trace.
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Reflection;
+using real = System.Single;
+
+namespace UnityEngine
+{
+    public struct Vector3
+    {
+        public real x, y, z;
+        public Vector3(real x, real y, real z) { this.x = x; this.y = y; this.z = z; }
+        public static Vector3 zero => new Vector3(0, 0, 0);
+        public static Vector3 operator +(Vector3 a, Vector3 b) => new Vector3(a.x + b.x, a.y + b.y, a.z + b.z);
+        public static Vector3 operator -(Vector3 a, Vector3 b) => new Vector3(a.x - b.x, a.y - b.y, a.z - b.z);
+        public static Vector3 operator *(real s, Vector3 a) => new Vector3(s * a.x, s * a.y, s * a.z);
+        public static Vector3 operator *(Vector3 a, real s) => new Vector3(s * a.x, s * a.y, s * a.z);
+        public static Vector3 Scale(Vector3 a, Vector3 b) => new Vector3(a.x * b.x, a.y * b.y, a.z * b.z);
+    }
+
+    public struct Vector2
+    {
+        public real x, y;
+        public Vector2(real x, real y) { this.x = x; this.y = y; }
+    }
+
+    /// <summary>Only what the box template names; the box is not run here.</summary>
+    public struct Quaternion
+    {
+        public real x, y, z, w;
+        public Quaternion(real x, real y, real z, real w) { this.x = x; this.y = y; this.z = z; this.w = w; }
+        public static Quaternion identity => new Quaternion(0, 0, 0, 1);
+        public static Quaternion Inverse(Quaternion q) => new Quaternion(-q.x, -q.y, -q.z, q.w);
+        public static Quaternion operator *(Quaternion a, Quaternion b) => new Quaternion(
+            a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+            a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
+        public static Vector3 operator *(Quaternion q, Vector3 v)
+        {
+            Quaternion r = q * new Quaternion(v.x, v.y, v.z, 0) * Inverse(q);
+            return new Vector3(r.x, r.y, r.z);
+        }
+        public void ToAngleAxis(out real angle, out Vector3 axis)
+        {
+            real s = (real)Math.Sqrt(x * x + y * y + z * z);
+            angle = (real)(2.0 * Math.Atan2(s, w) * 180.0 / Math.PI);
+            axis = s > 0 ? new Vector3(x / s, y / s, z / s) : new Vector3(1, 0, 0);
+        }
+    }
+
+    public static class Mathf
+    {
+        public const real Deg2Rad = (real)(Math.PI / 180.0);
+        public const real Rad2Deg = (real)(180.0 / Math.PI);
+    }
+
+    public static class Time
+    {
+        public static real fixedDeltaTime = (real)0.02;
+    }
+
+    public enum ForceMode { Force, Acceleration, Impulse, VelocityChange }
+    public enum ForceMode2D { Force, Impulse }
+    public enum RigidbodyInterpolation { None, Interpolate, Extrapolate }
+    public enum RigidbodyInterpolation2D { None, Interpolate, Extrapolate }
+
+    [AttributeUsage(AttributeTargets.Class, AllowMultiple = true)]
+    public sealed class RequireComponent : Attribute
+    {
+        public RequireComponent(Type type) { }
+    }
+
+    public class GameObject
+    {
+        readonly List<Component> components = new List<Component>();
+        public Component AddComponent(Type type)
+        {
+            var c = (Component)Activator.CreateInstance(type);
+            c.gameObject = this;
+            components.Add(c);
+            return c;
+        }
+        public T GetComponent<T>() where T : Component => (T)components.Find(c => c is T);
+    }
+
+    public class Component
+    {
+        public GameObject gameObject;
+        public T GetComponent<T>() where T : Component => gameObject.GetComponent<T>();
+    }
+
+    public class MonoBehaviour : Component { }
+
+    public class Transform : Component
+    {
+        public Vector3 position;
+        public Quaternion rotation = Quaternion.identity;
+        public Vector3 eulerAngles;
+    }
+
+    /// <summary>A body moving along x (the cube).</summary>
+    public class Rigidbody : Component
+    {
+        public real mass = 1, linearDamping, angularDamping = (real)0.05, maxAngularVelocity = 7;
+        public bool useGravity = true;
+        public RigidbodyInterpolation interpolation;
+        public Vector3 position, linearVelocity, angularVelocity, inertiaTensor;
+        public Quaternion rotation = Quaternion.identity, inertiaTensorRotation = Quaternion.identity;
+        Vector3 force;
+        public void AddForce(Vector3 f, ForceMode mode) => force = force + f;
+        public void AddTorque(Vector3 t, ForceMode mode) => throw new NotSupportedException("the stand-in does not turn a Rigidbody");
+        public void Simulate(real dt)
+        {
+            if (linearDamping != 0) throw new InvalidOperationException("the template left linear drag on");
+            var v = linearVelocity;
+            linearVelocity = new Vector3(v.x + force.x / mass * dt, v.y + force.y / mass * dt, v.z + force.z / mass * dt);
+            position = position + linearVelocity * dt;
+            force = Vector3.zero;
+        }
+    }
+
+    /// <summary>A body moving and turning in the plane (the plate); angles in degrees as in Unity.</summary>
+    public class Rigidbody2D : Component
+    {
+        public real mass = 1, inertia = 1, gravityScale = 1, linearDamping, angularDamping = (real)0.05;
+        public RigidbodyInterpolation2D interpolation;
+        public Vector2 position, linearVelocity;
+        real angle, spin; // rad, rad/s
+        public real rotation => angle * Mathf.Rad2Deg;
+        public real angularVelocity => spin * Mathf.Rad2Deg;
+        public real Angle => angle;
+        real fx, fy, torque;
+        public void AddForce(Vector2 f, ForceMode2D mode) { fx += f.x; fy += f.y; }
+        public void AddTorque(real t, ForceMode2D mode) => torque += t;
+        public void Simulate(real dt)
+        {
+            if (linearDamping != 0 || angularDamping != 0) throw new InvalidOperationException("the template left drag on");
+            linearVelocity = new Vector2(linearVelocity.x + fx / mass * dt, linearVelocity.y + fy / mass * dt);
+            spin = spin + torque / inertia * dt;
+            position = new Vector2(position.x + linearVelocity.x * dt, position.y + linearVelocity.y * dt);
+            angle = angle + spin * dt;
+            fx = fy = torque = 0;
+        }
+    }
+}
+
+/// <summary>
+/// Runs each template named on the command line (`Class plant target steps ...`) for
+/// `steps` fixed steps toward `target` and prints, per template, one line: its class and
+/// the body's pose after each step (cube: x; plate: x, y, angle in rad), round-trip text.
+/// </summary>
+public static class ForcelabDriver
+{
+    static void Call(object o, string name) =>
+        o.GetType().GetMethod(name, BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic)?.Invoke(o, null);
+
+    public static void Main(string[] args)
+    {
+        for (int a = 0; a + 3 < args.Length; a += 4)
+        {
+            Type type = Type.GetType(args[a]) ?? throw new ArgumentException("no template class " + args[a]);
+            string plant = args[a + 1];
+            double target = double.Parse(args[a + 2], CultureInfo.InvariantCulture);
+            int steps = int.Parse(args[a + 3], CultureInfo.InvariantCulture);
+            var go = new UnityEngine.GameObject();
+            var goal = new UnityEngine.Transform { position = new UnityEngine.Vector3((real)target, 0, 0) };
+            UnityEngine.Rigidbody cube = null;
+            UnityEngine.Rigidbody2D plate = null;
+            if (plant == "plate")
+            {
+                plate = (UnityEngine.Rigidbody2D)go.AddComponent(typeof(UnityEngine.Rigidbody2D));
+                goal.eulerAngles = new UnityEngine.Vector3(0, 0, (real)(target * 180.0 / Math.PI));
+            }
+            else cube = (UnityEngine.Rigidbody)go.AddComponent(typeof(UnityEngine.Rigidbody));
+            var component = go.AddComponent(type);
+            type.GetField("target").SetValue(component, goal);
+            Call(component, "Awake");
+            Call(component, "OnEnable");
+            var pose = new List<string>();
+            for (int n = 0; n < steps; n++)
+            {
+                Call(component, "FixedUpdate");
+                real dt = UnityEngine.Time.fixedDeltaTime;
+                if (plate != null)
+                {
+                    plate.Simulate(dt);
+                    pose.Add(R(plate.position.x));
+                    pose.Add(R(plate.position.y));
+                    pose.Add(R(plate.Angle));
+                }
+                else
+                {
+                    cube.Simulate(dt);
+                    pose.Add(R(cube.position.x));
+                }
+            }
+            Console.WriteLine(args[a] + " " + string.Join(" ", pose));
+        }
+    }
+
+    static string R(real v) => ((double)v).ToString("R", CultureInfo.InvariantCulture);
+}
