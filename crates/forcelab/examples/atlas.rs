@@ -2,13 +2,21 @@
 //! at the slice `ki dt^3 = AtlasSpec::default().integral`) and each integrator, the
 //! spectral radius of the closed loop over a log grid of kp dt^2 (rows) and kd dt
 //! (columns).
-//! `cargo run -p forcelab --release --example atlas [-- --json]`.
+//! `cargo run -p forcelab --release --example atlas [-- --json] [--integral KI_DT3]`
+//! (`--integral` sets the PIDs' slice, as a Lab card's stability map does).
 
 use forcelab::analysis::{Atlas, AtlasSpec};
 
 fn main() {
     let json = std::env::args().any(|a| a == "--json");
-    let spec = AtlasSpec::default();
+    let args: Vec<String> = std::env::args().collect();
+    let mut spec = AtlasSpec::default();
+    if let Some(k) = args.iter().position(|a| a == "--integral") {
+        spec.integral = args
+            .get(k + 1)
+            .and_then(|v| v.parse().ok())
+            .expect("--integral takes a number");
+    }
     let mut rows = Vec::new();
     for (law, integrator) in Atlas::maps() {
         let atlas = Atlas::compute(law, integrator, spec).expect("default grid");

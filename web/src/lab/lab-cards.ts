@@ -9,7 +9,8 @@ import { paramControl } from '../ui/controls';
 import { codePanel } from '../ui/code-panel';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { tuning } from '../core/wasm';
-import { CATALOGUE, LAW_LABELS, LINEAR_LAWS } from '../core/catalogue';
+import { CATALOGUE, LAW_LABELS, LINEAR_LAWS, lawEntry } from '../core/catalogue';
+import { stabilityMap } from './lab-atlas';
 import { snippet, type SnippetInput } from '../export/snippets';
 import { checkbox, element, select } from './lab-dom';
 import type { LabEditor } from './lab-editor';
@@ -87,7 +88,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
           const raw = form.toRaw(next, state.mass, tuning);
           setGains(k, raw.kp, raw.kd, law.ki);
           current[j] = value;
-          updateZeta();
+          refresh();
         });
         // The link holds raw gains: a refused one is named under the card's first field.
         if (j === 0) reportLink(control, `kp${k}`, `kd${k}`);
@@ -95,6 +96,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       if (HAS_INTEGRAL.has(law.kind)) {
         const control = paramControl(fields, { key: `${p}${k}-ki`, label: 'ki (integral)', unit: 'N/(m·s)', min: 0, max: 2000, scale: 'linear', initial: 0, hardMax: 1e12 }, law.ki, (value) => {
           setGains(k, law.kp, law.kd, value);
+          refresh();
         });
         reportLink(control, `ki${k}`);
       }
@@ -137,8 +139,22 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       }
       zeta.textContent = text;
     };
+    // The atlas's laws (linear, or a PID's slice) get a stability map marking the card's gains.
+    const entry = lawEntry(law.kind);
+    const map =
+      state.plant !== 'box' && (entry?.linear || entry?.integral)
+        ? stabilityMap(`${p}law-${k}`, () => {
+            const l = state.laws[k]!;
+            return { law: l.kind, integrator: state.integrator, kp: l.kp, kd: l.kd, ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0, mass: state.mass, dt: state.dt };
+          })
+        : null;
+    if (map) card.append(map.panel);
+    const refresh = () => {
+      updateZeta();
+      map?.update();
+    };
     updateZeta();
-    zetaUpdaters.push(updateZeta);
+    zetaUpdaters.push(refresh);
     const twin = TWINS[state.plant][law.kind];
     if (twin) {
       card.append(

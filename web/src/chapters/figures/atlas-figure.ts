@@ -16,6 +16,7 @@ import { labStateWith } from '../../lab/lab-figure';
 import { labHref, openSitePage } from '../../ui/site';
 import type { FigureLink } from '../../figures/figure-link';
 import { tableExport } from './figure-export';
+import { atlasColour, atlasImage } from '../../plot/atlas-colour';
 
 declare global {
   interface Window {
@@ -32,13 +33,6 @@ const INTEGRATORS: Readonly<Record<string, string>> = {
   rk4: 'RK4',
 };
 
-/** RGB for a spectral radius: a blue ramp from fast (dark) to slow (light), red past `stableLimit`. */
-function colour(r: number | null, stableLimit: number): [number, number, number] {
-  if (r === null || !Number.isFinite(r) || r > stableLimit) return [214, 69, 80];
-  const t = Math.min(1, Math.max(0, r));
-  return [Math.round(20 + 200 * t * t), Math.round(50 + 190 * t * t), Math.round(110 + 140 * t)];
-}
-
 /**
  * The key shared by every map: the axes (damping right, stiffness up, decades from the
  * grid's ends) and the colour scale of the spectral radius, red past 1.
@@ -53,7 +47,7 @@ function atlasKey(spec: { min: number; max: number }): HTMLElement {
   // Radii 0..1 over the first 80 % of the ramp, then the unstable red.
   const ctx = ramp.getContext('2d')!;
   for (let x = 0; x < 200; x++) {
-    const [r, g, b] = colour(x < 160 ? x / 159 : 1.5, 1);
+    const [r, g, b] = atlasColour(x < 160 ? x / 159 : 1.5, 1);
     ctx.fillStyle = `rgb(${r},${g},${b})`;
     ctx.fillRect(x, 0, 1, 14);
   }
@@ -188,15 +182,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', `${lawName} under ${integratorName}: stable on ${(100 * atlas.stableFraction).toFixed(1)} % of the grid. Arrow keys move the cursor, Enter opens the point in the Lab.`);
-    const image = canvas.getContext('2d')!.createImageData(n, n);
-    for (let row = 0; row < n; row++) {
-      for (let col = 0; col < n; col++) {
-        const [r, g, b] = colour(atlas.radii[row * n + col] ?? null, atlas.stableLimit);
-        const p = ((n - 1 - row) * n + col) * 4; // stiffness grows upward
-        image.data.set([r, g, b, 255], p);
-      }
-    }
-    canvas.getContext('2d')!.putImageData(image, 0, 0);
+    canvas.getContext('2d')!.putImageData(atlasImage(atlas.radii, n, atlas.stableLimit), 0, 0);
     const caption = document.createElement('figcaption');
     const slice = HAS_INTEGRAL.has(law) ? ` at ki h³/m = ${formatNumber(SPEC.integral)}` : '';
     caption.textContent = `${lawName}, ${integratorName}${slice}: ${(100 * atlas.stableFraction).toFixed(1)} % stable`;

@@ -9,13 +9,25 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../core/catalogue';
 import { LabRun, loadLabSync } from '../../core/wasm';
-import { javascriptStepper } from './engine-program';
+import { JAVASCRIPT, render, type EngineProgram } from './engine-program';
 import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut } from './engine-laws';
 import { wrap } from './input';
 
 beforeAll(() => {
   loadLabSync(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
 });
+
+/**
+ * The program as one JavaScript function of the settings, making a stepper with fresh
+ * memory: `make(...settings)(x, v, xt, vt, m, dt)` returns the force. The check that
+ * runs the printed statements against the core uses it.
+ */
+function javascriptStepper(program: EngineProgram): (...settings: number[]) => (x: number, v: number, xt: number, vt: number, m: number, dt: number) => number {
+  const memory = program.memory.map((f) => `let ${f.name} = ${f.type === 'list' ? '[]' : f.type === 'bool' ? 'false' : '0.0'};`);
+  const body = [...memory, 'return (x, v, xt, vt, m, dt) => {', ...render(program.step, JAVASCRIPT, '  '), '  return force;', '};'].join('\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  return new Function(...program.settings.map((s) => s.name), body) as never;
+}
 
 const kp = 400;
 const kd = 30;

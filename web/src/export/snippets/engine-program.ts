@@ -131,15 +131,3 @@ export const JAVASCRIPT: Dialect = {
   pi: 'Math.PI',
   infinity: 'Infinity',
 };
-
-/**
- * The program as one JavaScript function of the settings, making a stepper with fresh
- * memory: `make(...settings)(x, v, xt, vt, m, dt)` returns the force. The check that
- * runs the printed statements against the core uses it.
- */
-export function javascriptStepper(program: EngineProgram): (...settings: number[]) => (x: number, v: number, xt: number, vt: number, m: number, dt: number) => number {
-  const memory = program.memory.map((f) => `let ${f.name} = ${f.type === 'list' ? '[]' : f.type === 'bool' ? 'false' : '0.0'};`);
-  const body = [...memory, 'return (x, v, xt, vt, m, dt) => {', ...render(program.step, JAVASCRIPT, '  '), '  return force;', '};'].join('\n');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function(...program.settings.map((s) => s.name), body) as never;
-}

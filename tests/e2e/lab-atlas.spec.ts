@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * A Lab card's stability map: the core's atlas of the card's law (a PID's at the card's
+ * own ki h³/m slice), equal to the native atlas command cell for cell, with a marker at
+ * the card's gains that follows its edits.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+
+const root = new URL('../..', import.meta.url).pathname;
+interface NativeAtlas { law: string; integrator: string; kp_dt2: number[]; radii: (number | null)[] }
+const native = (...args: string[]) =>
+  JSON.parse(execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--example', 'atlas', '--', '--json', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 })) as NativeAtlas[];
+
+// At 1 kg and h = 0.01 s, kp 1000 N/m and kd 100 N·s/m sit on grid points (kp h²/m = 0.1,
+// kd h/m = 1); the PID's ki 5000 N/(m·s) is the slice ki h³/m = 0.005.
+const LAB = 'lab.html?c=pd,pid&kp0=1000&kd0=100&kp1=1000&kd1=100&ki1=5000&mass=1&dt=0.01&T=1';
+
+async function openMap(page: Page, k: number): Promise<Locator> {
+  await page.locator(`fieldset.law[data-index="${k}"] details.atlas-panel summary`).click();
+  const canvas = page.locator(`fieldset.law[data-index="${k}"] details.atlas-panel canvas`);
+  await expect(canvas).toHaveAttribute('data-radius', /.+/, { timeout: 30_000 });
+  return canvas;
+}
+
+const radiiOf = (canvas: Locator) => canvas.evaluate((c) => (c as HTMLCanvasElement & { radii: number[] }).radii);
+
+function expectSame(ours: number[], theirs: (number | null)[], what: string): void {
+  expect(ours.length, what).toBe(theirs.length);
+  const differ = ours.flatMap((r, i) => {
+    const n = theirs[i];
+    const same = n === null || n === undefined ? !Number.isFinite(r) : Math.abs(r - n) <= 1e-6 * Math.max(1, Math.abs(n));
+    return same ? [] : [`cell ${i}: ${r} vs ${n}`];
+  });
+  expect(differ, what).toEqual([]);
+}
+
+test('a card\'s stability map is the native atlas, and its marker follows the card\'s gains', async ({ page }) => {
+  await page.goto(LAB);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const atlas = native();
+  const pd = atlas.find((a) => a.law === 'pd' && a.integrator === 'semi-implicit-euler')!;
+  const n = pd.kp_dt2.length;
+  const [row, col] = [pd.kp_dt2.findIndex((v) => Math.abs(v - 0.1) < 1e-9), pd.kp_dt2.findIndex((v) => Math.abs(v - 1) < 1e-9)];
+
+  const map = await openMap(page, 0);
+  expectSame(await radiiOf(map), pd.radii, 'forward PD, semi-implicit Euler');
+  // The marker's radius is the native cell's at the card's gains.
+  expect(Math.abs(Number(await map.getAttribute('data-radius')) - pd.radii[row * n + col]!)).toBeLessThanOrEqual(1e-6);
+  const readout = page.locator('fieldset.law[data-index="0"] .atlas-readout');
+  await expect(readout).toContainText('kp 1000 N/m');
+  const marker = async () => (await map.getAttribute('data-marker'))!.split(',').map(Number);
+  const [x0, y0] = await marker();
+
+  // Ten times stiffer: the marker moves up one decade of the map, not sideways.
+  await page.locator('#param-0-kp').fill('10000');
+  await page.locator('#param-0-kp').press('Enter');
+  await expect(readout).toContainText('kp 10000 N/m');
+  const [x1, y1] = await marker();
+  expect(x1).toBeCloseTo(x0!, 12);
+  expect(y1! - y0!).toBeCloseTo(1 / (Math.log10(pd.kp_dt2.at(-1)!) - Math.log10(pd.kp_dt2[0]!)), 6);
+  expect(Math.abs(Number(await map.getAttribute('data-radius')) - pd.radii[(row + 8) * n + col]!)).toBeLessThanOrEqual(1e-6);
+
+  // The PID's map is the slice at its own ki h³/m, and says so.
+  const pidMap = await openMap(page, 1);
+  const slice = native('--integral', String(5000 * 0.01 ** 3)).find((a) => a.law === 'pid' && a.integrator === 'semi-implicit-euler')!;
+  expectSame(await radiiOf(pidMap), slice.radii, 'PID at ki h³/m = 0.005');
+  await expect(page.locator('fieldset.law[data-index="1"] .atlas-readout')).toContainText('slice at this card\'s ki h³/m = 0.005');
+});

@@ -1,0 +1,154 @@
+/**
+ * A Lab card's stability map: the core's atlas of the card's law under the Lab's
+ * integrator (for a PID, the slice at the card's own ki h³/m), with ticks in the card's
+ * units (kp N/m up, kd N·s/m right, at its mass and step), a marker at the card's gains
+ * that moves as they change, and the spectral radius there. The analysis part of the
+ * core loads when the map is first opened, so the Lab's first visit does not carry it.
+ */
+import { atlasImage } from '../plot/atlas-colour';
+import { formatNumber } from '../ui/params';
+import { el } from '../ui/dom';
+
+/** What the map is drawn for: the card's law and raw gains, and the Lab's body and step. */
+export interface MapInput {
+  law: string;
+  integrator: string;
+  kp: number;
+  kd: number;
+  ki: number;
+  mass: number;
+  dt: number;
+}
+
+type Analysis = typeof import('../core/analysis-wasm');
+
+const SIZE = 200;
+const LEFT = 48;
+const TOP = 8;
+const BOTTOM = 34;
+const RIGHT = 20;
+
+/** A tick's value in two significant digits, short: 3.6, 360, 3.6e4, 3.6e-3. */
+const tick = (v: number) => {
+  const e = Math.floor(Math.log10(v));
+  const m = Number((v / 10 ** e).toPrecision(2));
+  return e >= 4 || e <= -3 ? `${m}e${e}` : String(Number(v.toPrecision(2)));
+};
+
+/** The panel, and the function that redraws it (call it after every edit). */
+export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDetailsElement; update: () => void } {
+  const canvas = el('canvas', { id: `${id}-atlas`, width: LEFT + SIZE + RIGHT, height: TOP + SIZE + BOTTOM, role: 'img', 'aria-label': 'Stability map' });
+  const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' });
+  const panel = el('details', { class: 'atlas-panel' }, el('summary', {}, 'Stability map'), canvas, readout);
+  let analysis: Analysis | null = null;
+  let cached: { key: string; image: HTMLCanvasElement; stableLimit: number } | null = null;
+
+  const draw = () => {
+    if (!analysis || !panel.open) return;
+    try {
+      paint(analysis);
+    } catch (e) {
+      readout.textContent = `No map for these settings: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  };
+  const paint = (analysis: Analysis) => {
+    const input = read();
+    const { law, integrator, kp, kd, ki, mass: m, dt } = input;
+    const spec = { ...analysis.defaultAtlasSpec() };
+    const n = spec.points;
+    // A PID's loop has a third state: the map is the slice at this card's ki h³/m.
+    spec.integral = Math.min(1e3, (ki * dt ** 3) / m);
+    const key = `${law}|${integrator}|${spec.integral}`;
+    if (cached?.key !== key) {
+      const atlas = analysis.atlasOf(law, integrator, spec);
+      const image = el('canvas', { width: n, height: n });
+      image.getContext('2d')!.putImageData(atlasImage(atlas.radii, n, atlas.stableLimit), 0, 0);
+      cached = { key, image, stableLimit: atlas.stableLimit };
+      // The radii drawn, reachable from the element for the test that compares them with the native atlas.
+      (canvas as HTMLCanvasElement & { radii?: number[] }).radii = atlas.radii;
+    }
+    const ctx = canvas.getContext('2d')!;
+    const ink = getComputedStyle(panel).color;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.imageSmoothingEnabled = false;
+    ctx.translate(0, TOP);
+    ctx.drawImage(cached.image, LEFT, 0, SIZE, SIZE);
+    // Where a dimensionless value sits along a side (0..1 on the grid's log scale).
+    const [lo, hi] = [Math.log10(spec.min), Math.log10(spec.max)];
+    const along = (v: number) => (Math.log10(v) - lo) / (hi - lo);
+    ctx.fillStyle = ink;
+    ctx.strokeStyle = ink;
+    ctx.font = '10px sans-serif';
+    const first = Math.ceil(lo - 1e-9);
+    for (let e = first; e <= Math.floor(hi + 1e-9); e++) {
+      const t = along(10 ** e);
+      // A tick every decade, a label every other one: kd h/m = 10^e is kd = 10^e m/h,
+      // kp h²/m = 10^e is kp = 10^e m/h².
+      if ((e - first) % 2 === 0) {
+        ctx.textAlign = 'center';
+        ctx.fillText(tick((10 ** e * m) / dt), LEFT + t * SIZE, SIZE + 13);
+        ctx.textAlign = 'right';
+        ctx.fillText(tick((10 ** e * m) / dt ** 2), LEFT - 5, SIZE - t * SIZE + 3);
+      }
+      ctx.beginPath();
+      ctx.moveTo(LEFT + t * SIZE, SIZE);
+      ctx.lineTo(LEFT + t * SIZE, SIZE + 4);
+      ctx.moveTo(LEFT, SIZE - t * SIZE);
+      ctx.lineTo(LEFT - 3, SIZE - t * SIZE);
+      ctx.stroke();
+    }
+    ctx.textAlign = 'center';
+    ctx.fillText('kd (N·s/m) →', LEFT + SIZE / 2, SIZE + 28);
+    ctx.save();
+    ctx.translate(10, SIZE / 2);
+    ctx.rotate(-Math.PI / 2);
+    ctx.fillText('kp (N/m) →', 0, 0);
+    ctx.restore();
+
+    // The card's gains: the marker, kept on the map's edge when they are off it.
+    const [a, b] = [(kp * dt ** 2) / m, (kd * dt) / m];
+    const [x, y] = [along(b), along(a)];
+    const inside = a > 0 && b > 0 && x >= 0 && x <= 1 && y >= 0 && y <= 1;
+    const clampT = (t: number) => (Number.isFinite(t) ? Math.min(1, Math.max(0, t)) : 0);
+    const [px, py] = [LEFT + clampT(x) * SIZE, SIZE - clampT(y) * SIZE];
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = '#000';
+    ctx.beginPath();
+    ctx.arc(px, py, 6, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.strokeStyle = '#fff';
+    ctx.beginPath();
+    ctx.arc(px, py, 4, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.lineWidth = 1;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    canvas.dataset.marker = `${clampT(x)},${clampT(y)}`;
+
+    const zs = analysis.poles(law, integrator, kp / m, kd / m, ki / m, dt);
+    const radius = Math.max(...zs.map((z) => Math.hypot(z.re, z.im)));
+    const stable = radius <= cached.stableLimit;
+    canvas.dataset.radius = String(radius);
+    const slice = spec.integral > 0 ? ` A PID's map is the slice at this card's ki h³/m = ${formatNumber(spec.integral)}.` : '';
+    readout.textContent =
+      `At kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m (kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)})` +
+      `${inside ? '' : ', off the map (marked at its edge)'}: spectral radius ${formatNumber(radius)}, ${stable ? 'stable' : 'unstable'}` +
+      ` (dark: the error shrinks fast each step; light: slowly; red: it grows).${slice}`;
+    canvas.setAttribute('aria-label', `Stability map of this law under ${integrator}; the marker is at its gains: ${stable ? 'stable' : 'unstable'}, spectral radius ${formatNumber(radius)}`);
+  };
+
+  panel.addEventListener('toggle', () => {
+    if (!panel.open) return;
+    if (analysis) {
+      draw();
+      return;
+    }
+    readout.textContent = 'Loading the map…';
+    void import('../core/analysis-wasm').then(async (module) => {
+      await module.loadAnalysis();
+      analysis = module;
+      draw();
+    });
+  });
+  return { panel, update: draw };
+}
