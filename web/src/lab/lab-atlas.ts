@@ -39,7 +39,8 @@ const tick = (v: number) => {
 export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDetailsElement; update: () => void } {
   const canvas = el('canvas', { id: `${id}-atlas`, width: LEFT + SIZE + RIGHT, height: TOP + SIZE + BOTTOM, role: 'img', 'aria-label': 'Stability map' });
   const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' });
-  const panel = el('details', { class: 'atlas-panel' }, el('summary', {}, 'Stability map'), canvas, readout);
+  // The canvas joins the panel when it is first opened: a closed card carries no blank canvas.
+  const panel = el('details', { class: 'atlas-panel' }, el('summary', {}, 'Stability map'), readout);
   let analysis: Analysis | null = null;
   let cached: { key: string; image: HTMLCanvasElement; stableLimit: number } | null = null;
 
@@ -139,6 +140,7 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
 
   panel.addEventListener('toggle', () => {
     if (!panel.open) return;
+    if (!canvas.isConnected) readout.before(canvas);
     if (analysis) {
       draw();
       return;
