@@ -21,6 +21,7 @@ export interface MapInput {
 }
 
 type Analysis = typeof import('../core/analysis-wasm');
+type AtlasSpec = import('../core/analysis-wasm').AtlasSpec;
 
 const SIZE = 200;
 const LEFT = 48;
@@ -41,21 +42,27 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
   const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' });
   // The canvas joins the panel when it is first opened: a closed card carries no blank canvas.
   const panel = el('details', { class: 'atlas-panel' }, el('summary', {}, 'Stability map'), readout);
-  let analysis: Analysis | null = null;
+  let analysis: { module: Analysis; grid: AtlasSpec } | null = null;
   let cached: { key: string; image: HTMLCanvasElement; stableLimit: number } | null = null;
+  let pending = 0;
 
+  // A slider fires many inputs per frame, and a ki edit moves a PID's slice (a new
+  // atlas): the map is redrawn once per frame, for the latest gains.
   const draw = () => {
-    if (!analysis || !panel.open) return;
-    try {
-      paint(analysis);
-    } catch (e) {
-      readout.textContent = `No map for these settings: ${e instanceof Error ? e.message : String(e)}`;
-    }
+    if (!analysis || !panel.open || pending) return;
+    pending = requestAnimationFrame(() => {
+      pending = 0;
+      try {
+        paint(analysis!.module, analysis!.grid);
+      } catch (e) {
+        readout.textContent = `No map for these settings: ${e instanceof Error ? e.message : String(e)}`;
+      }
+    });
   };
-  const paint = (analysis: Analysis) => {
+  const paint = (analysis: Analysis, grid: AtlasSpec) => {
     const input = read();
     const { law, integrator, kp, kd, ki, mass: m, dt } = input;
-    const spec = { ...analysis.defaultAtlasSpec() };
+    const spec = { ...grid };
     const n = spec.points;
     // A PID's loop has a third state: the map is the slice at this card's ki h³/m.
     spec.integral = Math.min(1e3, (ki * dt ** 3) / m);
@@ -148,7 +155,7 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
     readout.textContent = 'Loading the map…';
     void import('../core/analysis-wasm').then(async (module) => {
       await module.loadAnalysis();
-      analysis = module;
+      analysis = { module, grid: module.defaultAtlasSpec() };
       draw();
     });
   });

@@ -35,12 +35,18 @@ export function optionDefault(option: LawOption): number | string | null {
   return option.value.type === 'limit' ? null : option.value.default;
 }
 
+/** The value `law` runs option `key` with: the one set, else its default (null: a limit off, or no such option). */
+export function optionValue(law: string, values: OptionValues, key: string): number | string | null {
+  if (key in values) return values[key]!;
+  const option = lawOptions(law).find((o) => o.key === key);
+  return option ? optionDefault(option) : null;
+}
+
 /** Whether `option` is read given the other values (kt only with back-calculation). */
 export function optionShown(option: LawOption, law: string, values: OptionValues): boolean {
   if (option.shownWhen === null) return true;
   const [on, choice] = option.shownWhen;
-  const other = lawOptions(law).find((o) => o.key === on);
-  return (values[on] ?? (other ? optionDefault(other) : null)) === choice;
+  return optionValue(law, values, on) === choice;
 }
 
 /** `values` without those `law` does not read and those equal to their defaults. */

@@ -4,7 +4,7 @@
  * along +x, the plate a Rigidbody2D moved and turned by one law per coordinate, the box
  * a Rigidbody turned by a world torque. Unity's physics runs in floats; the laws are
  * computed in doubles and handed over as floats. The test suite compiles every template
- * with mcs against a stand-in of the UnityEngine types (`unity/UnityEngine.cs`).
+ * with mcs against a stand-in of the UnityEngine types (`unity/StandIn.cs`, run by `unity.test.ts`).
  */
 import { CSHARP, render, type EngineProgram, type Setting } from './engine-program';
 import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, type EngineLaw } from './engine-laws';
@@ -27,9 +27,10 @@ export function csharpSnippet(s: SnippetInput): string {
 
 const gains = (s: SnippetInput) => `    public double kp = ${literal(s.kp)};
     public double kd = ${literal(s.kd)};
-${body(s)}`;
+${bodyFields(s)}`;
 
-const body = (s: SnippetInput) => `    public double mass = ${literal(s.mass)};
+/** The body's mass and the fixed step, the fields every template has. */
+const bodyFields = (s: SnippetInput) => `    public double mass = ${literal(s.mass)};
     public double dt = ${literal(s.dt)};`;
 
 const settingField = (f: Setting) => `    public ${f.integer ? 'int' : 'double'} ${f.name} = ${f.integer ? String(f.value) : literal(f.value)}; // ${f.doc}`;
@@ -63,7 +64,7 @@ ${render(program.step, CSHARP, '            ').join('\n')}
 
 function flat(s: SnippetInput, program: EngineProgram): string {
   const list = program.memory.some((f) => f.type === 'list');
-  const fields = [...program.settings.map(settingField), body(s)].join('\n');
+  const fields = [...program.settings.map(settingField), bodyFields(s)].join('\n');
   const usings = ['using System;', ...(list ? ['using System.Collections.Generic;'] : []), 'using UnityEngine;'].join('\n');
   const parity = `// For the motion forcelab computes: no drag, no interpolation (set in Awake), and
 // nothing else touching the body. Unity steps semi-implicit Euler, as the Lab's default.`;

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../core/catalogue';
-import { LabRun, loadLabSync } from '../../core/wasm';
+import { loadLabSync } from '../../core/wasm';
+import { corePoses } from './core-poses';
 import { JAVASCRIPT, render, type EngineProgram } from './engine-program';
 import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut } from './engine-laws';
 import { wrap } from './input';
@@ -58,14 +59,9 @@ describe("the engine snippets' laws", () => {
         x += v * dt;
         mine.push(x);
       }
-      const run = new LabRun({ plant: 'cube', mass: m, dt, integrator: 'semi-implicit-euler', controllers: [{ kind, kp, kd, ki, options }, { kind: 'pd', kp, kd, ki: 0 }], disturbances: { targetStart: 1 } });
-      run.step(steps);
-      const snap = run.snapshot();
-      const stopped = snap.diverged[0] === 1;
-      const core = Array.from({ length: steps }, (_, r) => snap.x[(r + 1) * snap.n]!);
-      run.free();
       // Up to where the core stopped a body that ran away (the printed windowed PID).
-      const upTo = stopped ? core.findIndex((c, r) => core.slice(r).every((d) => d === c)) : steps;
+      const { poses: core, moving: upTo } = corePoses({ plant: 'cube', kind, name: kind, kp, kd, ki, options, mass: m, dt, integrator: 'semi-implicit-euler', target: 1, steps });
+      const stopped = upTo < steps;
       expect(upTo).toBeGreaterThan(20);
       const worst = Math.max(...mine.slice(0, upTo).map((value, r) => Math.abs(value - core[r]!) / Math.max(1, Math.abs(core[r]!))));
       expect(worst).toBeLessThanOrEqual(1e-12);

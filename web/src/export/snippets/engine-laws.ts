@@ -6,8 +6,8 @@
  * in fields. The choices a Lab card made (derivative on error, an anti-windup mode, a
  * limit switched on) are written in; the numbers stay settings a reader can edit.
  */
-import { CATALOGUE, lawOptions } from '../../core/catalogue';
-import { optionDefault } from '../../lab/law-options';
+import { CATALOGUE } from '../../core/catalogue';
+import { optionValue } from '../../lab/law-options';
 import type { EngineProgram, Setting, Statement } from './engine-program';
 import type { SnippetInput } from './input';
 
@@ -15,11 +15,7 @@ import type { SnippetInput } from './input';
 export type LawInput = Pick<SnippetInput, 'kind' | 'kp' | 'kd' | 'ki' | 'options'>;
 
 /** The value the card runs `key` with (its own, or the catalogue's default; null: a limit off). */
-function option(s: LawInput, key: string): number | string | null {
-  if (key in s.options) return s.options[key]!;
-  const o = lawOptions(s.kind).find((x) => x.key === key);
-  return o ? optionDefault(o) : null;
-}
+const option = (s: LawInput, key: string) => optionValue(s.kind, s.options, key);
 
 const CORE = 'crates/forcelab/src/controllers/';
 const only = (source: string, step: Statement[]): EngineProgram => ({ source: CORE + source, settings: [], memory: [], step });

@@ -28,12 +28,11 @@ ${wrap(`${why}.`, '#')}
 /** The programs' camelCase names (`plantGain`) in GDScript's snake_case (`plant_gain`). */
 const snakeCase = (text: string) => text.replace(/\b[a-z_][A-Za-z0-9_]*\b/g, (word) => word.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}_${b.toLowerCase()}`));
 
-/** The settings beyond kp and kd as exported variables with the reader's values. */
+/** The law's settings (its gains first) as exported variables with the reader's values. */
 const exports = (p: EngineProgram) => p.settings.map((f) => `@export var ${f.name} := ${f.integer ? String(f.value) : literal(f.value)} # ${f.doc}`);
 
-/** A fresh law for one coordinate, its gains and efforts scaled by `scale`. */
-const newLaw = (p: EngineProgram, scale: string) =>
-  `Law.new(${p.settings.map((f) => [f.name, f.scaled] as const).map(([name, scaled]) => (scaled && scale !== '1.0' ? `${name} * ${scale}` : name)).join(', ')})`;
+/** A fresh law for one coordinate, its gains and efforts scaled by `scale` (none: as set). */
+const newLaw = (p: EngineProgram, scale?: string) => `Law.new(${p.settings.map((f) => (f.scaled && scale ? `${f.name} * ${scale}` : f.name)).join(', ')})`;
 
 /** The law as an inner class holding its memory. */
 function lawClass(p: EngineProgram): string {
@@ -85,8 +84,8 @@ func _ready() -> void:
 \tgravity_scale = 0.0
 ${parity('RigidBody2D')}
 \tEngine.physics_ticks_per_second = int(round(1.0 / dt))
-\talong_x = ${newLaw(p, '1.0')}
-\talong_y = ${newLaw(p, '1.0')}
+\talong_x = ${newLaw(p)}
+\talong_y = ${newLaw(p)}
 \t# The turn: gains and efforts scaled by I/m (same frequency and damping).
 \tvar s := inertia / mass
 \tturn = ${newLaw(p, 's')}
@@ -115,7 +114,7 @@ func _ready() -> void:
 \tmass = ${literal(s.mass)}
 ${parity('RigidBody3D')}
 \tEngine.physics_ticks_per_second = int(round(1.0 / dt))
-\tlaw = ${newLaw(p, '1.0')}
+\tlaw = ${newLaw(p)}
 
 func _physics_process(_delta: float) -> void:
 \tvar force := law.step(global_position.x, linear_velocity.x, target.global_position.x, 0.0, mass, dt)

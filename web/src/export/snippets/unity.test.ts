@@ -10,10 +10,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../core/catalogue';
-import { LabRun, loadLabSync } from '../../core/wasm';
+import { loadLabSync } from '../../core/wasm';
 import { className, csharpSnippet } from './csharp';
 import type { SnippetInput } from './input';
 import { runUnity, type UnityRun } from './unity/run';
+import { corePoses } from './core-poses';
 
 const STEPS = 240;
 const base = { kp: 400, kd: 40, mass: 2.5, dt: 1 / 60, integrator: 'semi-implicit-euler', target: 1, steps: STEPS, name: 'law' };
@@ -37,32 +38,6 @@ function cases(): SnippetInput[] {
     out.push({ ...base, plant, kind: 'windowed-pid', ki: 60, options: { window: 12, plantGain: 0.5 } });
   }
   return out;
-}
-
-/** The core's poses, rows 1..steps, for `s`, and how many of the values come before
- *  the core stopped the body (a law that ran away: the Lab then holds its last pose). */
-function corePoses(s: SnippetInput): { poses: number[]; moving: number } {
-  const run = new LabRun({
-    plant: s.plant,
-    mass: s.mass,
-    dt: s.dt,
-    integrator: s.integrator,
-    controllers: [{ kind: s.kind, kp: s.kp, kd: s.kd, ki: s.ki, options: s.options }, { kind: 'pd', kp: s.kp, kd: s.kd, ki: 0 }],
-    disturbances: { targetStart: s.target },
-  });
-  run.step(s.steps);
-  const snap = run.snapshot();
-  run.free();
-  const size = snap.poseSize;
-  const out: number[] = [];
-  for (let row = 1; row <= s.steps; row++) for (let c = 0; c < size; c++) out.push(snap.pose[(row * snap.n + 0) * size + c]!);
-  let moving = out.length;
-  if (snap.diverged[0]) {
-    const last = out.slice(-size).join();
-    while (moving > size && out.slice(moving - 2 * size, moving - size).join() === last) moving -= size;
-    moving -= size;
-  }
-  return { poses: out, moving };
 }
 
 const all = cases();
