@@ -1,3 +1,5 @@
+import { lawEntry } from '../../core/catalogue';
+
 /**
  * What every "Copy as code" snippet is built from: one controller of the Lab, with the
  * reader's current gains, step and body. Numbers are written in JavaScript's shortest
@@ -58,7 +60,10 @@ export function header(input: SnippetInput, comment: string): string {
         ]
       : [
           'Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;',
-          'the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).',
+          // A law without gains (the one-step landing) computes its force from the state alone.
+          (lawEntry(input.kind)?.gains.length ?? 1) > 0
+            ? 'the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).'
+            : 'the error is target - position. The law has no gains: the state and the step set the force.',
           ...(input.plant === 'plate' ? ['The turn uses the same law with gains scaled by I/m (rad, N m), counter-clockwise positive.'] : []),
         ];
   return [`forcelab: ${task(input)}, one fixed step of ${literal(input.dt)} s.`, ...signs].map((line) => `${comment} ${line}`).join('\n');

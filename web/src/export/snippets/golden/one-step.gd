@@ -1,6 +1,6 @@
 # forcelab: one-step (deadbeat) pulling a 2.5 kg body toward a target, one fixed step of 0.016666666666666666 s.
 # Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
-# the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
+# the error is target - position. The law has no gains: the state and the step set the force.
 # The law: crates/forcelab/src/controllers/one_step.rs (the force that lands on the
 # target's next position in one semi-implicit Euler step)
 extends RigidBody3D

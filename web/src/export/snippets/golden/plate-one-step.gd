@@ -1,6 +1,6 @@
 # forcelab: one-step (deadbeat) moving a 2.5 kg plate (1 m x 0.5 m) in the plane to a target and turning it to a heading, one fixed step of 0.016666666666666666 s.
 # Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;
-# the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).
+# the error is target - position. The law has no gains: the state and the step set the force.
 # The turn uses the same law with gains scaled by I/m (rad, N m), counter-clockwise positive.
 # The law on each coordinate: crates/forcelab/src/controllers/one_step.rs (the force
 # that lands on the target's next position in one semi-implicit Euler step)
