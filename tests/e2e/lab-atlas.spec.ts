@@ -67,5 +67,12 @@ test('a card\'s stability map is the native atlas, and its marker follows the ca
   const pidMap = await openMap(page, 1);
   const slice = native('--integral', String(5000 * 0.01 ** 3)).find((a) => a.law === 'pid' && a.integrator === 'semi-implicit-euler')!;
   expectSame(await radiiOf(pidMap), slice.radii, 'PID at ki h³/m = 0.005');
-  await expect(page.locator('fieldset.law[data-index="1"] .atlas-readout')).toContainText('slice at this card\'s ki h³/m = 0.005');
+  const pidReadout = page.locator('fieldset.law[data-index="1"] .atlas-readout');
+  await expect(pidReadout).toContainText('slice at this card\'s ki h³/m = 0.005');
+  // The core's poles are the PID's at its default settings: a card's setting beyond them is named.
+  await expect(pidReadout).not.toContainText('leave out');
+  await page.locator('fieldset.law[data-index="1"] details.law-options summary').click();
+  await page.locator('#param-1-derivativeFilter').fill('0.05');
+  await page.locator('#param-1-derivativeFilter').press('Enter');
+  await expect(pidReadout).toContainText("The map and the radius leave out this card's derivative filter.");
 });

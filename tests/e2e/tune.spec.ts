@@ -69,6 +69,27 @@ for (const { law, plant, effort } of CASES) {
   });
 }
 
+test('Tune for me tunes the PID a card runs, its output clamp and anti-windup included: the Lab measures the wish met', async ({ page }) => {
+  const problems = watchConsole(page);
+  // An actuator of 1.2 N with back-calculation: the gentlest unclamped PID that settles in
+  // 3 s pushes 1.44 N and settles on the dot, so, clamped, it would settle late.
+  await page.goto('lab.html?c=pid,backward-pd&ol0=1.2&aw0=back-calculation&kt0=8');
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  await page.locator('.law .tune summary').first().click();
+  await page.locator('#tune-0-mode-full').check();
+  await setWish(page, 0, 'settle', '3');
+  await setWish(page, 0, 'overshoot', '5');
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Find gains' }).click();
+  await expect(page.locator('.tune-result').first()).toHaveAttribute('data-feasible', 'true');
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/ol0=1\.2&/);
+  const [, settle, overshoot, , , peak] = await measured(page, 0);
+  expect(settle).toBeLessThanOrEqual(3 + 1e-3);
+  expect(overshoot).toBeLessThanOrEqual(5 + 1e-3);
+  expect(peak).toBeLessThanOrEqual(1.2 * (1 + 1e-3));
+  expect(problems).toEqual([]);
+});
+
 test('Tune for me says which wish binds when nothing meets it, and names a bad field', async ({ page }) => {
   const problems = watchConsole(page);
   await labWith(page, 'spd');

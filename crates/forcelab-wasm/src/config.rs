@@ -13,10 +13,20 @@ pub fn from_js<T: DeserializeOwned + Serialize + Default>(
     name: &str,
     value: JsValue,
 ) -> Result<T, JsError> {
+    from_js_known(name, value, &T::default())
+}
+
+/// [`from_js`], with the known fields those of `known` serialised: for a type whose
+/// default leaves optional fields out (a law's options), a value with them all set.
+pub fn from_js_known<T: DeserializeOwned + Serialize + Default>(
+    name: &str,
+    value: JsValue,
+    known: &T,
+) -> Result<T, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
-    known_fields_only(name, &value, &to_js(&T::default())?)?;
+    known_fields_only(name, &value, &to_js(known)?)?;
     let de = serde_wasm_bindgen::Deserializer::from(value);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();

@@ -3,12 +3,23 @@
 //! wish and the binding requirement), out. A build of its own (`design`), which the
 //! Lab's "Tune for me" loads the first time a reader asks it.
 
-use crate::config::{from_js, to_js};
+use crate::config::{from_js, from_js_known, to_js};
 use crate::engine_settings::settings;
-use forcelab::design::DesignRequest;
+use forcelab::design::{DesignRequest, DesignSpec};
+use forcelab::lab::LawOptions;
 use wasm_bindgen::prelude::*;
 
-/// Tunes a law for a wish: `request` is `{ plant, law, mass, dt, integrator, load, duration,
+/// A tuning request read and checked: every field known (a law's options among them).
+fn design_spec(request: JsValue) -> Result<DesignSpec, JsError> {
+    let known = DesignRequest {
+        options: LawOptions::EVERY,
+        ..DesignRequest::default()
+    };
+    let request: DesignRequest = from_js_known("request", request, &known)?;
+    request.to_spec().map_err(|e| JsError::new(&e.0))
+}
+
+/// Tunes a law for a wish: `request` is `{ plant, law, options, mass, dt, integrator, load, duration,
 /// requirements: { settle, rise, overshoot, maxEffort, maxError }, robustness: {
 /// massFactors: [low, high], stepRange } }` (every field optional); the answer is `{
 /// feasible, gains: { kp, kd, ki }, predicted: { settle, rise, overshoot, peakEffort,
@@ -16,8 +27,7 @@ use wasm_bindgen::prelude::*;
 /// refused by name.
 #[wasm_bindgen]
 pub fn tune(request: JsValue) -> Result<JsValue, JsError> {
-    let request: DesignRequest = from_js("request", request)?;
-    let spec = request.to_spec().map_err(|e| JsError::new(&e.0))?;
+    let spec = design_spec(request)?;
     to_js(&forcelab::design::tune(&spec).map_err(|e| JsError::new(&e.0))?)
 }
 
@@ -48,9 +58,8 @@ pub fn tune_region(
     span: f64,
     cells: usize,
 ) -> Result<JsValue, JsError> {
-    let request: DesignRequest = from_js("request", request)?;
+    let spec = design_spec(request)?;
     let around: forcelab::lab::LawGains = from_js("around", around)?;
-    let spec = request.to_spec().map_err(|e| JsError::new(&e.0))?;
     let region =
         forcelab::design::region(&spec, around, span, cells).map_err(|e| JsError::new(&e.0))?;
     to_js(&region)

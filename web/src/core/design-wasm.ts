@@ -18,6 +18,8 @@ export interface TuneRequest {
   /** The Lab's body: `cube`, `plate` or `box` (a turn, its effort a torque). */
   plant: string;
   law: string;
+  /** The law's settings beyond its gains (a PID's clamps, a window), as in a Lab config. */
+  options?: Record<string, number | string>;
   mass: number;
   dt: number;
   integrator: string;

@@ -5,6 +5,7 @@
  * that moves as they change, and the spectral radius there. The analysis part of the
  * core loads when the map is first opened, so the Lab's first visit does not carry it.
  */
+import { lawOptions } from '../core/catalogue';
 import { atlasImage } from '../plot/atlas-colour';
 import { formatNumber } from '../ui/params';
 import { el } from '../ui/dom';
@@ -18,6 +19,8 @@ export interface MapInput {
   ki: number;
   mass: number;
   dt: number;
+  /** The card's settings beyond its gains (its clamps, filter, window), by the core's key. */
+  options: Record<string, number | string>;
 }
 
 type Analysis = typeof import('../core/analysis-wasm');
@@ -138,10 +141,13 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
     const stable = radius <= cached.stableLimit;
     canvas.dataset.radius = String(radius);
     const slice = spec.integral > 0 ? ` A PID's map is the slice at this card's ki h³/m = ${formatNumber(spec.integral)}.` : '';
+    // The core's poles are the law's at its default settings: say which of the card's are not in the map.
+    const left = lawOptions(law).filter((o) => o.key in input.options).map((o) => o.label);
+    const without = left.length ? ` The map and the radius leave out this card's ${left.join(', ')}.` : '';
     readout.textContent =
       `At kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m (kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)})` +
       `${inside ? '' : ', off the map (marked at its edge)'}: spectral radius ${formatNumber(radius)}, ${stable ? 'stable' : 'unstable'}` +
-      ` (dark: the error shrinks fast each step; light: slowly; red: it grows).${slice}`;
+      ` (dark: the error shrinks fast each step; light: slowly; red: it grows).${slice}${without}`;
     canvas.setAttribute('aria-label', `Stability map of this law under ${integrator}; the marker is at its gains: ${stable ? 'stable' : 'unstable'}, spectral radius ${formatNumber(radius)}`);
   };
 

@@ -101,7 +101,8 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         reportLink(control, `ki${k}`);
       }
       fields.append(element('p', { className: 'note', textContent: form.note }));
-      const options = optionsPanel(k, editor, context);
+      // An option edit restarts the run, and the stability map says which options it leaves out.
+      const options = optionsPanel(k, editor, { ...context, replay: () => (context.replay(), refresh()) });
       if (options) card.append(options);
       card.append(
         tunePanel(k, editor, (g) => {
@@ -145,7 +146,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       state.plant !== 'box' && (entry?.linear || entry?.integral)
         ? stabilityMap(`${p}law-${k}`, () => {
             const l = state.laws[k]!;
-            return { law: l.kind, integrator: state.integrator, kp: l.kp, kd: l.kd, ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0, mass: state.mass, dt: state.dt };
+            return { law: l.kind, integrator: state.integrator, kp: l.kp, kd: l.kd, ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0, mass: state.mass, dt: state.dt, options: activeOptions(l.kind, l.options) };
           })
         : null;
     if (map) card.append(map.panel);

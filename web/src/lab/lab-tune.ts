@@ -16,6 +16,7 @@ import type { Forbidden } from '../core/wish';
 import { plantEntry, type PlantEntry } from '../core/catalogue';
 import { element } from './lab-dom';
 import type { LabEditor } from './lab-editor';
+import { activeOptions } from './law-options';
 
 /** What the tuner found, in a sentence or two, the effort named as the body's (`force`, N; `torque`, N·m). */
 function describe(d: Design, wish: Requirements, plant: PlantEntry): string {
@@ -59,10 +60,12 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   const result = element('p', { className: 'tune-result' });
   result.setAttribute('aria-live', 'polite');
   // The question the Lab asks now, but for the wish: an answer found for another one
-  // (the integrator, mass or step changed since) is stale.
+  // (the integrator, mass, step or the card's settings changed since) is stale.
   const question = (): Omit<TuneRequest, 'requirements' | 'robustness'> => ({
     plant: state.plant,
     law: state.laws[k]!.kind,
+    // The candidates run with the card's settings (an output clamp, a window), as the Lab runs them.
+    options: activeOptions(state.laws[k]!.kind, state.laws[k]!.options),
     mass: state.mass,
     dt: state.dt,
     integrator: state.integrator,
@@ -70,7 +73,8 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
     // The Lab measures its whole run; so does the tuner.
     duration: state.horizon,
   });
-  const asksNow = (r: TuneRequest | null) => r !== null && Object.entries(question()).every(([key, v]) => r[key as keyof TuneRequest] === v);
+  const asksNow = (r: TuneRequest | null) =>
+    r !== null && Object.entries(question()).every(([key, v]) => JSON.stringify(r[key as keyof TuneRequest]) === JSON.stringify(v));
   const map = element('div', { className: 'region-map' });
   // What the panel shows of an answer: its sentence, whether it can be applied, its
   // shading, and where around it the wish can be met (drawn a frame later: it is a few

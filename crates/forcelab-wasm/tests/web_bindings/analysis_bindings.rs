@@ -197,6 +197,7 @@ fn tune_is_the_cores_tuner_and_names_a_bad_field() {
     let request = forcelab::design::DesignRequest {
         plant: "plate".into(),
         law: "pid".into(),
+        options: forcelab::lab::LawOptions::NONE,
         mass: 2.0,
         dt: 1.0 / 120.0,
         integrator: "rk4".into(),
@@ -236,6 +237,23 @@ fn tune_is_the_cores_tuner_and_names_a_bad_field() {
     assert_eq!(
         message(e),
         "mass must be between 0.000001 and 1000000, got -1"
+    );
+    // The card's options reach the tuner; a misspelt one, or one the law does not read,
+    // is named.
+    let clamped = json(
+        r#"{"law": "pid", "options": {"outputLimit": 20, "antiWindup": "back-calculation"}, "requirements": {"settle": 3}}"#,
+    );
+    let peak = get(
+        &get(&design::tune(clamped).unwrap(), "predicted"),
+        "peakEffort",
+    );
+    assert!(peak.as_f64().unwrap() <= 20.0);
+    let e = design::tune(json(r#"{"law": "pid", "options": {"outputLimt": 20}}"#)).unwrap_err();
+    assert!(message(e).starts_with("request.options.outputLimt is not a known field"));
+    let e = design::tune(json(r#"{"law": "pd", "options": {"outputLimit": 20}}"#)).unwrap_err();
+    assert_eq!(
+        message(e),
+        "options.outputLimit: forward PD has no such setting"
     );
 }
 

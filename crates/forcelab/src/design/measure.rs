@@ -5,7 +5,7 @@
 
 use super::spec::DesignSpec;
 use crate::analysis::{MetricsOptions, StepMetrics};
-use crate::lab::{Disturbances, LabSpec, LawGains, LawOptions, LawSpec, MAX_STEPS_PER_CALL};
+use crate::lab::{Disturbances, LabSpec, LawGains, LawSpec, MAX_STEPS_PER_CALL};
 
 /// The response figures the requirements are checked on (times in s, effort in N).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,7 +86,7 @@ impl Response {
 
 /// The Lab the tuner runs for `gains` on the spec's body of `mass` kg at step `dt`: a
 /// target step from 0 to 1 (m, or rad on the box) at t = 0 from rest, the spec's load
-/// as a constant force.
+/// as a constant force, the law with the spec's options.
 pub fn lab_spec(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64) -> LabSpec {
     LabSpec {
         plant: spec.plant.id().into(),
@@ -98,7 +98,7 @@ pub fn lab_spec(spec: &DesignSpec, gains: LawGains, mass: f64, dt: f64) -> LabSp
             kp: gains.kp,
             kd: gains.kd,
             ki: gains.ki,
-            options: LawOptions::NONE,
+            options: spec.options,
         }],
         disturbances: Disturbances {
             target_start: 1.0,

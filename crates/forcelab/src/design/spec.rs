@@ -3,6 +3,7 @@
 use crate::catalogue::{LawId, PlantId};
 use crate::error::{finite, in_range, non_negative, positive, Error};
 use crate::integrator::Integrator;
+use crate::lab::LawOptions;
 use core::fmt;
 
 /// Why a tuning question was refused, as the sentence a page shows next to the field
@@ -132,6 +133,9 @@ pub struct DesignSpec {
     pub plant: PlantId,
     /// The law to tune (any law of the catalogue that drives `plant`).
     pub law: LawId,
+    /// The law's settings beyond its gains (a PID's clamps, a window), run with every
+    /// candidate as the Lab runs them.
+    pub options: LawOptions,
     /// The body's mass, kg.
     pub mass: f64,
     /// The physics step, s.
@@ -157,6 +161,7 @@ impl DesignSpec {
         DesignSpec {
             plant: PlantId::Cube,
             law,
+            options: LawOptions::NONE,
             mass: 1.0,
             dt,
             integrator: Integrator::SemiImplicitEuler,
@@ -186,6 +191,9 @@ impl DesignSpec {
                 self.law.id()
             )));
         }
+        self.options
+            .check(self.law)
+            .map_err(|e| DesignError(format!("options.{e}")))?;
         in_range("mass", self.mass, 1e-6, 1e6)?;
         in_range("dt", self.dt, 1e-5, 0.5)?;
         in_range("load", self.load, -1e9, 1e9)?;
@@ -242,6 +250,8 @@ pub struct DesignRequest {
     pub plant: String,
     /// The law's id (`"backward-pd"`, ...).
     pub law: String,
+    /// The law's settings beyond its gains, as in a Lab config's controller.
+    pub options: LawOptions,
     /// Mass, kg.
     pub mass: f64,
     /// Step, s.
@@ -266,6 +276,7 @@ impl Default for DesignRequest {
         DesignRequest {
             plant: s.plant.id().into(),
             law: s.law.id().into(),
+            options: s.options,
             mass: s.mass,
             dt: s.dt,
             integrator: s.integrator.id().into(),
@@ -288,6 +299,7 @@ impl DesignRequest {
         Ok(DesignSpec {
             plant,
             law,
+            options: self.options,
             mass: self.mass,
             dt: self.dt,
             integrator,

@@ -2,6 +2,7 @@ use super::*;
 use crate::analysis::StepMetrics;
 use crate::catalogue::{LawId, PlantId};
 use crate::integrator::Integrator;
+use crate::lab::LawOptions;
 use proptest::prelude::*;
 
 /// The response of `gains` measured again from scratch, through the Lab's own spec and
@@ -93,6 +94,46 @@ fn an_impossible_wish_names_its_binding_requirement_and_a_nearest_wish_that_is_m
     })
     .unwrap();
     assert!(again.feasible, "{again:?}");
+}
+
+#[test]
+fn the_tuner_runs_the_law_with_its_options() {
+    // An actuator of 15 N, and the fastest answer: it is measured with the clamp, as the
+    // Lab runs it, so its predicted peak effort cannot pass the clamp (without it the
+    // fastest answer pushes harder) and the Lab finds what it predicts.
+    let clamped = DesignSpec {
+        objective: Objective::Fastest,
+        options: LawOptions {
+            output_limit: Some(15.0),
+            anti_windup: Some(crate::lab::AntiWindupMode::BackCalculation),
+            ..LawOptions::NONE
+        },
+        requirements: Requirements {
+            settle: Some(3.0),
+            overshoot: Some(5.0),
+            ..Requirements::default()
+        },
+        ..DesignSpec::new(LawId::Pid, 1.0 / 60.0)
+    };
+    let d = tune(&clamped).unwrap();
+    assert!(d.feasible, "{d:?}");
+    assert!(d.predicted.peak_effort <= 15.0, "{d:?}");
+    assert_met(&clamped, d.gains);
+    let free = tune(&DesignSpec {
+        options: LawOptions::NONE,
+        ..clamped
+    })
+    .unwrap();
+    assert!(free.predicted.peak_effort > 15.0, "{free:?}");
+    // An option the law does not read is refused by name.
+    let wrong = DesignSpec {
+        law: LawId::ForwardPd,
+        ..clamped
+    };
+    assert_eq!(
+        tune(&wrong).unwrap_err().0,
+        "options.outputLimit: forward PD has no such setting"
+    );
 }
 
 #[test]
