@@ -32,7 +32,7 @@ pub fn step_metrics(
 /// The stability atlas of `law` under `integrator`: `{ law, integrator, spec, axis,
 /// radii, stableFraction, stableLimit }`, radii row-major over `kp dt^2` (rows) and
 /// `kd dt`; a cell is stable when its radius is at most `stableLimit`
-/// (`1 + analysis::STABLE_TOLERANCE`).
+/// (`analysis::STABLE_LIMIT`).
 /// Spec `{ dt, min, max, points, integral }` (`integral`: the PIDs' slice, `ki dt^3`).
 #[wasm_bindgen]
 pub fn atlas(law: &str, integrator_id: &str, spec: JsValue) -> Result<JsValue, JsError> {
@@ -52,7 +52,7 @@ pub fn atlas(law: &str, integrator_id: &str, spec: JsValue) -> Result<JsValue, J
     }
     to_js(&WithFraction {
         stable_fraction: a.stable_fraction(),
-        stable_limit: 1.0 + forcelab::analysis::STABLE_TOLERANCE,
+        stable_limit: forcelab::analysis::STABLE_LIMIT,
         atlas: &a,
     })
 }

@@ -3,7 +3,7 @@
 //! [`sampled_effective`]). The parameterisations themselves are [`crate::gains`]'s,
 //! re-exported here.
 
-use crate::analysis::{eigenvalues, one_step_matrix, Complex, STABLE_TOLERANCE};
+use crate::analysis::{eigenvalues, one_step_matrix, Complex, STABLE_LIMIT};
 use crate::catalogue::LawId;
 use crate::error::{non_negative, positive, Error};
 use crate::integrator::Integrator;
@@ -43,7 +43,7 @@ pub fn discrete_effective(
 /// (`s = ln(z) / dt`), or `None` when the map is unstable or an eigenvalue is real and
 /// not positive.
 fn from_eigenvalues([z1, z2]: [Complex; 2], dt: f64) -> Option<Effective> {
-    if z1.abs() > 1.0 + STABLE_TOLERANCE || z2.abs() > 1.0 + STABLE_TOLERANCE {
+    if z1.abs() > STABLE_LIMIT || z2.abs() > STABLE_LIMIT {
         return None;
     }
     if z1.im != 0.0 {

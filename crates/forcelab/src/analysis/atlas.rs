@@ -147,6 +147,9 @@ impl Default for AtlasSpec {
 /// A loop is stable when its spectral radius is at most `1 + STABLE_TOLERANCE`.
 pub const STABLE_TOLERANCE: f64 = 1e-12;
 
+/// The largest spectral radius counted stable: `1 + STABLE_TOLERANCE`.
+pub const STABLE_LIMIT: f64 = 1.0 + STABLE_TOLERANCE;
+
 /// Spectral radii of one law under one integrator over a log grid: rows are
 /// `kp dt^2`, columns `kd dt`, `radii[row * points + column]`.
 #[derive(Clone, Debug, PartialEq)]
@@ -241,13 +244,9 @@ impl Atlas {
         })
     }
 
-    /// The fraction of cells with radius at most `1 + STABLE_TOLERANCE`.
+    /// The fraction of cells with radius at most `STABLE_LIMIT`.
     pub fn stable_fraction(&self) -> f64 {
-        let stable = self
-            .radii
-            .iter()
-            .filter(|&&r| r <= 1.0 + STABLE_TOLERANCE)
-            .count();
+        let stable = self.radii.iter().filter(|&&r| r <= STABLE_LIMIT).count();
         stable as f64 / self.radii.len() as f64
     }
 }

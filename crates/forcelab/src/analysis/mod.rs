@@ -11,7 +11,7 @@ pub mod polynomial;
 
 pub use atlas::{
     effective_gains, eigenvalues, one_step_matrix, soft_step_parameters, spectral_radius, Atlas,
-    AtlasSpec, STABLE_TOLERANCE,
+    AtlasSpec, STABLE_LIMIT, STABLE_TOLERANCE,
 };
 pub use complex::Complex;
 pub use convergence::{convergence_sweep, ConvergenceSeries, ConvergenceSpec};

@@ -7,7 +7,7 @@ pub(super) fn spd_stable_if_kd_ge_kp_dt() -> Claim {
     let region = |a: f64, b: f64| b >= a; // kd dt >= kp dt^2  <=>  kd >= kp dt
     let semi = worst_radius(LawId::Spd, Integrator::SemiImplicitEuler, region);
     let explicit = worst_radius(LawId::Spd, Integrator::ExplicitEuler, region);
-    let stable = |r: f64| r <= 1.0 + STABLE_TOLERANCE;
+    let stable = |r: f64| r <= STABLE_LIMIT;
     let (verdict, conditions) = match (stable(semi), stable(explicit)) {
         (true, true) => (Verdict::Holds, String::new()),
         (false, true) => (
@@ -39,7 +39,7 @@ pub(super) fn spd_v2_stable_if_kd_ge_kp_dt() -> Claim {
         Integrator::SemiImplicitEuler,
         |a, b| b >= a,
     );
-    let ok = worst <= 1.0 + STABLE_TOLERANCE;
+    let ok = worst <= STABLE_LIMIT;
     Claim {
         id: "spd-v2-stable-if-kd-ge-kp-dt",
         article: A000,

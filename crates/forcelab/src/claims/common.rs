@@ -3,7 +3,7 @@
 
 pub(super) use crate::analysis::{
     convergence_sweep, one_step_matrix, spectral_radius, Atlas, AtlasSpec, ConvergenceSpec,
-    MetricsOptions, StepMetrics, STABLE_TOLERANCE,
+    MetricsOptions, StepMetrics, STABLE_LIMIT,
 };
 pub(super) use crate::body::{Body1, Body3, Gyroscopic};
 pub(super) use crate::catalogue::LawId;

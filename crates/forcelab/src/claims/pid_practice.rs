@@ -19,14 +19,15 @@ fn run(id: &str) -> (&'static LabFigure, Trace) {
     (figure, lab.trace().clone())
 }
 
-/// Body `k`'s column of a per-body series of `figure`'s run, rows from `from`.
+/// Body `k`'s column of a per-body series of `trace`, rows from `from` (one column
+/// per body the run has, printed twins included).
 fn column<'a>(
-    figure: &LabFigure,
+    trace: &Trace,
     values: &'a [f64],
     k: usize,
     from: usize,
 ) -> impl Iterator<Item = f64> + 'a {
-    let n = figure.laws.len();
+    let n = values.len() / trace.time.len();
     values.iter().skip(from * n + k).step_by(n).copied()
 }
 
@@ -37,7 +38,7 @@ pub(super) fn derivative_kick() -> Claim {
     let (at, to) = figure.target_step.expect("the figure steps its target");
     let jump = (to - figure.target_start).abs();
     let from = (at / figure.dt).round() as usize;
-    let peak = |k| column(figure, &trace.force, k, from).fold(0.0, |m: f64, f| m.max(f.abs()));
+    let peak = |k| column(&trace, &trace.force, k, from).fold(0.0, |m: f64, f| m.max(f.abs()));
     let (calm, kick) = (peak(0), peak(1));
     let kd = figure.laws[1].kd;
     let predicted = kd * jump / figure.dt;
@@ -65,7 +66,7 @@ pub(super) fn anti_windup_overshoot() -> Claim {
     // No anti-windup, conditional integration, back-calculation; target 1 m.
     let (figure, trace) = run("anti-windup");
     let overshoot =
-        |k| column(figure, &trace.x, k, 0).fold(0.0, |m: f64, x| m.max(x - figure.target_start));
+        |k| column(&trace, &trace.x, k, 0).fold(0.0, |m: f64, x| m.max(x - figure.target_start));
     let (wound, conditional, back) = (overshoot(0), overshoot(1), overshoot(2));
     Claim {
         id: "anti-windup-overshoot",

@@ -118,7 +118,14 @@ impl LawOptions {
                 return Err(format!("{key}: {} has no such setting", entry.label));
             };
             if let Some([on, choice]) = option.shown_when {
-                if self.choice(on) != Some(choice) {
+                // A choice left out is its default, as the page reads it.
+                let current = self.choice(on).or_else(|| {
+                    match LawOption::find(entry.options, on).map(|o| o.value) {
+                        Some(OptionValue::Choice { default, .. }) => Some(default),
+                        _ => None,
+                    }
+                });
+                if current != Some(choice) {
                     return Err(format!("{key} is read only when {on} is {choice}"));
                 }
             }

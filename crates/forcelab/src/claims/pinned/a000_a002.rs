@@ -12,7 +12,7 @@ fn spd_stability_holds_only_under_explicit_euler() {
         "{} vs {semi}",
         c.figure
     );
-    assert!(explicit <= 1.0 + STABLE_TOLERANCE);
+    assert!(explicit <= STABLE_LIMIT);
     assert_eq!(c.verdict, Verdict::HoldsWithConditions);
     // As p = q grows, tr -> -1 and det -> -1: z^2 + z - 1, radius the golden ratio.
     let golden = (1.0 + 5f64.sqrt()) / 2.0;

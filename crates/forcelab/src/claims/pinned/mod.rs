@@ -81,7 +81,7 @@ pub(super) fn scan(
             let (tr, det) = map(p, q);
             let r = radius(tr, det);
             all += 1;
-            stable += usize::from(r <= 1.0 + STABLE_TOLERANCE);
+            stable += usize::from(r <= STABLE_LIMIT);
             if keep(p, q) {
                 worst = worst.max(r);
             }
