@@ -75,4 +75,8 @@ test('a card\'s stability map is the native atlas, and its marker follows the ca
   await page.locator('#param-1-derivativeFilter').fill('0.05');
   await page.locator('#param-1-derivativeFilter').press('Enter');
   await expect(pidReadout).toContainText("The map and the radius leave out this card's derivative filter.");
+  // A card rebuilt (another law chosen on another card) keeps its map open and drawn.
+  await page.locator('#law-0-kind').selectOption('spd');
+  await expect(page.locator('fieldset.law[data-index="1"] details.atlas-panel')).toHaveAttribute('open', '');
+  await expect(page.locator('fieldset.law[data-index="1"] details.atlas-panel canvas')).toHaveAttribute('data-radius', /.+/);
 });

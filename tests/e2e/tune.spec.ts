@@ -87,6 +87,13 @@ test('Tune for me tunes the PID a card runs, its output clamp and anti-windup in
   expect(settle).toBeLessThanOrEqual(3 + 1e-3);
   expect(overshoot).toBeLessThanOrEqual(5 + 1e-3);
   expect(peak).toBeLessThanOrEqual(1.2 * (1 + 1e-3));
+  // A changed setting makes the answer one for another controller: Apply refuses it.
+  const settings = page.locator('fieldset.law').first().locator('details.law-options');
+  if (!(await settings.evaluate((d) => (d as HTMLDetailsElement).open))) await settings.locator('summary').click();
+  await page.locator('#param-0-kt').fill('3');
+  await page.locator('#param-0-kt').press('Enter');
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('.tune-result').first()).toContainText('this card’s settings, changed since these gains were found');
   expect(problems).toEqual([]);
 });
 

@@ -39,6 +39,9 @@ const tick = (v: number) => {
   return e >= 4 || e <= -3 ? `${m}e${e}` : String(Number(v.toPrecision(2)));
 };
 
+/** The maps a reader has open, by id: a card rebuilt (an applied tuning, a new law) keeps its map open. */
+const openMaps = new Set<string>();
+
 /** The panel, and the function that redraws it (call it after every edit). */
 export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDetailsElement; update: () => void } {
   const canvas = el('canvas', { id: `${id}-atlas`, width: LEFT + SIZE + RIGHT, height: TOP + SIZE + BOTTOM, role: 'img', 'aria-label': 'Stability map' });
@@ -152,6 +155,8 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
   };
 
   panel.addEventListener('toggle', () => {
+    if (panel.open) openMaps.add(id);
+    else openMaps.delete(id);
     if (!panel.open) return;
     if (!canvas.isConnected) readout.before(canvas);
     if (analysis) {
@@ -165,5 +170,6 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
       draw();
     });
   });
+  panel.open = openMaps.has(id);
   return { panel, update: draw };
 }

@@ -130,7 +130,7 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   applyButton.addEventListener('click', () => {
     if (!memory.found) return;
     if (!asksNow(memory.request)) {
-      show(null, 'The Lab’s body, mass, step, integrator, force or run changed since these gains were found: Find gains again.', null);
+      show(null, 'The Lab’s body, mass, step, integrator, force or run, or this card’s settings, changed since these gains were found: Find gains again.', null);
       return;
     }
     apply(memory.found.gains);
