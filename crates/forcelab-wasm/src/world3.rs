@@ -4,17 +4,17 @@
 use crate::error::js;
 use crate::layout::quat_arg;
 use crate::views::{bytes, f64s};
-use forcelab::catalogue::{LawId, PlantId};
+use forcelab::catalogue::LawId;
 use forcelab::controllers::{Controller3, Target3};
 use forcelab::Body3;
 use glam::DVec3;
 use js_sys::{Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-/// The torque law with this id (a law that drives the box), or an error naming
-/// `controller`, the value and the choices.
+/// The torque law with this id (a memoryless law that drives the box), or an error
+/// naming `controller`, the value and the choices.
 pub fn torque_kind(id: &str) -> Result<LawId, JsError> {
-    crate::catalogue::law("controller", id, &LawId::driving(PlantId::Box))
+    crate::catalogue::law("controller", id, &Controller3::laws())
 }
 
 /// Many boxes, each turned toward its own target orientation by its own torque law

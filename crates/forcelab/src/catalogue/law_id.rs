@@ -164,6 +164,7 @@ mod tests {
                 "backward-pd-as-printed",
                 "spd",
                 "spd-simplified",
+                "pid",
                 "one-step",
                 "one-step-as-printed"
             ]

@@ -169,7 +169,7 @@ pub const LAWS: [Law; 13] = [
         gains: PID,
         integral: true,
         options: PID_OPTIONS,
-        ..pd_law(LawId::Pid, "pid", "PID", "PID", FLAT, false)
+        ..pd_law(LawId::Pid, "pid", "PID", "PID", ALL_PLANTS, false)
     },
     Law {
         gains: PID,

@@ -44,10 +44,27 @@ impl Controller3 {
         Ok(c)
     }
 
-    /// Checks the gains (finite, not negative) and the reference inertia (positive).
+    /// The laws a `Controller3` runs: those that drive the box, less the PID, which
+    /// keeps memory ([`super::PidTorque`]).
+    pub fn laws() -> Vec<LawId> {
+        LawId::driving(PlantId::Box)
+            .into_iter()
+            .filter(|&l| l != LawId::Pid)
+            .collect()
+    }
+
+    /// Checks the law (a memoryless one that drives the box), the gains (finite, not
+    /// negative) and the reference inertia (positive).
     pub fn validate(&self) -> Result<(), Error> {
         if !self.kind.drives(PlantId::Box) {
             return Err(NOT_A_TORQUE_LAW);
+        }
+        // The PID drives the box too, but only as a `PidTorque`: say so by name.
+        if self.kind == LawId::Pid {
+            return Err(Error::Unsupported {
+                field: "kind",
+                reason: "the PID keeps memory between steps: use PidTorque",
+            });
         }
         non_negative("kp", self.kp)?;
         non_negative("kd", self.kd)?;
@@ -143,13 +160,19 @@ mod tests {
         for k in LawId::ALL {
             assert_eq!(LawId::from_id(k.id()), Some(k));
         }
-        assert!(!LawId::Pid.drives(PlantId::Box));
+        assert!(!LawId::WindowedPid.drives(PlantId::Box));
         assert_eq!(
-            Controller3::new(LawId::Pid, 1.0, 1.0, 1.0).map(|_| ()),
+            Controller3::new(LawId::WindowedPid, 1.0, 1.0, 1.0).map(|_| ()),
             Err(Error::Unsupported {
                 field: "kind",
                 reason: "this law does not drive a 3-D orientation (see LawId::driving)",
             })
+        );
+        assert_eq!(
+            Controller3::new(LawId::Pid, 1.0, 1.0, 1.0)
+                .unwrap_err()
+                .field(),
+            "kind"
         );
     }
 

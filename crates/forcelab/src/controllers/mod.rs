@@ -10,6 +10,8 @@ mod forward_pd;
 mod implicit_pd;
 mod one_step;
 mod pid;
+mod pid_memory;
+mod pid_torque;
 mod proportional;
 mod second_order;
 mod soft_step;
@@ -35,6 +37,8 @@ pub use one_step::{
     one_step_force, one_step_force2, one_step_force3, one_step_torque2, one_step_torque3,
 };
 pub use pid::{AntiWindup, DerivativeOn, Pid, PidState};
+pub use pid_memory::{PidMemory, PidOutput, Signal};
+pub use pid_torque::PidTorque;
 pub use proportional::{ManualDamping, Proportional};
 pub use second_order::SecondOrder;
 pub use soft_step::{SoftStep, Softness};

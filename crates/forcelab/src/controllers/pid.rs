@@ -1,3 +1,4 @@
+use super::pid_memory::PidMemory;
 use super::Terms;
 use crate::error::{finite, non_negative, positive, Error};
 
@@ -85,11 +86,8 @@ pub struct Pid {
 /// The memory of a [`Pid`]: integral, previous samples, filtered derivative.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PidState {
-    integral: f64,
-    previous_error: f64,
+    memory: PidMemory<f64>,
     previous_measurement: f64,
-    filtered_derivative: f64,
-    started: bool,
 }
 
 impl Default for Pid {
@@ -138,7 +136,7 @@ impl Pid {
 
     /// The integral contribution held now (output units).
     pub fn integral(&self) -> f64 {
-        self.state.integral
+        self.state.memory.integral()
     }
 
     /// One sample: `setpoint` and `measurement` now, `dt` s since the last sample.
@@ -148,61 +146,23 @@ impl Pid {
         finite("setpoint", setpoint)?;
         finite("measurement", measurement)?;
         positive("dt", dt)?;
-        let s = &mut self.state;
         let error = setpoint - measurement;
-        let raw_derivative = if !s.started {
-            0.0
-        } else {
-            match self.derivative_on {
-                DerivativeOn::Error => self.kd * (error - s.previous_error) / dt,
-                DerivativeOn::Measurement => -self.kd * (measurement - s.previous_measurement) / dt,
-            }
+        let mut memory = self.state.memory;
+        let change = measurement - self.state.previous_measurement;
+        let [p, i, d, total] = memory.update(self, error, change, dt);
+        self.state = PidState {
+            memory,
+            previous_measurement: measurement,
         };
-        let d = if self.derivative_filter > 0.0 && s.started {
-            s.filtered_derivative +=
-                dt / (self.derivative_filter + dt) * (raw_derivative - s.filtered_derivative);
-            s.filtered_derivative
-        } else {
-            s.filtered_derivative = raw_derivative;
-            raw_derivative
-        };
-        let p = self.kp * error;
-
-        let candidate = clamp(s.integral + self.ki * error * dt, self.integral_limit);
-        let unsaturated = p + candidate + d;
-        let output = clamp(unsaturated, self.output_limit);
-        s.integral = match self.anti_windup {
-            AntiWindup::Clamp => candidate,
-            AntiWindup::ConditionalIntegration => {
-                let saturated = output != unsaturated;
-                let deeper = error * unsaturated > 0.0;
-                if saturated && deeper {
-                    s.integral
-                } else {
-                    candidate
-                }
-            }
-            AntiWindup::BackCalculation { kt } => clamp(
-                candidate + kt * (output - unsaturated) * dt,
-                self.integral_limit,
-            ),
-        };
-        s.previous_error = error;
-        s.previous_measurement = measurement;
-        s.started = true;
         Terms {
             p,
-            i: s.integral,
+            i,
             d,
             ff: 0.0,
-            total: clamp(p + s.integral + d, self.output_limit),
+            total,
         }
         .finite()
     }
-}
-
-fn clamp(value: f64, limit: f64) -> f64 {
-    value.clamp(-limit, limit)
 }
 
 fn limit(field: &'static str, value: f64) -> Result<f64, Error> {

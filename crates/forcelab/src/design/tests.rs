@@ -237,8 +237,11 @@ fn a_bad_field_is_named_with_its_value() {
         format!("law must drive the cube, got \"{}\"", box_only.id())
     );
     assert_eq!(
-        bad(|s| s.plant = PlantId::Box),
-        "law must drive the box, got \"pid\""
+        bad(|s| {
+            s.law = LawId::WindowedPid;
+            s.plant = PlantId::Box
+        }),
+        "law must drive the box, got \"windowed-pid\""
     );
 }
 

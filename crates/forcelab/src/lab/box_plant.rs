@@ -4,7 +4,7 @@ use super::plants::{plain, within};
 use super::{Drive, LawGains, LawOptions, Plant};
 use crate::angle;
 use crate::body::Body3;
-use crate::controllers::{Controller3, LawId, Target3, Terms};
+use crate::controllers::{Controller3, LawId, Pid, PidTorque, Target3, Terms, Terms3};
 use crate::error::{positive, Error};
 use crate::integrator::Integrator;
 use crate::math;
@@ -35,7 +35,35 @@ pub struct BoxSlot {
     /// The box.
     pub body: Body3,
     /// Its law.
-    pub law: Controller3,
+    pub law: BoxLaw,
+}
+
+/// A law on the box: one of the memoryless orientation laws, or the PID, which keeps
+/// its integral and previous sample between steps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BoxLaw {
+    /// A law that reads only the body and the target ([`Controller3`]).
+    Memoryless(Controller3),
+    /// The 3-D PID.
+    Pid(PidTorque),
+}
+
+impl BoxLaw {
+    /// Its law id.
+    pub fn kind(&self) -> LawId {
+        match self {
+            BoxLaw::Memoryless(c) => c.kind,
+            BoxLaw::Pid(_) => LawId::Pid,
+        }
+    }
+
+    /// The world torque (N m) toward `target` for a step of `dt` s.
+    pub fn torque(&mut self, body: &Body3, target: &Target3, dt: f64) -> Result<Terms3, Error> {
+        match self {
+            BoxLaw::Memoryless(c) => c.torque(body, target, dt),
+            BoxLaw::Pid(p) => p.torque(body, target, dt),
+        }
+    }
 }
 
 impl BoxPlant {
@@ -61,36 +89,50 @@ impl BoxPlant {
         self.slots_with(&plain(laws))
     }
 
-    /// [`BoxPlant::slots_of`]; the box's laws take no options, so any set is refused.
+    /// [`BoxPlant::slots_of`] with each law's options. The PID's effort limits are
+    /// torques in N m, as the Lab plots the box's effort, so unlike its gains they are
+    /// not scaled.
     pub fn slots_with(
         &self,
         laws: &[(LawId, LawGains, LawOptions)],
     ) -> Result<Vec<BoxSlot>, Error> {
-        if laws.iter().any(|l| l.2 != LawOptions::NONE) {
-            return Err(Error::Unsupported {
-                field: "options",
-                reason: "the box's laws take no options",
-            });
-        }
         laws.iter()
-            .map(|&(kind, g, _)| {
+            .map(|&(kind, g, options)| {
                 Ok(BoxSlot {
                     body: self.start,
-                    law: self.law(kind, g)?,
+                    law: self.law(kind, g, &options)?,
                 })
             })
             .collect()
     }
 
-    fn law(&self, kind: LawId, g: LawGains) -> Result<Controller3, Error> {
+    /// The torque gains' scale `I_a / m`: the cube's gains per kg become the box's per
+    /// unit inertia about the axis.
+    fn scale(&self) -> f64 {
+        self.axis_inertia / self.mass
+    }
+
+    fn law(&self, kind: LawId, g: LawGains, options: &LawOptions) -> Result<BoxLaw, Error> {
+        let s = self.scale();
+        if kind == LawId::Pid {
+            let mut pid = Pid::new(g.kp * s, g.ki * s, g.kd * s);
+            options.apply_to_pid(&mut pid, 1.0)?;
+            return Ok(BoxLaw::Pid(PidTorque::new(pid)?));
+        }
         if g.ki != 0.0 {
             return Err(Error::Unsupported {
                 field: "ki",
-                reason: "the box's laws have no integral term",
+                reason: "this law on the box has no integral term",
             });
         }
-        let s = self.axis_inertia / self.mass;
-        Controller3::new(kind, g.kp * s, g.kd * s, self.axis_inertia)
+        if *options != LawOptions::NONE {
+            return Err(Error::Unsupported {
+                field: "options",
+                reason: "this law on the box takes no options",
+            });
+        }
+        let c = Controller3::new(kind, g.kp * s, g.kd * s, self.axis_inertia)?;
+        Ok(BoxLaw::Memoryless(c))
     }
 
     /// The twist (rad) of orientation `q` about the plant's axis `a`, in (-pi, pi]:
@@ -118,7 +160,7 @@ impl Plant for BoxPlant {
             ..slot.body
         };
         let t = slot.law.torque(&measured, &target, d.dt)?;
-        let s = self.axis_inertia / self.mass;
+        let s = self.scale();
         let body = &mut slot.body;
         body.angular_velocity += a * (d.impulse / self.mass);
         body.step(DVec3::ZERO, t.total + a * (d.load * s), d.dt)?;
@@ -152,12 +194,130 @@ impl Plant for BoxPlant {
     }
 
     fn set_gains(&self, slot: &mut BoxSlot, gains: LawGains) -> Result<(), Error> {
-        slot.law = self.law(slot.law.kind, gains)?;
+        // A live edit keeps the PID's memory and settings, as on the cube.
+        if let BoxLaw::Pid(p) = &mut slot.law {
+            let s = self.scale();
+            let mut trial = *p;
+            trial.settings.kp = gains.kp * s;
+            trial.settings.kd = gains.kd * s;
+            trial.settings.ki = gains.ki * s;
+            trial.settings.validate()?;
+            *p = trial;
+            return Ok(());
+        }
+        slot.law = self.law(slot.law.kind(), gains, &LawOptions::NONE)?;
         Ok(())
     }
 
     fn bounded(&self, slot: &BoxSlot) -> bool {
         let b = &slot.body;
         within(&b.angular_velocity.to_array()) && b.orientation.is_finite()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::{Disturbances, Lab, LawGains};
+
+    const DT: f64 = 1.0 / 60.0;
+
+    fn lab(laws: &[(LawId, LawGains, LawOptions)], d: Disturbances) -> Lab<BoxPlant> {
+        let plant = BoxPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
+        let slots = plant.slots_with(laws).unwrap();
+        Lab::with_plant(plant, slots, DT, d).unwrap()
+    }
+
+    fn gains(ki: f64) -> LawGains {
+        LawGains {
+            kp: 100.0,
+            kd: 20.0,
+            ki,
+        }
+    }
+
+    #[test]
+    fn the_pid_s_integral_removes_the_error_a_steady_load_leaves_under_pd() {
+        let load = Disturbances {
+            constant_force: -20.0,
+            ..Disturbances::default()
+        };
+        let mut l = lab(
+            &[
+                (LawId::Pid, gains(150.0), LawOptions::NONE),
+                (LawId::Pid, gains(0.0), LawOptions::NONE),
+            ],
+            load,
+        );
+        l.step(1200);
+        let m = l.metrics();
+        assert!(m[0].steady_state_error < 1e-4, "{:?}", m[0]);
+        assert!(m[1].steady_state_error > 0.05, "{:?}", m[1]);
+    }
+
+    #[test]
+    fn the_pid_s_options_reach_the_box_in_the_effort_plot_s_units() {
+        let limit = 2.0;
+        let clamped = LawOptions {
+            output_limit: Some(limit),
+            ..LawOptions::NONE
+        };
+        let mut l = lab(
+            &[
+                (LawId::Pid, gains(50.0), clamped),
+                (LawId::Pid, gains(50.0), LawOptions::NONE),
+            ],
+            Disturbances::default(),
+        );
+        l.step(600);
+        let m = l.metrics();
+        // The clamp bounds the torque's length, so its component about the axis too.
+        assert!(m[0].peak_effort <= limit * (1.0 + 1e-12), "{:?}", m[0]);
+        assert!(m[0].peak_effort > 0.9 * limit, "{:?}", m[0]);
+        assert!(m[1].peak_effort > 3.0 * limit, "{:?}", m[1]);
+        let BoxLaw::Pid(p) = l.slots()[0].law else {
+            panic!("a PID on the box")
+        };
+        assert_eq!(p.settings.output_limit, limit);
+        assert_eq!(p.settings.kp, 100.0 * l.plant().scale());
+    }
+
+    #[test]
+    fn a_live_gain_edit_keeps_the_pid_s_memory_and_settings() {
+        let clamped = LawOptions {
+            output_limit: Some(5.0),
+            ..LawOptions::NONE
+        };
+        let mut l = lab(
+            &[(LawId::Pid, gains(50.0), clamped)],
+            Disturbances::default(),
+        );
+        l.step(30);
+        let BoxLaw::Pid(before) = l.slots()[0].law else {
+            panic!()
+        };
+        l.set_gains(0, gains(80.0)).unwrap();
+        let BoxLaw::Pid(after) = l.slots()[0].law else {
+            panic!()
+        };
+        assert_eq!(after.integral(), before.integral());
+        assert_eq!(after.settings.output_limit, before.settings.output_limit);
+        assert_eq!(after.settings.ki, 80.0 * l.plant().scale());
+    }
+
+    #[test]
+    fn other_laws_on_the_box_refuse_an_integral_and_options_by_name() {
+        let plant = BoxPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
+        let refuse =
+            |law: (LawId, LawGains, LawOptions)| plant.slots_with(&[law]).unwrap_err().field();
+        assert_eq!(
+            refuse((LawId::BackwardPd, gains(1.0), LawOptions::NONE)),
+            "ki"
+        );
+        let clamp = LawOptions {
+            output_limit: Some(1.0),
+            ..LawOptions::NONE
+        };
+        assert_eq!(refuse((LawId::Spd, gains(0.0), clamp)), "options");
     }
 }

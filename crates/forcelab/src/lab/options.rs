@@ -169,6 +169,17 @@ impl LawOptions {
         c.validate()
     }
 
+    /// [`LawOptions::apply`] for a PID held outside a [`Controller1`] (the box's 3-D
+    /// PID): its limits times `effort_scale`.
+    pub fn apply_to_pid(&self, pid: &mut Pid, effort_scale: f64) -> Result<(), Error> {
+        let mut c = Controller1::Pid(*pid);
+        self.apply(&mut c, effort_scale)?;
+        if let Controller1::Pid(set) = c {
+            *pid = set;
+        }
+        Ok(())
+    }
+
     fn apply_pid(&self, pid: &mut Pid, s: f64) {
         if let Some(l) = self.integral_limit {
             pid.integral_limit = l * s;

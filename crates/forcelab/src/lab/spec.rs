@@ -208,9 +208,10 @@ mod tests {
             }),
             "integrator must be one of semi-implicit-euler, explicit-euler, rk4, got \"verlet\""
         );
-        assert!(refusal(&spec("box", &["pd", "pid"]))
+        assert!(refusal(&spec("box", &["pd", "windowed-pid"]))
             .starts_with("controllers[1].kind must be one of pd, backward-pd, "));
-        assert!(refusal(&spec("box", &["pd", "pid"])).ends_with("got \"pid\" (on the box)"));
+        assert!(refusal(&spec("box", &["pd", "windowed-pid"]))
+            .ends_with("got \"windowed-pid\" (on the box)"));
         let mut negative = spec("cube", &["pd", "spd"]);
         negative.controllers[1].kd = -1.0;
         assert!(
