@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 /**
  * A Lab card's stability map: the core's atlas of the card's law (a PID's at the card's
  * own ki h³/m slice), equal to the native atlas command cell for cell, with a marker at
- * the card's gains that follows its edits.
+ * the card's gains that follows its edits, and the poles there drawn in the z-plane.
  */
 
 test.describe.configure({ timeout: 240_000 });
@@ -20,7 +20,7 @@ const LAB = 'lab.html?c=pd,pid&kp0=1000&kd0=100&kp1=1000&kd1=100&ki1=5000&mass=1
 
 async function openMap(page: Page, k: number): Promise<Locator> {
   await page.locator(`fieldset.law[data-index="${k}"] details.atlas-panel summary`).click();
-  const canvas = page.locator(`fieldset.law[data-index="${k}"] details.atlas-panel canvas`);
+  const canvas = page.locator(`fieldset.law[data-index="${k}"] details.atlas-panel canvas:not(.z-plane)`);
   await expect(canvas).toHaveAttribute('data-radius', /.+/, { timeout: 30_000 });
   return canvas;
 }
@@ -53,6 +53,13 @@ test('a card\'s stability map is the native atlas, and its marker follows the ca
   await expect(readout).toContainText('kp 1000 N/m');
   const marker = async () => (await map.getAttribute('data-marker'))!.split(',').map(Number);
   const [x0, y0] = await marker();
+  // The z-plane beside it: the loop's two poles, the larger as far out as the radius says.
+  const zPlane = page.locator('fieldset.law[data-index="0"] details.atlas-panel canvas.z-plane');
+  const polesOf = async (z: Locator) => JSON.parse((await z.getAttribute('data-poles'))!) as [number, number][];
+  const largest = (ps: [number, number][]) => Math.max(...ps.map(([re, im]) => Math.hypot(re, im)));
+  expect(await polesOf(zPlane)).toHaveLength(2);
+  expect(largest(await polesOf(zPlane))).toBeCloseTo(Number(await map.getAttribute('data-radius')), 12);
+  await expect(readout).toContainText('Poles (beside, against the unit circle):');
 
   // Ten times stiffer: the marker moves up one decade of the map, not sideways.
   await page.locator('#param-0-kp').fill('10000');
@@ -62,12 +69,15 @@ test('a card\'s stability map is the native atlas, and its marker follows the ca
   expect(x1).toBeCloseTo(x0!, 12);
   expect(y1! - y0!).toBeCloseTo(1 / (Math.log10(pd.kp_dt2.at(-1)!) - Math.log10(pd.kp_dt2[0]!)), 6);
   expect(Math.abs(Number(await map.getAttribute('data-radius')) - pd.radii[(row + 8) * n + col]!)).toBeLessThanOrEqual(1e-6);
+  expect(largest(await polesOf(zPlane))).toBeCloseTo(Number(await map.getAttribute('data-radius')), 12);
 
   // The PID's map is the slice at its own ki h³/m, and says so.
   const pidMap = await openMap(page, 1);
   const slice = native('--integral', String(5000 * 0.01 ** 3)).find((a) => a.law === 'pid' && a.integrator === 'semi-implicit-euler')!;
   expectSame(await radiiOf(pidMap), slice.radii, 'PID at ki h³/m = 0.005');
   const pidReadout = page.locator('fieldset.law[data-index="1"] .atlas-readout');
+  // The integral (and the remembered sample) add states: more poles than the PD's two.
+  expect((await polesOf(page.locator('fieldset.law[data-index="1"] details.atlas-panel canvas.z-plane'))).length).toBeGreaterThan(2);
   await expect(pidReadout).toContainText('slice at this card\'s ki h³/m = 0.005');
   // The core's poles are the PID's at its default settings: a card's setting beyond them is named.
   await expect(pidReadout).not.toContainText('leave out');
@@ -78,5 +88,5 @@ test('a card\'s stability map is the native atlas, and its marker follows the ca
   // A card rebuilt (another law chosen on another card) keeps its map open and drawn.
   await page.locator('#law-0-kind').selectOption('spd');
   await expect(page.locator('fieldset.law[data-index="1"] details.atlas-panel')).toHaveAttribute('open', '');
-  await expect(page.locator('fieldset.law[data-index="1"] details.atlas-panel canvas')).toHaveAttribute('data-radius', /.+/);
+  await expect(page.locator('fieldset.law[data-index="1"] details.atlas-panel canvas:not(.z-plane)')).toHaveAttribute('data-radius', /.+/);
 });

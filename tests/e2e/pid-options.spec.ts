@@ -141,6 +141,36 @@ const CASES: Case[] = [
     },
   },
   {
+    name: "on the box, output clamp: the torque's length, so its part about the axis, stays within 2 N·m",
+    plant: 'box',
+    query: 'c=pid,pid&ol1=2',
+    laws: [{ kind: 'pid' }, { kind: 'pid', options: { outputLimit: 2 } }],
+    holds: (on, off) => {
+      expect(peak(on)).toBeLessThanOrEqual(2);
+      expect(peak(on)).toBeGreaterThan(1.5);
+      expect(peak(off)).toBeGreaterThan(20);
+    },
+  },
+  {
+    name: 'on the box, derivative on the error: turning the target back kicks the torque',
+    plant: 'box',
+    query: 'c=pid,pid&step=1&stepAt=2&stepTo=0&don1=error',
+    laws: [{ kind: 'pid' }, { kind: 'pid', options: { derivativeOn: 'error' } }],
+    disturbances: { targetStep: [2, 0] },
+    holds: (on, off) => expect(peak(on.slice(100))).toBeGreaterThan(3 * peak(off.slice(100))),
+  },
+  {
+    name: 'on the box, integral clamp: the integral cannot carry a steady load, so the box rests off target',
+    plant: 'box',
+    query: `${PIDS}&load=50&il1=1`,
+    laws: [{ kind: 'pid', ki: 200 }, { kind: 'pid', ki: 200, options: { integralLimit: 1 } }],
+    disturbances: { constantForce: 50 },
+    holds: (_on, _off, onX, offX) => {
+      expect(Math.abs(offX.at(-1)! - 1)).toBeLessThan(0.01);
+      expect(Math.abs(onX.at(-1)! - 1)).toBeGreaterThan(0.05);
+    },
+  },
+  {
     name: "windowed PID's window: a longer window integrates more error",
     plant: 'plate',
     query: 'c=windowed-pid,windowed-pid&ki0=200&ki1=200&win1=30',

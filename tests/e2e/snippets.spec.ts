@@ -25,7 +25,7 @@ const RUN = 'lab.html?c=pd,spd,pid&kp0=400&kd0=40&kp1=900&kd1=30&kp2=300&kd2=20&
 const RUNS = {
   cube: RUN,
   plate: 'lab.html?plant=plate&c=backward-pd,spd-simplified,pid&kp0=500&kd0=35&kp1=300&kd1=25&kp2=300&kd2=20&ki2=40&mass=1.5&dt=0.02&T=2',
-  box: 'lab.html?plant=box&c=pd,backward-pd,spd&kp0=300&kd0=30&kp1=800&kd1=40&kp2=600&kd2=20&mass=3&dt=0.01&T=2&int=rk4',
+  box: 'lab.html?plant=box&c=pd,backward-pd,pid,spd&kp0=300&kd0=30&kp1=800&kd1=40&kp2=600&kd2=20&ki2=300&ol2=40&don2=error&tf2=0.02&kp3=600&kd3=20&mass=3&dt=0.01&T=2&int=rk4',
 } as const;
 
 async function openLab(page: Page, run: string = RUN): Promise<void> {
@@ -169,8 +169,13 @@ test('on the plate and the box, the Unity and Godot snippets carry the page\'s g
     expect(gd).toMatch(/apply_torque\(inertia_times\(alpha\)\)/);
     expect([/var kp := (\S+)/, /var kd := (\S+)/, /mass = (\S+)/, /var dt := (\S+)/].map((re) => pick(gd, re))).toEqual([kp, kd, 3, 0.01]);
   }
+  // The PID is written out with its memory, the torque clamped by its length.
+  const pid = await code(page, 2, 'csharp');
+  expect([/double ki = ([^;]+);/, /double outputLimit = ([^;]+);/, /double derivativeFilter = ([^;]+);/].map((re) => pick(pid, re))).toEqual([300, 40, 0.02]);
+  expect(pid).toContain('body.AddTorque(Vector3.ClampMagnitude(p + integral + derivative, (float)outputLimit), ForceMode.Force);');
+  expect(await code(page, 2, 'gdscript')).toContain('apply_torque((p + integral + derivative).limit_length(output_limit))');
   // SPD on orientation is not written out for the engines: the snippet says why.
-  expect(await code(page, 2, 'gdscript')).toMatch(/principal frame/);
+  expect(await code(page, 3, 'gdscript')).toMatch(/principal frame/);
 });
 
 test('the chase\'s Copy as code: the Rust and JS snippets print the missile\'s heading error as the figure plots it', async ({ page }) => {

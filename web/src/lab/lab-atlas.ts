@@ -2,12 +2,14 @@
  * A Lab card's stability map: the core's atlas of the card's law under the Lab's
  * integrator (for a PID, the slice at the card's own ki h³/m), with ticks in the card's
  * units (kp N/m up, kd N·s/m right, at its mass and step), a marker at the card's gains
- * that moves as they change, and the spectral radius there. The analysis part of the
+ * that moves as they change, the spectral radius there and the poles at the marker in
+ * the z-plane (against the unit circle). The analysis part of the
  * core loads when the map is first opened, so the Lab's first visit does not carry it.
  */
 import { lawOptions } from '../core/catalogue';
 import { atlasImage } from '../plot/atlas-colour';
-import { formatNumber } from '../ui/params';
+import { drawZPlane } from '../plot/z-plane';
+import { formatNumber, formatPoles } from '../ui/params';
 import { el } from '../ui/dom';
 
 /** What the map is drawn for: the card's law and raw gains, and the Lab's body and step. */
@@ -45,8 +47,9 @@ const openMaps = new Set<string>();
 /** The panel, and the function that redraws it (call it after every edit). */
 export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDetailsElement; update: () => void } {
   const canvas = el('canvas', { id: `${id}-atlas`, width: LEFT + SIZE + RIGHT, height: TOP + SIZE + BOTTOM, role: 'img', 'aria-label': 'Stability map' });
+  const zPlane = el('canvas', { id: `${id}-poles`, class: 'z-plane', width: 120, height: 120, role: 'img', 'aria-label': 'The poles at the marker against the unit circle' });
   const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' });
-  // The canvas joins the panel when it is first opened: a closed card carries no blank canvas.
+  // The canvases join the panel when it is first opened: a closed card carries no blank canvas.
   const panel = el('details', { class: 'atlas-panel' }, el('summary', {}, 'Stability map'), readout);
   let analysis: { module: Analysis; grid: AtlasSpec } | null = null;
   let cached: { key: string; image: HTMLCanvasElement; stableLimit: number } | null = null;
@@ -143,6 +146,9 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
     const radius = Math.max(...zs.map((z) => Math.hypot(z.re, z.im)));
     const stable = radius <= cached.stableLimit;
     canvas.dataset.radius = String(radius);
+    drawZPlane(zPlane, zs, !stable, ink);
+    zPlane.dataset.poles = JSON.stringify(zs.map((z) => [z.re, z.im]));
+    zPlane.setAttribute('aria-label', `The ${zs.length} poles at the marker against the unit circle: ${formatPoles(zs)}`);
     const slice = spec.integral > 0 ? ` A PID's map is the slice at this card's ki h³/m = ${formatNumber(spec.integral)}.` : '';
     // The core's poles are the law's at its default settings: say which of the card's are not in the map.
     const left = lawOptions(law).filter((o) => o.key in input.options).map((o) => o.label);
@@ -150,7 +156,7 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
     readout.textContent =
       `At kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m (kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)})` +
       `${inside ? '' : ', off the map (marked at its edge)'}: spectral radius ${formatNumber(radius)}, ${stable ? 'stable' : 'unstable'}` +
-      ` (dark: the error shrinks fast each step; light: slowly; red: it grows).${slice}${without}`;
+      ` (dark: the error shrinks fast each step; light: slowly; red: it grows). Poles (beside, against the unit circle): ${formatPoles(zs)}.${slice}${without}`;
     canvas.setAttribute('aria-label', `Stability map of this law under ${integrator}; the marker is at its gains: ${stable ? 'stable' : 'unstable'}, spectral radius ${formatNumber(radius)}`);
   };
 
@@ -158,7 +164,7 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
     if (panel.open) openMaps.add(id);
     else openMaps.delete(id);
     if (!panel.open) return;
-    if (!canvas.isConnected) readout.before(canvas);
+    if (!canvas.isConnected) readout.before(canvas, zPlane);
     if (analysis) {
       draw();
       return;

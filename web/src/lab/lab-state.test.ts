@@ -208,9 +208,10 @@ describe('a Lab link, at its edges', () => {
     const four = readLabState('?c=pd,spd,pid,one-step');
     expect(four.problems).toEqual({});
     expect(four.state.laws).toEqual(['pd', 'spd', 'pid', 'one-step'].map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} })));
-    expect(readLabState('?plant=box&c=pd,pid').problems.c).toBe(
-      `controllers must be 2 to 4 of ${LAWS.box.join(', ')}, got "pd,pid" (from the link; using the defaults)`,
+    expect(readLabState('?plant=box&c=pd,windowed-pid').problems.c).toBe(
+      `controllers must be 2 to 4 of ${LAWS.box.join(', ')}, got "pd,windowed-pid" (from the link; using the defaults)`,
     );
+    expect(readLabState('?plant=box&c=pd,pid').problems).toEqual({});
   });
 
   it('clips a long bad value to 21 characters in the message, and keeps one of 24 whole', () => {

@@ -8,6 +8,7 @@
  * click or Enter opens it in the Lab.
  */
 import { lawEntry } from '../../core/catalogue';
+import { drawZPlane } from '../../plot/z-plane';
 import { atlasMaps, atlasOf, defaultAtlasSpec, poles, type Atlas } from '../../core/analysis-wasm';
 import { HAS_INTEGRAL, writeLabState } from '../../lab/lab-state';
 import { clip, formatNumber, formatPoles } from '../../ui/params';
@@ -83,33 +84,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   host.append(grid, side);
   const atlases: Atlas[] = [];
 
-  const drawZ = (zs: { re: number; im: number }[], unstable: boolean) => {
-    const ctx = zPlane.getContext('2d')!;
-    const { width: w, height: h } = zPlane;
-    const scale = w / 4.4;
-    const style = getComputedStyle(host);
-    ctx.clearRect(0, 0, w, h);
-    ctx.strokeStyle = style.color;
-    ctx.globalAlpha = 0.4;
-    ctx.beginPath();
-    ctx.moveTo(0, h / 2);
-    ctx.lineTo(w, h / 2);
-    ctx.moveTo(w / 2, 0);
-    ctx.lineTo(w / 2, h);
-    ctx.stroke();
-    ctx.globalAlpha = 1;
-    ctx.beginPath();
-    ctx.arc(w / 2, h / 2, scale, 0, 2 * Math.PI);
-    ctx.stroke();
-    for (const z of zs) {
-      const re = Math.max(-2.15, Math.min(2.15, z.re));
-      const im = Math.max(-2.15, Math.min(2.15, z.im));
-      ctx.fillStyle = unstable ? '#d64550' : '#2e86de';
-      ctx.beginPath();
-      ctx.arc(w / 2 + re * scale, h / 2 - im * scale, 5, 0, 2 * Math.PI);
-      ctx.fill();
-    }
-  };
+  const drawZ = (zs: { re: number; im: number }[], unstable: boolean) => drawZPlane(zPlane, zs, unstable, getComputedStyle(host).color);
 
   /** The point shown, as the link writes it: "law,integrator,row,col" (the middle of the first map by default). */
   const middle = Math.floor(SPEC.points / 2);

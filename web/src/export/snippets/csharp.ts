@@ -7,7 +7,7 @@
  * with mcs against a stand-in of the UnityEngine types (`unity/StandIn.cs`, run by `unity.test.ts`).
  */
 import { CSHARP, render, type EngineProgram, type Setting } from './engine-program';
-import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, type EngineLaw } from './engine-laws';
+import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, type EngineLaw } from './engine-laws';
 import { header, literal, wrap, type SnippetInput } from './input';
 
 /** The component's class name: `ForcelabBackwardPd`, `ForcelabPidPlate`, ... */
@@ -18,6 +18,7 @@ const statements = (law: EngineLaw, indent: string) => law.lines.map(([name, e])
 
 export function csharpSnippet(s: SnippetInput): string {
   if (s.plant === 'box') {
+    if (s.kind === 'pid') return boxPid(s);
     const law = ENGINE_TORQUE_LAWS[s.kind];
     return law ? box(s, law, gains(s)) : unavailable(s);
   }
@@ -170,21 +171,8 @@ ${lawClass(s, program)}
 `;
 }
 
-function box(s: SnippetInput, law: EngineLaw, fields: string): string {
-  return `${header(s, '//')}
-// The law: ${law.source}
-// Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
-using UnityEngine;
-
-[RequireComponent(typeof(Rigidbody))]
-public class ${className(s)} : MonoBehaviour
-{
-    public Transform target; // the orientation to turn to
-${fields}
-
-    Rigidbody body;
-
-    void Awake()
+/** The box's Awake: its mass, its inertia and the settings that keep Unity's step to forcelab's. */
+const boxAwake = `    void Awake()
     {
         body = GetComponent<Rigidbody>();
         body.mass = (float)mass;
@@ -199,7 +187,33 @@ ${fields}
         body.maxAngularVelocity = 1000f;
         body.interpolation = RigidbodyInterpolation.None;
         Time.fixedDeltaTime = (float)dt;
-    }
+    }`;
+
+/** The shortest rotation vector between two orientations, as the box templates compute it. */
+const rotationVector = `    // The shortest rotation (rad, world) that turns \`from\` into \`to\`.
+    static Vector3 RotationVector(Quaternion from, Quaternion to)
+    {
+        Quaternion q = to * Quaternion.Inverse(from);
+        if (q.w < 0f) q = new Quaternion(-q.x, -q.y, -q.z, -q.w);
+        q.ToAngleAxis(out float degrees, out Vector3 axis);
+        return axis * (degrees * Mathf.Deg2Rad);
+    }`;
+
+function box(s: SnippetInput, law: EngineLaw, fields: string): string {
+  return `${header(s, '//')}
+// The law: ${law.source}
+// Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
+using UnityEngine;
+
+[RequireComponent(typeof(Rigidbody))]
+public class ${className(s)} : MonoBehaviour
+{
+    public Transform target; // the orientation to turn to
+${fields}
+
+    Rigidbody body;
+
+${boxAwake}
 
     // I_w v: the world inertia times a world vector.
     Vector3 InertiaTimes(Vector3 v)
@@ -208,18 +222,85 @@ ${fields}
         return r * Vector3.Scale(body.inertiaTensor, Quaternion.Inverse(r) * v);
     }
 
+${rotationVector}
+
     void FixedUpdate()
     {
         // The gains per unit inertia: kp I/m about any axis, divided by I.
         double kpu = kp / mass, kdu = kd / mass;
 ${statements(law, '        ')}
         // theta: the shortest rotation (rad, world) from the body to the target.
-        Quaternion error = target.rotation * Quaternion.Inverse(body.rotation);
-        if (error.w < 0f) error = new Quaternion(-error.x, -error.y, -error.z, -error.w);
-        error.ToAngleAxis(out float degrees, out Vector3 axis);
-        Vector3 theta = axis * (degrees * Mathf.Deg2Rad);
+        Vector3 theta = RotationVector(body.rotation, target.rotation);
         Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
         body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
+    }
+}
+`;
+}
+
+/** The 3-D PID on the box (`pid_torque.rs`): the card's choices written in, the torque clamped by length. */
+function boxPid(s: SnippetInput): string {
+  const c = pidChoices(s, 'N m');
+  const fields = [settingField({ name: 'kp', value: s.kp, scaled: true, doc: 'stiffness, N/m' }), settingField({ name: 'kd', value: s.kd, scaled: true, doc: 'damping, N s/m' }), ...c.settings.map(settingField), bodyFields(s)].join('\n');
+  const limit = (v: string, l: number | null, name: string) => (l === null ? v : `Vector3.ClampMagnitude(${v}, (float)${name})`);
+  const il = (v: string) => limit(v, c.integralLimit, 'integralLimit');
+  const ol = (v: string) => limit(v, c.outputLimit, 'outputLimit');
+  const derivative = c.onError ? '(float)(kd * Scale / dt) * (error - previousError)' : '(float)(-kd * Scale / dt) * RotationVector(previous, body.rotation)';
+  const filter = c.filter > 0
+    ? `
+        filtered = started ? filtered + (float)(dt / (derivativeFilter + dt)) * (derivative - filtered) : derivative;
+        derivative = filtered;`
+    : '';
+  const unsaturated = c.outputLimit !== null && c.mode !== 'clamp' ? `\n        Vector3 unsaturated = p + candidate + derivative;` : '';
+  const output = c.outputLimit !== null && c.mode === 'back-calculation' ? `\n        Vector3 output = ${ol('unsaturated')};` : '';
+  const antiWindup =
+    c.mode === 'back-calculation'
+      ? `integral = ${il('candidate + (float)(kt * dt) * (output - unsaturated)')};`
+      : c.mode === 'conditional-integration'
+        ? `// Hold the integral while the torque is clamped and the error pushes deeper.
+        if (!(unsaturated.magnitude > outputLimit && Vector3.Dot(error, unsaturated) > 0f)) integral = candidate;`
+        : 'integral = candidate;';
+  return `${header(s, '//')}
+${wrap(`The law: crates/forcelab/src/controllers/pid_torque.rs, a PID on the rotation vector to the target (derivative on the ${c.onError ? 'error' : 'measurement'}; anti-windup: ${c.mode}); the limits bound the torque's length.`, '//')}
+// Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
+using UnityEngine;
+
+[RequireComponent(typeof(Rigidbody))]
+public class ${className(s)} : MonoBehaviour
+{
+    public Transform target; // the orientation to turn to
+${fields}
+
+    Rigidbody body;
+    // The PID's memory, emptied whenever the component is enabled.
+    Vector3 integral; // the integral term, N m
+    ${c.onError ? "Vector3 previousError; // last step's error, rad" : "Quaternion previous; // last step's orientation"}${c.filter > 0 ? '\n    Vector3 filtered; // the filtered derivative term, N m' : ''}
+    bool started; // whether there was a last step
+
+${boxAwake}
+
+    void OnEnable()
+    {
+        integral = Vector3.zero;${c.filter > 0 ? '\n        filtered = Vector3.zero;' : ''}
+        started = false;
+    }
+
+    // The Lab's gains are the cube's per kg: on the box they are scaled by the
+    // inertia about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+    double Scale => (body.inertiaTensor.x + 4.0 * body.inertiaTensor.y + 9.0 * body.inertiaTensor.z) / 14.0 / mass;
+
+${rotationVector}
+
+    void FixedUpdate()
+    {
+        Vector3 error = RotationVector(body.rotation, target.rotation);
+        Vector3 derivative = started ? ${derivative} : Vector3.zero;${filter}
+        Vector3 p = (float)(kp * Scale) * error;
+        Vector3 candidate = ${il('integral + (float)(ki * Scale * dt) * error')};${unsaturated}${output}
+        ${antiWindup}
+        ${c.onError ? 'previousError = error;' : 'previous = body.rotation;'}
+        started = true;
+        body.AddTorque(${ol('p + integral + derivative')}, ForceMode.Force);
     }
 }
 `;

@@ -97,7 +97,7 @@ describe('the engine snippets\' torque laws', () => {
 describe('what the engine templates leave to the library', () => {
   it('says why, in words that fit the law', () => {
     for (const kind of ['spd', 'spd-simplified', 'one-step']) expect(notWrittenOut('box', kind, 'SPD').why).toContain("body's principal frame");
-    expect(notWrittenOut('box', 'spd', 'SPD').written).toBe("PD, Wu's backward PD and its printed listing");
+    expect(notWrittenOut('box', 'spd', 'SPD').written).toBe("PD, Wu's backward PD and its printed listing, and the PID");
   });
 
   it('writes out every law the core drives on the cube and the plate', () => {

@@ -91,8 +91,10 @@ const PROGRAMS: Record<string, (s: LawInput) => EngineProgram> = {
   'windowed-pid-as-printed': (s) => windowed(s, true),
 };
 
-/** The PID with the card's choices written in (see `controllers/pid.rs`, `Pid::step`). */
-function pid(s: LawInput): EngineProgram {
+/** The choices a PID card made, as the engine templates write them in: the limits
+ *  switched on, where the derivative acts, the filter, the anti-windup mode, and the
+ *  settings a reader can still edit (efforts in `effort`: N, or N m on the box). */
+export function pidChoices(s: LawInput, effort = 'N') {
   const integralLimit = option(s, 'integralLimit') as number | null;
   const outputLimit = option(s, 'outputLimit') as number | null;
   const onError = option(s, 'derivativeOn') === 'error';
@@ -102,11 +104,17 @@ function pid(s: LawInput): EngineProgram {
   const setting = (name: string, value: number | null, scaled: boolean, doc: string): Setting[] => (value === null ? [] : [{ name, value, scaled, doc }]);
   const settings = [
     ...setting('ki', s.ki, true, 'integral gain, N/(m s)'),
-    ...setting('integralLimit', integralLimit, true, "the integral term's limit, N"),
-    ...setting('outputLimit', outputLimit, true, "the actuator's limit, N"),
+    ...setting('integralLimit', integralLimit, effort === 'N', `the integral term's limit, ${effort}`),
+    ...setting('outputLimit', outputLimit, effort === 'N', `the actuator's limit, ${effort}`),
     ...setting('derivativeFilter', filter > 0 ? filter : null, false, 'time constant of the low-pass on the derivative, s'),
     ...setting('kt', mode === 'back-calculation' ? (option(s, 'kt') as number) : null, false, 'back-calculation tracking gain, 1/s'),
   ];
+  return { integralLimit, outputLimit, onError, filter, mode, settings };
+}
+
+/** The PID with the card's choices written in (see `controllers/pid.rs`, `Pid::step`). */
+function pid(s: LawInput): EngineProgram {
+  const { integralLimit, outputLimit, onError, filter, mode, settings } = pidChoices(s);
   const il = integralLimit === null ? null : 'integralLimit';
   const ol = outputLimit === null ? null : 'outputLimit';
   const previous = onError ? 'previousError' : 'previousMeasurement';
@@ -259,7 +267,7 @@ export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = {
 
 /** Why an engine template does not write out `kind` on `plant`, and which laws it does. */
 export function notWrittenOut(plant: string, kind: string, name: string): { why: string; written: string } {
-  const written = plant === 'box' ? "PD, Wu's backward PD and its printed listing" : 'every law of the cube and the plate';
+  const written = plant === 'box' ? "PD, Wu's backward PD and its printed listing, and the PID" : 'every law of the cube and the plate';
   const why =
     plant === 'box'
       ? `${name} predicts the next orientation in the body's principal frame, gyroscopic term included, which a few engine lines would not reproduce faithfully`

@@ -6,12 +6,13 @@
  * a RigidBody3D turned by a world torque.
  */
 import { GDSCRIPT, render, type EngineProgram } from './engine-program';
-import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, type EngineLaw } from './engine-laws';
+import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, type EngineLaw } from './engine-laws';
 import { header, literal, wrap, type SnippetInput } from './input';
 
 const statements = (law: EngineLaw) => law.lines.map(([name, e]) => `\tvar ${name} := ${e}`).join('\n');
 
 export function gdscriptSnippet(s: SnippetInput): string {
+  if (s.plant === 'box' && s.kind === 'pid') return snakeCase(boxPid(s));
   const torque = s.plant === 'box' ? ENGINE_TORQUE_LAWS[s.kind] : undefined;
   const program = s.plant === 'box' ? undefined : engineProgram(s);
   if (!torque && !program) {
@@ -123,6 +124,22 @@ func _physics_process(_delta: float) -> void:
 ${lawClass(p)}`;
 }
 
+/** The box's _ready: its mass, its inertia and the settings that keep Godot's step to forcelab's. */
+const boxReady = (s: SnippetInput) => `func _ready() -> void:
+\tmass = ${literal(s.mass)}
+\t# A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
+\tinertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
+\tgravity_scale = 0.0
+${parity('RigidBody3D')}
+\tEngine.physics_ticks_per_second = int(round(1.0 / dt))`;
+
+const rotationVector = `# The shortest rotation (rad, world) that turns \`from\` into \`to\`.
+func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
+\tvar q := to * from.inverse()
+\tif q.w < 0.0:
+\t\tq = -q
+\treturn Vector3.ZERO if q.is_equal_approx(Quaternion.IDENTITY) else q.get_axis() * q.get_angle()`;
+
 function box(s: SnippetInput, law: EngineLaw): string {
   return `${header(s, '#')}
 # The law: ${law.source}
@@ -133,18 +150,14 @@ extends RigidBody3D
 @export var kd := ${literal(s.kd)}
 @export var dt := ${literal(s.dt)}
 
-func _ready() -> void:
-	mass = ${literal(s.mass)}
-	# A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
-	inertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
-	gravity_scale = 0.0
-${parity('RigidBody3D')}
-	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+${boxReady(s)}
 
 # I_w v: the world inertia times a world vector.
 func inertia_times(v: Vector3) -> Vector3:
 	var r := global_basis.orthonormalized()
 	return r * (inertia * (r.transposed() * v))
+
+${rotationVector}
 
 func _physics_process(_delta: float) -> void:
 	# The gains per unit inertia: kp I/m about any axis, divided by I.
@@ -152,11 +165,65 @@ func _physics_process(_delta: float) -> void:
 	var kdu := kd / mass
 ${statements(law)}
 	# theta: the shortest rotation (rad, world) from the body to the target.
-	var error := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
-	if error.w < 0.0:
-		error = -error
-	var theta := Vector3.ZERO if error.is_equal_approx(Quaternion.IDENTITY) else error.get_axis() * error.get_angle()
+	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
 	apply_torque(inertia_times(alpha))
+`;
+}
+
+/** The 3-D PID on the box (`pid_torque.rs`), in camelCase (the caller turns it to snake_case). */
+function boxPid(s: SnippetInput): string {
+  const c = pidChoices(s, 'N m');
+  const settings = [
+    `@export var kp := ${literal(s.kp)} # stiffness, N/m`,
+    `@export var kd := ${literal(s.kd)} # damping, N s/m`,
+    ...c.settings.map((f) => `@export var ${f.name} := ${literal(f.value)} # ${f.doc}`),
+    `@export var dt := ${literal(s.dt)}`,
+  ].join('\n');
+  const limit = (v: string, l: number | null, name: string) => (l === null ? v : `(${v}).limit_length(${name})`);
+  const il = (v: string) => limit(v, c.integralLimit, 'integralLimit');
+  const ol = (v: string) => limit(v, c.outputLimit, 'outputLimit');
+  const derivative = c.onError ? '(kd * scale / dt) * (error - previousError)' : '(-kd * scale / dt) * rotation_vector(previous, q)';
+  const filter = c.filter > 0 ? `\n\tfiltered = filtered + dt / (derivativeFilter + dt) * (derivative - filtered) if started else derivative\n\tderivative = filtered` : '';
+  const unsaturated = c.outputLimit !== null && c.mode !== 'clamp' ? '\n\tvar unsaturated := p + candidate + derivative' : '';
+  const output = c.outputLimit !== null && c.mode === 'back-calculation' ? `\n\tvar output := ${ol('unsaturated')}` : '';
+  const antiWindup =
+    c.mode === 'back-calculation'
+      ? `integral = ${il('candidate + kt * dt * (output - unsaturated)')}`
+      : c.mode === 'conditional-integration'
+        ? `# Hold the integral while the torque is clamped and the error pushes deeper.
+\tif not (unsaturated.length() > outputLimit and error.dot(unsaturated) > 0.0):
+\t\tintegral = candidate`
+        : 'integral = candidate';
+  return `${header(s, '#')}
+${wrap(`The law: crates/forcelab/src/controllers/pid_torque.rs, a PID on the rotation vector to the target (derivative on the ${c.onError ? 'error' : 'measurement'}; anti-windup: ${c.mode}); the limits bound the torque's length.`, '#')}
+extends RigidBody3D
+
+@export var target: Node3D # the orientation to turn to
+${settings}
+
+# The PID's memory, emptied in _ready.
+var integral := Vector3.ZERO # the integral term, N m
+${c.onError ? "var previousError := Vector3.ZERO # last step's error, rad" : "var previous := Quaternion.IDENTITY # last step's orientation"}${c.filter > 0 ? '\nvar filtered := Vector3.ZERO # the filtered derivative term, N m' : ''}
+var started := false # whether there was a last step
+# The Lab's gains are the cube's per kg: on the box they are scaled by the inertia
+# about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+var scale := 1.0
+
+${boxReady(s)}
+\tscale = (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
+
+${rotationVector}
+
+func _physics_process(_delta: float) -> void:
+\tvar q := global_basis.get_rotation_quaternion()
+\tvar error := rotation_vector(q, target.global_basis.get_rotation_quaternion())
+\tvar derivative := ${derivative} if started else Vector3.ZERO${filter}
+\tvar p := (kp * scale) * error
+\tvar candidate := ${il('integral + (ki * scale * dt) * error')}${unsaturated}${output}
+\t${antiWindup}
+\t${c.onError ? 'previousError = error' : 'previous = q'}
+\tstarted = true
+\tapply_torque(${ol('p + integral + derivative')})
 `;
 }

@@ -15,8 +15,8 @@ const INTEGRATORS: Record<string, string> = {
 const pascal = (id: string) => id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 const ENUMS: Record<string, string> = { derivativeOn: 'DerivativeOn', antiWindup: 'AntiWindupMode' };
 
-/** The card's options as a `LawOptions` applied to `law` with efforts scaled by `scale` (empty when none is set). */
-function options(s: SnippetInput, indent: string, scale: string): string {
+/** The card's options as a `LawOptions` applied by `apply` (a call with efforts scaled; empty when none is set). */
+function options(s: SnippetInput, indent: string, apply: string, efforts: string): string {
   const set = Object.entries(s.options);
   if (set.length === 0) return '';
   const fields = set.map(([key, value]) => {
@@ -24,8 +24,8 @@ function options(s: SnippetInput, indent: string, scale: string): string {
     return `${field}: Some(${key in ENUMS ? `${ENUMS[key]}::${pascal(String(value))}` : literal(Number(value))})`;
   });
   return `
-${indent}// The card's settings beyond the gains (efforts in N, scaled like the gains on a turn).
-${indent}LawOptions { ${fields.join(', ')}, ..LawOptions::NONE }.apply(&mut law, ${scale})?;`;
+${indent}// The card's settings beyond the gains (${efforts}).
+${indent}LawOptions { ${fields.join(', ')}, ..LawOptions::NONE }.${apply}?;`;
 }
 
 /** What the options need in scope. */
@@ -62,7 +62,7 @@ const KI: f64 = ${literal(s.ki)};
 fn main() -> Result<(), forcelab::Error> {
     let kind = LawId::from_id("${s.kind}").expect("a forcelab law");
     let mut law = Controller1::new(kind, KP, KD, MASS)?;
-    law.set_integral_gain(KI)?;${options(s, '    ', '1.0')}
+    law.set_integral_gain(KI)?;${options(s, '    ', 'apply(&mut law, 1.0)', 'efforts in N')}
     let target = Target1 { x: ${literal(s.target)}, v: 0.0 };
     // Your body here; this one is forcelab's, stepped as the Lab steps it.
     let mut body = Body1 { x: 0.0, v: 0.0, mass: MASS, integrator: ${integrator} };
@@ -92,7 +92,7 @@ const TARGET: f64 = ${literal(s.target)};
 fn law(mass: f64, scale: f64) -> Result<Controller1, forcelab::Error> {
     let kind = LawId::from_id("${s.kind}").expect("a forcelab law");
     let mut law = Controller1::new(kind, KP * scale, KD * scale, mass)?;
-    law.set_integral_gain(KI * scale)?;${options(s, '    ', 'scale')}
+    law.set_integral_gain(KI * scale)?;${options(s, '    ', 'apply(&mut law, scale)', 'efforts in N, scaled like the gains on the turn')}
     Ok(law)
 }
 
@@ -120,16 +120,35 @@ fn main() -> Result<(), forcelab::Error> {
 `;
 }
 
+/** How the box's law is built: a memoryless torque law, or the 3-D PID with its integral gain and the card's settings. */
+function boxLaw(s: SnippetInput): { uses: string; build: string } {
+  if (s.kind !== 'pid') {
+    return {
+      uses: 'use forcelab::controllers::{Controller3, LawId, Target3};',
+      build: `    let kind = LawId::from_id("${s.kind}").expect("a forcelab torque law");
+    let law = Controller3::new(kind, KP * scale, KD * scale, inertia)?;`,
+    };
+  }
+  return {
+    uses: `use forcelab::controllers::{Pid, PidTorque, Target3};${optionUses(s)}`,
+    build: `    // A PID on the rotation vector to the target, torques in N m.
+    let mut pid = Pid::new(KP * scale, KI * scale, KD * scale);${options(s, '    ', 'apply_to_pid(&mut pid, 1.0)', 'efforts in N·m, limits on the torque\'s length')}
+    let mut law = PidTorque::new(pid)?;`,
+  };
+}
+
 function box(s: SnippetInput, constants: string, integrator: string): string {
+  const law = boxLaw(s);
   return `${header(s, '//')}
 // Cargo.toml: forcelab = "0.1"
-use forcelab::controllers::{Controller3, LawId, Target3};
+${law.uses}
 use forcelab::glam::DVec3;
 use forcelab::lab::BoxPlant;
 use forcelab::rotation::from_rotation_vector;
 use forcelab::{angle, Integrator};
 
-${constants}
+${constants}${s.kind === 'pid' ? `
+const KI: f64 = ${literal(s.ki)};` : ''}
 /// The target: turned this many rad about the axis from the start.
 const TARGET: f64 = ${literal(s.target)};
 
@@ -138,8 +157,7 @@ fn main() -> Result<(), forcelab::Error> {
     let plant = BoxPlant::new(MASS, ${integrator})?;
     let (axis, inertia) = (plant.axis, plant.axis_inertia);
     let scale = inertia / MASS;
-    let kind = LawId::from_id("${s.kind}").expect("a forcelab torque law");
-    let law = Controller3::new(kind, KP * scale, KD * scale, inertia)?;
+${law.build}
     let target = Target3 { orientation: from_rotation_vector(axis * TARGET), ..Target3::default() };
     // Your body here; this one is forcelab's (the gyroscopic term stepped implicitly).
     let mut body = plant.start;

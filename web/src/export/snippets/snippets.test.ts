@@ -45,14 +45,21 @@ describe('engine snippets match their golden files', () => {
     }
   }
   // A PID card's choices are written in, its numbers kept as settings.
-  it('a PID with an output clamp, back-calculation and the derivative on the error', () => {
-    for (const language of ['csharp', 'gdscript'] as Language[]) {
-      const file = new URL(`golden/pid-options.${LANGUAGES[language].file}`, import.meta.url);
-      const text = snippet(language, { ...input('pid', 'PID'), ki: 50, options: { outputLimit: 30, antiWindup: 'back-calculation', kt: 8, derivativeOn: 'error', integralLimit: 20 } });
-      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
-      expect(text).toBe(readFileSync(file, 'utf8'));
-    }
-  });
+  const withOptions: [string, SnippetInput['plant'], SnippetInput['options']][] = [
+    ['pid-options', 'cube', { outputLimit: 30, antiWindup: 'back-calculation', kt: 8, derivativeOn: 'error', integralLimit: 20 }],
+    ['box-pid-options', 'box', { outputLimit: 3, antiWindup: 'back-calculation', kt: 8, derivativeOn: 'error', integralLimit: 2, derivativeFilter: 0.02 }],
+    ['box-pid-conditional', 'box', { outputLimit: 3 }],
+  ];
+  for (const [name, plant, options] of withOptions) {
+    it(`a PID with the card's settings on the ${plant} (${name})`, () => {
+      for (const language of ['csharp', 'gdscript'] as Language[]) {
+        const file = new URL(`golden/${name}.${LANGUAGES[language].file}`, import.meta.url);
+        const text = snippet(language, { ...input('pid', 'PID', plant), ki: 50, options });
+        if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
+        expect(text).toBe(readFileSync(file, 'utf8'));
+      }
+    });
+  }
 });
 
 // The Rust and JS snippets are compiled and run by the browser tests (tests/e2e/

@@ -42,6 +42,15 @@ public class ForcelabBackwardPdBox : MonoBehaviour
         return r * Vector3.Scale(body.inertiaTensor, Quaternion.Inverse(r) * v);
     }
 
+    // The shortest rotation (rad, world) that turns `from` into `to`.
+    static Vector3 RotationVector(Quaternion from, Quaternion to)
+    {
+        Quaternion q = to * Quaternion.Inverse(from);
+        if (q.w < 0f) q = new Quaternion(-q.x, -q.y, -q.z, -q.w);
+        q.ToAngleAxis(out float degrees, out Vector3 axis);
+        return axis * (degrees * Mathf.Deg2Rad);
+    }
+
     void FixedUpdate()
     {
         // The gains per unit inertia: kp I/m about any axis, divided by I.
@@ -50,10 +59,7 @@ public class ForcelabBackwardPdBox : MonoBehaviour
         double stiffness = g * kpu;
         double damping = g * (kdu + kpu * dt);
         // theta: the shortest rotation (rad, world) from the body to the target.
-        Quaternion error = target.rotation * Quaternion.Inverse(body.rotation);
-        if (error.w < 0f) error = new Quaternion(-error.x, -error.y, -error.z, -error.w);
-        error.ToAngleAxis(out float degrees, out Vector3 axis);
-        Vector3 theta = axis * (degrees * Mathf.Deg2Rad);
+        Vector3 theta = RotationVector(body.rotation, target.rotation);
         Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
         body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
     }

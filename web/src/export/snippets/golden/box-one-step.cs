@@ -6,4 +6,4 @@
 // one-step (deadbeat) predicts the next orientation in the body's principal frame,
 // gyroscopic term included, which a few engine lines would not reproduce faithfully.
 // For it, use the Rust or JavaScript snippet (the forcelab library); this Unity
-// template writes out PD, Wu's backward PD and its printed listing.
+// template writes out PD, Wu's backward PD and its printed listing, and the PID.

@@ -30,6 +30,13 @@ func inertia_times(v: Vector3) -> Vector3:
 	var r := global_basis.orthonormalized()
 	return r * (inertia * (r.transposed() * v))
 
+# The shortest rotation (rad, world) that turns `from` into `to`.
+func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
+	var q := to * from.inverse()
+	if q.w < 0.0:
+		q = -q
+	return Vector3.ZERO if q.is_equal_approx(Quaternion.IDENTITY) else q.get_axis() * q.get_angle()
+
 func _physics_process(_delta: float) -> void:
 	# The gains per unit inertia: kp I/m about any axis, divided by I.
 	var kpu := kp / mass
@@ -37,9 +44,6 @@ func _physics_process(_delta: float) -> void:
 	var stiffness := kpu
 	var damping := kdu
 	# theta: the shortest rotation (rad, world) from the body to the target.
-	var error := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
-	if error.w < 0.0:
-		error = -error
-	var theta := Vector3.ZERO if error.is_equal_approx(Quaternion.IDENTITY) else error.get_axis() * error.get_angle()
+	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
 	apply_torque(inertia_times(alpha))

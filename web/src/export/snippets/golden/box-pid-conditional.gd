@@ -1,0 +1,60 @@
+# forcelab: PID turning a 2.5 kg box (1 x 0.5 x 0.25 m) about the tilted axis (1, 2, 3) to a target orientation, one fixed step of 0.016666666666666666 s.
+# Units: SI (rad, kg, s, N m). Signs: angles and torques are right-handed about the axis;
+# the error is the rotation from the body to the target. Gains as in the forcelab Lab:
+# kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
+# about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
+# The law: crates/forcelab/src/controllers/pid_torque.rs, a PID on the rotation vector
+# to the target (derivative on the measurement; anti-windup: conditional-integration);
+# the limits bound the torque's length.
+extends RigidBody3D
+
+@export var target: Node3D # the orientation to turn to
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
+@export var ki := 50.0 # integral gain, N/(m s)
+@export var output_limit := 3.0 # the actuator's limit, N m
+@export var dt := 0.016666666666666666
+
+# The PID's memory, emptied in _ready.
+var integral := Vector3.ZERO # the integral term, N m
+var previous := Quaternion.IDENTITY # last step's orientation
+var started := false # whether there was a last step
+# The Lab's gains are the cube's per kg: on the box they are scaled by the inertia
+# about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+var scale := 1.0
+
+func _ready() -> void:
+	mass = 2.5
+	# A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
+	inertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
+	gravity_scale = 0.0
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
+	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	scale = (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
+
+# The shortest rotation (rad, world) that turns `from` into `to`.
+func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
+	var q := to * from.inverse()
+	if q.w < 0.0:
+		q = -q
+	return Vector3.ZERO if q.is_equal_approx(Quaternion.IDENTITY) else q.get_axis() * q.get_angle()
+
+func _physics_process(_delta: float) -> void:
+	var q := global_basis.get_rotation_quaternion()
+	var error := rotation_vector(q, target.global_basis.get_rotation_quaternion())
+	var derivative := (-kd * scale / dt) * rotation_vector(previous, q) if started else Vector3.ZERO
+	var p := (kp * scale) * error
+	var candidate := integral + (ki * scale * dt) * error
+	var unsaturated := p + candidate + derivative
+	# Hold the integral while the torque is clamped and the error pushes deeper.
+	if not (unsaturated.length() > output_limit and error.dot(unsaturated) > 0.0):
+		integral = candidate
+	previous = q
+	started = true
+	apply_torque((p + integral + derivative).limit_length(output_limit))
