@@ -6,6 +6,7 @@
  *   precision;
  * - with `float` read as `double`: every step's pose equals the page's within 1e-9
  *   (relative, past 1 m or 1 rad).
+ * The box's templates are compiled the same way but not run (the stand-in has no 3-D body).
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { CATALOGUE } from '../../core/catalogue';
 import { loadLabSync } from '../../core/wasm';
 import { className, csharpSnippet } from './csharp';
 import type { SnippetInput } from './input';
-import { runUnity, type UnityRun } from './unity/run';
+import { compileUnity, runUnity, type UnityRun } from './unity/run';
 import { corePoses } from './core-poses';
 
 const STEPS = 240;
@@ -71,4 +72,24 @@ describe('the Unity templates, compiled by mcs and run, move the body as the pag
       for (let i = 0; i < calm; i++) expect(Math.abs(floats[i]! - core[i]!)).toBeLessThanOrEqual(1e-3 * (1 + Math.abs(core[i]!)));
     });
   });
+});
+
+// The stand-in has no 3-D body to turn yet, so the box's templates are compiled, not run:
+// what a reader pastes into Unity must build, warnings as errors, in Unity's floats.
+describe('the box\'s Unity templates compile', () => {
+  const laws = CATALOGUE.plants.find((p) => p.id === 'box')!.laws;
+  const pid = { ...base, plant: 'box' as const, kind: 'pid', ki: 60 };
+  const box: SnippetInput[] = [
+    ...laws.map((kind) => ({ ...base, plant: 'box' as const, kind, ki: kind === 'pid' ? 60 : 0, options: {} })),
+    ...(<Record<string, number | string>[]>[
+      { outputLimit: 3 },
+      { outputLimit: 3, antiWindup: 'back-calculation', kt: 8, integralLimit: 2 },
+      { outputLimit: 3, antiWindup: 'clamp' },
+      { derivativeOn: 'error', derivativeFilter: 0.05 },
+    ]).map((options) => ({ ...pid, options })),
+  ];
+  it(`${box.length} templates, every law and the PID's options`, () => {
+    // Each in its own class: renamed by its index, so one build holds them all.
+    expect(() => compileUnity(box.map((s, k) => csharpSnippet(s).replace(new RegExp(`\\b${className(s)}\\b`, 'g'), `${className(s)}_${k}`)))).not.toThrow();
+  }, 60_000);
 });

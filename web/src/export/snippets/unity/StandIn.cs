@@ -26,6 +26,10 @@ namespace UnityEngine
         public static Vector3 operator *(real s, Vector3 a) => new Vector3(s * a.x, s * a.y, s * a.z);
         public static Vector3 operator *(Vector3 a, real s) => new Vector3(s * a.x, s * a.y, s * a.z);
         public static Vector3 Scale(Vector3 a, Vector3 b) => new Vector3(a.x * b.x, a.y * b.y, a.z * b.z);
+        public static real Dot(Vector3 a, Vector3 b) => a.x * b.x + a.y * b.y + a.z * b.z;
+        public real magnitude => (real)Math.Sqrt(Dot(this, this));
+        // As Unity: the vector scaled down to length `max` when it is longer.
+        public static Vector3 ClampMagnitude(Vector3 v, real max) => v.magnitude > max ? (max / v.magnitude) * v : v;
     }
 
     public struct Vector2

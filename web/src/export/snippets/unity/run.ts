@@ -25,6 +25,22 @@ export function haveMono(): boolean {
   return !spawnSync('mcs', ['--version']).error && !spawnSync('mono', ['--version']).error;
 }
 
+/** Compiles `sources` (as printed, in Unity's floats) against the stand-in, warnings as
+ *  errors, and throws mcs's message if one does not build. For templates the stand-in
+ *  cannot run (the box's: it has no 3-D body yet). */
+export function compileUnity(sources: readonly string[]): void {
+  if (!haveMono()) throw new Error('mcs or mono is missing: `npm test` installs them (Debian mono-mcs) through scripts/setup.sh --test');
+  const dir = mkdtempSync(join(tmpdir(), 'forcelab-unity-'));
+  try {
+    const files = [join(dir, 'StandIn.cs'), ...sources.map((_, k) => join(dir, `Template${k}.cs`))];
+    writeFileSync(files[0]!, readFileSync(new URL('StandIn.cs', import.meta.url), 'utf8'));
+    sources.forEach((text, k) => writeFileSync(files[k + 1]!, text));
+    execFileSync('mcs', ['-nologo', '-warnaserror+', '-target:library', `-out:${join(dir, 'templates.dll')}`, ...files], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Each run's pose after every step (cube: x; plate: x, y, angle), from one build in
  * Unity's floats or in doubles. Classes are renamed `Class_k` so runs of one law with
