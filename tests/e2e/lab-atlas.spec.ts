@@ -59,7 +59,7 @@ test('a card\'s stability map is the native atlas, and its marker follows the ca
   const largest = (ps: [number, number][]) => Math.max(...ps.map(([re, im]) => Math.hypot(re, im)));
   expect(await polesOf(zPlane)).toHaveLength(2);
   expect(largest(await polesOf(zPlane))).toBeCloseTo(Number(await map.getAttribute('data-radius')), 12);
-  await expect(readout).toContainText('Poles (beside, against the unit circle):');
+  await expect(readout).toContainText('Poles (the dots, against the unit circle):');
 
   // Ten times stiffer: the marker moves up one decade of the map, not sideways.
   await page.locator('#param-0-kp').fill('10000');

@@ -156,7 +156,7 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
     readout.textContent =
       `At kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m (kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)})` +
       `${inside ? '' : ', off the map (marked at its edge)'}: spectral radius ${formatNumber(radius)}, ${stable ? 'stable' : 'unstable'}` +
-      ` (dark: the error shrinks fast each step; light: slowly; red: it grows). Poles (beside, against the unit circle): ${formatPoles(zs)}.${slice}${without}`;
+      ` (dark: the error shrinks fast each step; light: slowly; red: it grows). Poles (the dots, against the unit circle): ${formatPoles(zs)}.${slice}${without}`;
     canvas.setAttribute('aria-label', `Stability map of this law under ${integrator}; the marker is at its gains: ${stable ? 'stable' : 'unstable'}, spectral radius ${formatNumber(radius)}`);
   };
 
