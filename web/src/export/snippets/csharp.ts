@@ -199,9 +199,9 @@ const rotationVector = `    // The shortest rotation (rad, world) that turns \`f
         return axis * (degrees * Mathf.Deg2Rad);
     }`;
 
-function box(s: SnippetInput, law: EngineLaw, fields: string): string {
-  return `${header(s, '//')}
-// The law: ${law.source}
+/** A box component's opening: the header, the law's source line, the class with its target, settings and body. */
+const boxHead = (s: SnippetInput, law: string, fields: string) => `${header(s, '//')}
+${law}
 // Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
 using UnityEngine;
 
@@ -211,7 +211,10 @@ public class ${className(s)} : MonoBehaviour
     public Transform target; // the orientation to turn to
 ${fields}
 
-    Rigidbody body;
+    Rigidbody body;`;
+
+function box(s: SnippetInput, law: EngineLaw, fields: string): string {
+  return `${boxHead(s, `// The law: ${law.source}`, fields)}
 
 ${boxAwake}
 
@@ -260,18 +263,8 @@ function boxPid(s: SnippetInput): string {
         ? `// Hold the integral while the torque is clamped and the error pushes deeper.
         if (!(unsaturated.magnitude > outputLimit && Vector3.Dot(error, unsaturated) > 0f)) integral = candidate;`
         : 'integral = candidate;';
-  return `${header(s, '//')}
-${wrap(`The law: crates/forcelab/src/controllers/pid_torque.rs, a PID on the rotation vector to the target (derivative on the ${c.onError ? 'error' : 'measurement'}; anti-windup: ${c.mode}); the limits bound the torque's length.`, '//')}
-// Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
-using UnityEngine;
-
-[RequireComponent(typeof(Rigidbody))]
-public class ${className(s)} : MonoBehaviour
-{
-    public Transform target; // the orientation to turn to
-${fields}
-
-    Rigidbody body;
+  const law = wrap(`The law: crates/forcelab/src/controllers/pid_torque.rs, a PID on the rotation vector to the target (derivative on the ${c.onError ? 'error' : 'measurement'}; anti-windup: ${c.mode}); the limits bound the torque's length.`, '//');
+  return `${boxHead(s, law, fields)}
     // The PID's memory, emptied whenever the component is enabled.
     Vector3 integral; // the integral term, N m
     ${c.onError ? "Vector3 previousError; // last step's error, rad" : "Quaternion previous; // last step's orientation"}${c.filter > 0 ? '\n    Vector3 filtered; // the filtered derivative term, N m' : ''}
