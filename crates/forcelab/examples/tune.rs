@@ -401,7 +401,7 @@ mod tests {
         assert!(err("--engine box2d-v3 --mass 0").starts_with("--mass"));
         assert!(err("--law pd --wobble").contains("unknown flag \"--wobble\""));
         assert!(err("--settle 1").contains("--law is required"));
-        assert!(err("--law pid --plant box").starts_with("--law must be one of"));
+        assert!(err("--law windowed-pid --plant box").starts_with("--law must be one of"));
         assert!(err("--law pd --plant boat").starts_with("--plant must be one of"));
         assert!(err("--engine box2d-v3 --plant box").starts_with("--plant does not apply"));
     }

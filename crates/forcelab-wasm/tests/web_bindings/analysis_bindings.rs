@@ -231,7 +231,7 @@ fn tune_is_the_cores_tuner_and_names_a_bad_field() {
         Some(poles.length() as usize),
         core.poles.as_ref().map(Vec::len)
     );
-    let e = design::tune(json(r#"{"plant": "box", "law": "pid"}"#)).unwrap_err();
+    let e = design::tune(json(r#"{"plant": "box", "law": "windowed-pid"}"#)).unwrap_err();
     assert!(message(e).starts_with("law must be one of pd, backward-pd"));
     let e = design::tune(json(r#"{"law": "pid", "mass": -1}"#)).unwrap_err();
     assert_eq!(
