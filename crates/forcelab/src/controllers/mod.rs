@@ -37,7 +37,6 @@ pub use one_step::{
     one_step_force, one_step_force2, one_step_force3, one_step_torque2, one_step_torque3,
 };
 pub use pid::{AntiWindup, DerivativeOn, Pid, PidState};
-pub use pid_memory::{PidMemory, PidOutput, Signal};
 pub use pid_torque::PidTorque;
 pub use proportional::{ManualDamping, Proportional};
 pub use second_order::SecondOrder;

@@ -9,7 +9,7 @@ use std::ops::{Add, Div, Mul, Sub};
 /// A signal a PID can act on: a scalar or a 3-vector. Clamps act on its length, so a
 /// vector PID's limits do not depend on the world's axes, and on a scalar they are the
 /// plain clamp to `[-limit, limit]`.
-pub trait Signal:
+pub(crate) trait Signal:
     Copy
     + Default
     + PartialEq
@@ -45,7 +45,7 @@ impl Signal for DVec3 {
 /// What a PID remembers between samples of a signal of type `V`: the integral
 /// contribution (already times `ki`), the previous error, the filtered derivative.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct PidMemory<V> {
+pub(crate) struct PidMemory<V> {
     integral: V,
     previous_error: V,
     filtered_derivative: V,
@@ -53,17 +53,12 @@ pub struct PidMemory<V> {
 }
 
 /// The four contributions of one sample: `[p, i, d, total]`, in output units.
-pub type PidOutput<V> = [V; 4];
+pub(crate) type PidOutput<V> = [V; 4];
 
 impl<V: Signal> PidMemory<V> {
     /// The integral contribution held now (output units).
     pub fn integral(&self) -> V {
         self.integral
-    }
-
-    /// Whether a sample has been taken (so a derivative can be formed).
-    pub fn started(&self) -> bool {
-        self.started
     }
 
     /// One sample of `pid`'s law (see [`Pid`]) with error `error = setpoint -
