@@ -25,42 +25,48 @@ export function haveMono(): boolean {
   return !spawnSync('mcs', ['--version']).error && !spawnSync('mono', ['--version']).error;
 }
 
-/** Compiles `sources` (as printed, in Unity's floats) against the stand-in, warnings as
- *  errors, and throws mcs's message if one does not build. For templates the stand-in
- *  cannot run (the box's: it has no 3-D body yet). */
-export function compileUnity(sources: readonly string[]): void {
-  if (!haveMono()) throw new Error('mcs or mono is missing: `npm test` installs them (Debian mono-mcs) through scripts/setup.sh --test');
-  const dir = mkdtempSync(join(tmpdir(), 'forcelab-unity-'));
-  try {
-    const files = [join(dir, 'StandIn.cs'), ...sources.map((_, k) => join(dir, `Template${k}.cs`))];
-    writeFileSync(files[0]!, readFileSync(new URL('StandIn.cs', import.meta.url), 'utf8'));
-    sources.forEach((text, k) => writeFileSync(files[k + 1]!, text));
-    execFileSync('mcs', ['-nologo', '-warnaserror+', '-target:library', `-out:${join(dir, 'templates.dll')}`, ...files], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** A template to build: its C# as printed and its class. */
+export type UnityTemplate = Pick<UnityRun, 'className' | 'source'>;
 
 /**
- * Each run's pose after every step (cube: x; plate: x, y, angle), from one build in
- * Unity's floats or in doubles. Classes are renamed `Class_k` so runs of one law with
- * different settings build together. Compiler warnings are errors: a reader pastes these.
+ * Builds the stand-in and `templates` in a fresh folder with mcs, warnings as errors (a
+ * reader pastes these), in Unity's floats or with `float` read as `double`, and hands the
+ * built file and the classes' new names to `use` before the folder goes. Classes are renamed `Class_k` so
+ * several templates of one law build together.
  */
-export function runUnity(runs: UnityRun[], mode: 'float' | 'double'): number[][] {
+function build<T>(templates: readonly UnityTemplate[], mode: 'float' | 'double', target: 'exe' | 'library', use: (out: string, names: string[]) => T): T {
   if (!haveMono()) throw new Error('mcs or mono is missing: `npm test` installs them (Debian mono-mcs) through scripts/setup.sh --test');
   const dir = mkdtempSync(join(tmpdir(), 'forcelab-unity-'));
   try {
     const standIn = readFileSync(new URL('StandIn.cs', import.meta.url), 'utf8');
     const files = [join(dir, 'StandIn.cs')];
     writeFileSync(files[0]!, mode === 'float' ? standIn : standIn.replace('using real = System.Single;', 'using real = System.Double;'));
-    const names = runs.map((r, k) => `${r.className}_${k}`);
-    runs.forEach((r, k) => {
-      const text = r.source.replace(new RegExp(`\\b${r.className}\\b`, 'g'), names[k]!);
+    const names = templates.map((t, k) => `${t.className}_${k}`);
+    templates.forEach((t, k) => {
+      const text = t.source.replace(new RegExp(`\\b${t.className}\\b`, 'g'), names[k]!);
       files.push(join(dir, `${names[k]}.cs`));
       writeFileSync(files[k + 1]!, mode === 'float' ? text : inDoubles(text));
     });
-    const exe = join(dir, 'run.exe');
-    execFileSync('mcs', ['-nologo', '-warnaserror+', `-out:${exe}`, ...files], { encoding: 'utf8' });
+    const out = join(dir, target === 'exe' ? 'run.exe' : 'templates.dll');
+    execFileSync('mcs', ['-nologo', '-warnaserror+', `-target:${target}`, `-out:${out}`, ...files], { encoding: 'utf8' });
+    return use(out, names);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Compiles `templates` as printed, in Unity's floats, and throws mcs's message if one
+ *  does not build: for templates the stand-in cannot run (the box's: it has no 3-D body yet). */
+export function compileUnity(templates: readonly UnityTemplate[]): void {
+  build(templates, 'float', 'library', () => undefined);
+}
+
+/**
+ * Each run's pose after every step (cube: x; plate: x, y, angle), from one build in
+ * Unity's floats or in doubles.
+ */
+export function runUnity(runs: UnityRun[], mode: 'float' | 'double'): number[][] {
+  return build(runs, mode, 'exe', (exe, names) => {
     const args = runs.flatMap((r, k) => [names[k]!, r.plant, String(r.target), String(r.steps)]);
     const out = execFileSync('mono', [exe, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
     const byName = new Map(out.trim().split('\n').map((line) => {
@@ -68,7 +74,5 @@ export function runUnity(runs: UnityRun[], mode: 'float' | 'double'): number[][]
       return [name!, values.map(Number)] as const;
     }));
     return names.map((n) => byName.get(n)!);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
