@@ -254,8 +254,8 @@ function boxPid(s: SnippetInput): string {
         filtered = started ? filtered + (float)(dt / (derivativeFilter + dt)) * (derivative - filtered) : derivative;
         derivative = filtered;`
     : '';
-  const unsaturated = c.outputLimit !== null && c.mode !== 'clamp' ? `\n        Vector3 unsaturated = p + candidate + derivative;` : '';
-  const output = c.outputLimit !== null && c.mode === 'back-calculation' ? `\n        Vector3 output = ${ol('unsaturated')};` : '';
+  const unsaturated = c.reactsToSaturation ? `\n        Vector3 unsaturated = p + candidate + derivative;` : '';
+  const output = c.mode === 'back-calculation' ? `\n        Vector3 output = ${ol('unsaturated')};` : '';
   const antiWindup =
     c.mode === 'back-calculation'
       ? `integral = ${il('candidate + (float)(kt * dt) * (output - unsaturated)')};`

@@ -109,12 +109,14 @@ export function pidChoices(s: LawInput, effort = 'N') {
     ...setting('derivativeFilter', filter > 0 ? filter : null, false, 'time constant of the low-pass on the derivative, s'),
     ...setting('kt', mode === 'back-calculation' ? (option(s, 'kt') as number) : null, false, 'back-calculation tracking gain, 1/s'),
   ];
-  return { integralLimit, outputLimit, onError, filter, mode, settings };
+  // Whether the step needs the unclamped sum: the output can saturate and the mode reacts to it.
+  const reactsToSaturation = outputLimit !== null && mode !== 'clamp';
+  return { integralLimit, outputLimit, onError, filter, mode, reactsToSaturation, settings };
 }
 
 /** The PID with the card's choices written in (see `controllers/pid.rs`, `Pid::step`). */
 function pid(s: LawInput): EngineProgram {
-  const { integralLimit, outputLimit, onError, filter, mode, settings } = pidChoices(s);
+  const { integralLimit, outputLimit, onError, filter, mode, reactsToSaturation, settings } = pidChoices(s);
   const il = integralLimit === null ? null : 'integralLimit';
   const ol = outputLimit === null ? null : 'outputLimit';
   const previous = onError ? 'previousError' : 'previousMeasurement';
@@ -134,7 +136,7 @@ function pid(s: LawInput): EngineProgram {
       ? [{ if: 'started', then: [{ set: 'filtered', to: 'filtered + dt / (derivativeFilter + dt) * (derivative - filtered)' }], else: [{ set: 'filtered', to: 'derivative' }] }, { set: 'derivative', to: 'filtered' }]
       : []),
     ...lets(['p', 'kp * error'], ['candidate', clamp('integral + ki * error * dt', il)]),
-    ...(ol && mode !== 'clamp' ? lets(['unsaturated', 'p + candidate + derivative'], ['output', clamp('unsaturated', ol)]) : []),
+    ...(reactsToSaturation ? lets(['unsaturated', 'p + candidate + derivative'], ['output', clamp('unsaturated', ol)]) : []),
     ...antiWindup,
     { set: previous, to: onError ? 'error' : 'x' },
     { set: 'started', to: 'true' },

@@ -185,8 +185,8 @@ function boxPid(s: SnippetInput): string {
   const ol = (v: string) => limit(v, c.outputLimit, 'outputLimit');
   const derivative = c.onError ? '(kd * scale / dt) * (error - previousError)' : '(-kd * scale / dt) * rotation_vector(previous, q)';
   const filter = c.filter > 0 ? `\n\tfiltered = filtered + dt / (derivativeFilter + dt) * (derivative - filtered) if started else derivative\n\tderivative = filtered` : '';
-  const unsaturated = c.outputLimit !== null && c.mode !== 'clamp' ? '\n\tvar unsaturated := p + candidate + derivative' : '';
-  const output = c.outputLimit !== null && c.mode === 'back-calculation' ? `\n\tvar output := ${ol('unsaturated')}` : '';
+  const unsaturated = c.reactsToSaturation ? '\n\tvar unsaturated := p + candidate + derivative' : '';
+  const output = c.mode === 'back-calculation' ? `\n\tvar output := ${ol('unsaturated')}` : '';
   const antiWindup =
     c.mode === 'back-calculation'
       ? `integral = ${il('candidate + kt * dt * (output - unsaturated)')}`
