@@ -1,6 +1,7 @@
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
 import { registryFigures } from './pages';
+import { serveUnder } from './sub-path';
 
 // A blog post as hostile as we can make it: its CSS tries to restyle everything, and
 // it holds two elements, a sandboxed iframe of embed.html, and a third element far
@@ -124,11 +125,7 @@ test('copy embed code gives the element and the iframe for the current state', a
 });
 
 test('the built site works under any sub-path', async ({ page }) => {
-  // Serve web/dist as if it were deployed at /deep/sub/ on some static host.
-  await page.route('**/deep/sub/**', async (route) => {
-    const url = route.request().url().replace('/deep/sub/', '/');
-    await route.fulfill({ response: await route.fetch({ url }) });
-  });
+  await serveUnder(page, '/deep/sub/');
   const outside: string[] = [];
   page.on('request', (r) => {
     if (!new URL(r.url()).pathname.startsWith('/deep/sub/')) outside.push(r.url());

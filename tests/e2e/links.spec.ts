@@ -6,6 +6,7 @@
  * and each "Open in the Lab" leads to a page that runs that figure's very run.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { serveUnder } from './sub-path';
 import { watchConsole } from './console';
 import { chapterPaths, figureData } from './pages';
 
@@ -25,11 +26,7 @@ async function open(page: Page, url: string): Promise<void> {
 
 test('every link of every page, from the index and under a sub-path, reaches a page that loads cleanly and shows what it promised', async ({ page }) => {
   test.setTimeout(600_000);
-  // Serve web/dist as if it were deployed at /deep/sub/ on some static host.
-  await page.route(`**${BASE}**`, async (route) => {
-    const url = route.request().url().replace(BASE, '/');
-    await route.fulfill({ response: await route.fetch({ url }) });
-  });
+  await serveUnder(page, BASE);
   const outside: string[] = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
