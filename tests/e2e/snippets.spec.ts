@@ -174,8 +174,14 @@ test('on the plate and the box, the Unity and Godot snippets carry the page\'s g
   expect([/double ki = ([^;]+);/, /double outputLimit = ([^;]+);/, /double derivativeFilter = ([^;]+);/].map((re) => pick(pid, re))).toEqual([300, 40, 0.02]);
   expect(pid).toContain('body.AddTorque(Vector3.ClampMagnitude(p + integral + derivative, (float)outputLimit), ForceMode.Force);');
   expect(await code(page, 2, 'gdscript')).toContain('apply_torque((p + integral + derivative).limit_length(output_limit))');
-  // SPD on orientation is not written out for the engines: the snippet says why.
-  expect(await code(page, 3, 'gdscript')).toMatch(/principal frame/);
+  // SPD on an orientation is written out in full: the torque's own effect solved for in
+  // the principal frame, the gyroscopic term included, with the card's gains.
+  const spd = await code(page, 3, 'csharp');
+  expect(spd).toContain('body.AddTorque(r * (p + d), ForceMode.Force);');
+  expect(spd).toContain('Vector3 gyro = Vector3.Cross(w, Vector3.Scale(i, w));');
+  const spdGd = await code(page, 3, 'gdscript');
+  expect(spdGd).toContain('var gyro := w.cross(inertia * w)');
+  expect(spdGd).not.toContain('forcelab library');
 });
 
 test('the chase\'s Copy as code: the Rust and JS snippets print the missile\'s heading error as the figure plots it', async ({ page }) => {

@@ -19,6 +19,8 @@ const statements = (law: EngineLaw, indent: string) => law.lines.map(([name, e])
 export function csharpSnippet(s: SnippetInput): string {
   if (s.plant === 'box') {
     if (s.kind === 'pid') return boxPid(s);
+    const predicting = PREDICTING[s.kind];
+    if (predicting) return boxPredicting(s, predicting);
     const law = ENGINE_TORQUE_LAWS[s.kind];
     return law ? box(s, law, gains(s)) : unavailable(s);
   }
@@ -181,7 +183,10 @@ const boxAwake = `    void Awake()
         body.inertiaTensorRotation = Quaternion.identity;
         body.useGravity = false;
         // For the turn forcelab computes: Unity's default angular drag (0.05) and its cap
-        // on the angular velocity would slow it, so both are set out of the way.
+        // on the angular velocity would slow it, so both are set out of the way. forcelab's
+        // box then steps the gyroscopic term implicitly and the orientation by
+        // q + dt/2 (w, 0) q; where Unity's PhysX steps these differently, the laws that
+        // predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
         body.linearDamping = 0f;
         body.angularDamping = 0f;
         body.maxAngularVelocity = 1000f;
@@ -189,15 +194,145 @@ const boxAwake = `    void Awake()
         Time.fixedDeltaTime = (float)dt;
     }`;
 
+/** The world inertia times a world vector. */
+const inertiaTimes = `    // I_w v: the world inertia times a world vector.
+    Vector3 InertiaTimes(Vector3 v)
+    {
+        Quaternion r = body.rotation * body.inertiaTensorRotation;
+        return r * Vector3.Scale(body.inertiaTensor, Quaternion.Inverse(r) * v);
+    }`;
+
 /** The shortest rotation vector between two orientations, as the box templates compute it. */
-const rotationVector = `    // The shortest rotation (rad, world) that turns \`from\` into \`to\`.
+const rotationVector = `    // The shortest rotation (rad, world) that turns \`from\` into \`to\`. Read with atan2, not
+    // ToAngleAxis's acos, which in floats cannot see an angle below about 1e-3 rad.
     static Vector3 RotationVector(Quaternion from, Quaternion to)
     {
         Quaternion q = to * Quaternion.Inverse(from);
         if (q.w < 0f) q = new Quaternion(-q.x, -q.y, -q.z, -q.w);
-        q.ToAngleAxis(out float degrees, out Vector3 axis);
-        return axis * (degrees * Mathf.Deg2Rad);
+        Vector3 v = new Vector3(q.x, q.y, q.z);
+        float s = v.magnitude;
+        return s < 1e-12f ? 2f * v : (float)(2.0 * System.Math.Atan2(s, q.w) / s) * v;
     }`;
+
+/** The factor that turns the Lab's per-kg gains into the box's torque gains. */
+const scaleProperty = `    // The Lab's gains are the cube's per kg: on the box they are scaled by the
+    // inertia about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+    double Scale => (body.inertiaTensor.x + 4.0 * body.inertiaTensor.y + 9.0 * body.inertiaTensor.z) / 14.0 / mass;`;
+
+/** \`q\` turned by a world angular velocity held for a step, as the core's \`integrate_exact\`. */
+const advanced = `    // q turned by the world angular velocity w (rad/s) held for dt s: exp(w dt / 2) q.
+    static Quaternion Advanced(Quaternion q, Vector3 w, double dt) =>
+        (Quaternion.AngleAxis((float)(w.magnitude * dt) * Mathf.Rad2Deg, w) * q).normalized;`;
+
+/** The principal frame \`r\` (where the inertia is the diagonal \`i\`) and its inverse. */
+const principal = `        // The principal frame r, in which the inertia is the diagonal i.
+        Quaternion r = body.rotation * body.inertiaTensorRotation, rt = Quaternion.Inverse(r);
+        Vector3 i = body.inertiaTensor;`;
+
+/** A box law that predicts the next step in the body's principal frame, for the engines. */
+interface Predicting {
+  /** Where the law lives in the core, and what it does. */
+  source: string;
+  /** Whether the law has the Lab's gains (the one-step laws have none). */
+  gains: boolean;
+  /** The helpers its step names. */
+  helpers: string[];
+  /** FixedUpdate's body: it ends by applying the torque. */
+  step: string;
+}
+
+/**
+ * The SPDs and the one-step laws on the box, from the core's formulas
+ * (\`spd_torque.rs\`, \`spd_simplified.rs\`, \`one_step.rs\`, \`published.rs\`). The target
+ * is at rest, so where it will be after the step is where it is.
+ */
+const PREDICTING: Readonly<Record<string, Predicting>> = {
+  spd: {
+    source: "crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)",
+    gains: true,
+    helpers: [scaleProperty, advanced, rotationVector],
+    step: `        double kps = kp * Scale, kds = kd * Scale; // torque gains, N m/rad and N m s/rad
+${principal}
+        // The error one step ahead: from where the body will be if it keeps its spin.
+        Vector3 e = rt * RotationVector(Advanced(body.rotation, body.angularVelocity, dt), target.rotation);
+        Vector3 w = rt * body.angularVelocity;
+        Vector3 gyro = Vector3.Cross(w, Vector3.Scale(i, w));
+        Vector3 p = (float)kps * e;
+        // The acceleration this step's torque causes, solved for per principal axis:
+        // i alpha = p - kd (w + alpha dt) - w x (i w).
+        Vector3 alpha = Divide(p - (float)kds * w - gyro, i + (float)(kds * dt) * Vector3.one);
+        Vector3 d = (float)kds * (-w - (float)dt * alpha);
+        body.AddTorque(r * (p + d), ForceMode.Force);`,
+  },
+  'spd-simplified': {
+    source: 'crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)',
+    gains: true,
+    helpers: [inertiaTimes, advanced, rotationVector],
+    step: `        double kpu = kp / mass, kdu = kd / mass; // per unit inertia, 1/s^2 and 1/s
+        // The error one step ahead: from where the body will be if it keeps its spin.
+        Vector3 theta = RotationVector(Advanced(body.rotation, body.angularVelocity, dt), target.rotation);
+        Vector3 alpha = (float)kpu * theta + (float)kdu * (Vector3.zero - body.angularVelocity);
+        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);`,
+  },
+  'one-step': {
+    source: "crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)",
+    gains: false,
+    helpers: [rotationVector],
+    step: `        // The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',
+        // so the angular velocity that lands on the target has |w'| = 2 tan(angle / 2) / dt.
+        Vector3 theta = RotationVector(body.rotation, target.rotation);
+        double angle = theta.magnitude;
+        Vector3 next = angle < 1e-12 ? theta / (float)dt : (float)(2.0 * System.Math.Tan(0.5 * angle) / (angle * dt)) * theta;
+${principal}
+        Vector3 w = rt * body.angularVelocity, iw = Vector3.Scale(i, w);
+        Vector3 change = (rt * next - w) / (float)dt;
+        // The implicit gyroscopic velocity update inverted: tau = J change + w x (i w),
+        // with J u = i u + dt (w x (i u) - (i w) x u).
+        Vector3 iu = Vector3.Scale(i, change);
+        Vector3 tau = iu + (float)dt * (Vector3.Cross(w, iu) - Vector3.Cross(iw, change)) + Vector3.Cross(w, iw);
+        body.AddTorque(r * tau, ForceMode.Force);`,
+  },
+  'one-step-as-printed': {
+    source: "crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; it turns into the inertia frame and back the wrong way round; ToAngleAxis's angle runs to 360 degrees, so past 180 it turns the long way)",
+    gains: false,
+    helpers: [],
+    step: `        Quaternion q = target.rotation * Quaternion.Inverse(body.rotation);
+        q.ToAngleAxis(out float degrees, out Vector3 axis);
+        Vector3 w = axis * (degrees * Mathf.Deg2Rad) / (float)dt - body.angularVelocity;
+        Vector3 wl = Quaternion.Inverse(body.rotation) * w;
+        Vector3 wll = Vector3.Scale(body.inertiaTensorRotation * wl, body.inertiaTensor);
+        Vector3 tl = Quaternion.Inverse(body.inertiaTensorRotation) * wll;
+        body.AddTorque(body.rotation * tl, ForceMode.Force);`,
+  },
+};
+
+/** A box component for a law that predicts in the principal frame. */
+function boxPredicting(s: SnippetInput, law: Predicting): string {
+  const fields = law.gains ? gains(s) : bodyFields(s);
+  const divide = law.step.includes('Divide(')
+    ? ['    // a / b per component.\n    static Vector3 Divide(Vector3 a, Vector3 b) => new Vector3(a.x / b.x, a.y / b.y, a.z / b.z);']
+    : [];
+  return `${boxHead(s, wrap(`The law: ${law.source}.`, '//'), fields)}
+
+${boxAwake}
+
+${[...law.helpers, ...divide].map((h) => `${h}\n\n`).join('')}    void FixedUpdate()
+    {
+${law.step}
+    }
+}
+`;
+}
+
+const shortestTheta = `        // theta: the shortest rotation (rad, world) from the body to the target.
+        Vector3 theta = RotationVector(body.rotation, target.rotation);`;
+
+/** The angle as article 002's listing reads it: ToAngleAxis's, up to 360 degrees. */
+const printedTheta = `        // theta as the listing reads it: ToAngleAxis's angle runs to 360 degrees, so past
+        // 180 this turns the long way round.
+        Quaternion turn = target.rotation * Quaternion.Inverse(body.rotation);
+        turn.ToAngleAxis(out float degrees, out Vector3 axis);
+        Vector3 theta = axis * (degrees * Mathf.Deg2Rad);`;
 
 /** A box component's opening: the header, the law's source line, the class with its target, settings and body. */
 const boxHead = (s: SnippetInput, law: string, fields: string) => `${header(s, '//')}
@@ -218,22 +353,14 @@ function box(s: SnippetInput, law: EngineLaw, fields: string): string {
 
 ${boxAwake}
 
-    // I_w v: the world inertia times a world vector.
-    Vector3 InertiaTimes(Vector3 v)
-    {
-        Quaternion r = body.rotation * body.inertiaTensorRotation;
-        return r * Vector3.Scale(body.inertiaTensor, Quaternion.Inverse(r) * v);
-    }
-
-${rotationVector}
-
+${inertiaTimes}
+${law.printedAngle ? '' : `\n${rotationVector}\n`}
     void FixedUpdate()
     {
         // The gains per unit inertia: kp I/m about any axis, divided by I.
         double kpu = kp / mass, kdu = kd / mass;
 ${statements(law, '        ')}
-        // theta: the shortest rotation (rad, world) from the body to the target.
-        Vector3 theta = RotationVector(body.rotation, target.rotation);
+${law.printedAngle ? printedTheta : shortestTheta}
         Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
         body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
     }
@@ -278,9 +405,7 @@ ${boxAwake}
         started = false;
     }
 
-    // The Lab's gains are the cube's per kg: on the box they are scaled by the
-    // inertia about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
-    double Scale => (body.inertiaTensor.x + 4.0 * body.inertiaTensor.y + 9.0 * body.inertiaTensor.z) / 14.0 / mass;
+${scaleProperty}
 
 ${rotationVector}
 

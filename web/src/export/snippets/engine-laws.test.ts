@@ -12,6 +12,8 @@ import { loadLabSync } from '../../core/wasm';
 import { corePoses } from './core-poses';
 import { JAVASCRIPT, render, type EngineProgram } from './engine-program';
 import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut } from './engine-laws';
+import { csharpSnippet } from './csharp';
+import { gdscriptSnippet } from './gdscript';
 import { wrap } from './input';
 
 beforeAll(() => {
@@ -95,9 +97,16 @@ describe('the engine snippets\' torque laws', () => {
 });
 
 describe('what the engine templates leave to the library', () => {
-  it('says why, in words that fit the law', () => {
-    for (const kind of ['spd', 'spd-simplified', 'one-step']) expect(notWrittenOut('box', kind, 'SPD').why).toContain("body's principal frame");
-    expect(notWrittenOut('box', 'spd', 'SPD').written).toBe("PD, Wu's backward PD and its printed listing, and the PID");
+  it('nothing the core drives: a law it does not drive on a plant is named, with the plant', () => {
+    for (const plant of ['cube', 'plate', 'box'] as const) {
+      for (const kind of CATALOGUE.plants.find((p) => p.id === plant)!.laws) {
+        const input = { plant, kind, name: kind, kp: 1, kd: 1, ki: 0, options: {}, mass: 1, dt: 0.01, integrator: 'semi-implicit-euler', target: 1, steps: 1 };
+        for (const text of [csharpSnippet(input), gdscriptSnippet(input)]) expect(text, `${plant} ${kind}`).not.toContain('forcelab library');
+      }
+    }
+    const box = { plant: 'box' as const, kind: 'windowed-pid', name: 'windowed PID', kp: 1, kd: 1, ki: 0, options: {}, mass: 1, dt: 0.01, integrator: 'semi-implicit-euler', target: 1, steps: 1 };
+    expect(notWrittenOut('box', 'windowed-pid', 'windowed PID').why).toBe('windowed PID (windowed-pid) is not a law forcelab drives on the box');
+    for (const text of [csharpSnippet(box), gdscriptSnippet(box)]) expect(text).toContain('is not a law forcelab drives on the box');
   });
 
   it('writes out every law the core drives on the cube and the plate', () => {

@@ -232,6 +232,9 @@ export interface EngineLaw {
   source: string;
   /** Statements, in a C-like syntax shared by C# and GDScript once `double `/`var ` is put before each new name. */
   lines: readonly [name: string, expression: string][];
+  /** The angle as article 002's listing reads it (the engine's angle-axis, up to 360 degrees:
+   *  the long way past 180), not the shortest rotation. */
+  printedAngle?: true;
 }
 
 /**
@@ -239,8 +242,8 @@ export interface EngineLaw {
  * (1/s^2) and `damping` (1/s) from `kpu = kp / m`, `kdu = kd / m` and the step `dt`;
  * the snippet then applies `tau = I_w (stiffness theta + damping (w_t - w))`, with
  * `theta` the shortest rotation vector to the target and `I_w` the world inertia.
- * The SPDs and the one-step on an orientation need the principal frame and the
- * gyroscopic term; their snippets point to the library.
+ * The SPDs and the one-step laws on an orientation predict in the principal frame; each
+ * language's template writes them out in full.
  */
 export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = {
   pd: {
@@ -259,7 +262,8 @@ export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = {
     ],
   },
   'backward-pd-as-printed': {
-    source: "crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones)",
+    source: "crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones, and turns the long way past 180 degrees)",
+    printedAngle: true,
     lines: [
       ['stiffness', 'kpu'],
       ['damping', 'kdu'],
@@ -267,12 +271,8 @@ export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = {
   },
 };
 
-/** Why an engine template does not write out `kind` on `plant`, and which laws it does. */
+/** Why an engine template does not write out `kind` on `plant` (a law forcelab does not
+ *  drive there: every law it drives has its template), and which laws it does. */
 export function notWrittenOut(plant: string, kind: string, name: string): { why: string; written: string } {
-  const written = plant === 'box' ? "PD, Wu's backward PD and its printed listing, and the PID" : 'every law of the cube and the plate';
-  const why =
-    plant === 'box'
-      ? `${name} predicts the next orientation in the body's principal frame, gyroscopic term included, which a few engine lines would not reproduce faithfully`
-      : `${name} is not a law forcelab drives on the ${plant}`;
-  return { why, written };
+  return { why: `${name} (${kind}) is not a law forcelab drives on the ${plant}`, written: 'every law forcelab drives on the cube, the plate and the box' };
 }

@@ -13,6 +13,8 @@ const statements = (law: EngineLaw) => law.lines.map(([name, e]) => `\tvar ${nam
 
 export function gdscriptSnippet(s: SnippetInput): string {
   if (s.plant === 'box' && s.kind === 'pid') return snakeCase(boxPid(s));
+  const predicting = s.plant === 'box' ? PREDICTING[s.kind] : undefined;
+  if (predicting) return boxPredicting(s, predicting);
   const torque = s.plant === 'box' ? ENGINE_TORQUE_LAWS[s.kind] : undefined;
   const program = s.plant === 'box' ? undefined : engineProgram(s);
   if (!torque && !program) {
@@ -131,14 +133,132 @@ const boxReady = (s: SnippetInput) => `func _ready() -> void:
 \tinertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
 \tgravity_scale = 0.0
 ${parity('RigidBody3D')}
-\tEngine.physics_ticks_per_second = int(round(1.0 / dt))`;
+\tEngine.physics_ticks_per_second = int(round(1.0 / dt))
+\t# forcelab's box steps the gyroscopic term implicitly and the orientation by
+\t# q + dt/2 (w, 0) q; where Godot's physics steps these differently, the laws that
+\t# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.`;
 
-const rotationVector = `# The shortest rotation (rad, world) that turns \`from\` into \`to\`.
+const rotationVector = `# The shortest rotation (rad, world) that turns \`from\` into \`to\`. Read with atan2, not
+# get_angle's acos, which cannot see an angle below about 3e-8 rad.
 func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 \tvar q := to * from.inverse()
 \tif q.w < 0.0:
 \t\tq = -q
-\treturn Vector3.ZERO if q.is_equal_approx(Quaternion.IDENTITY) else q.get_axis() * q.get_angle()`;
+\tvar v := Vector3(q.x, q.y, q.z)
+\tvar s := v.length()
+\treturn 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v`;
+
+/** I_w v for a world vector: Godot's \`inertia\` is along the body's own axes. */
+const inertiaTimes = `# I_w v: the world inertia times a world vector.
+func inertia_times(v: Vector3) -> Vector3:
+\tvar r := global_basis.orthonormalized()
+\treturn r * (inertia * (r.transposed() * v))`;
+
+/** \`q\` turned by a world angular velocity held for a step, as the core's \`integrate_exact\`. */
+const advanced = `# q turned by the world angular velocity w (rad/s) held for dt s: exp(w dt / 2) q.
+func advanced(q: Quaternion, w: Vector3, step: float) -> Quaternion:
+\tif w.length() == 0.0:
+\t\treturn q
+\treturn (Quaternion(w.normalized(), w.length() * step) * q).normalized()`;
+
+/** A box law that predicts the next step in the body's principal frame, for Godot. */
+interface Predicting {
+  /** Where the law lives in the core, and what it does. */
+  source: string;
+  /** Whether the law has the Lab's gains (the one-step laws have none). */
+  gains: boolean;
+  /** The helpers its step names. */
+  helpers: string[];
+  /** _physics_process's body: it ends by applying the torque. */
+  step: string;
+}
+
+/** The body's orientation and its principal frame: Godot's \`inertia\` is along the body's axes. */
+const principal = `\t# The principal frame r is the body's own: Godot's inertia is along its axes.
+\tvar r := global_basis.get_rotation_quaternion()
+\tvar rt := r.inverse()`;
+
+/** The SPDs and the one-step laws on the box, as the C# templates write them (see csharp.ts). */
+const PREDICTING: Readonly<Record<string, Predicting>> = {
+  spd: {
+    source: "crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)",
+    gains: true,
+    helpers: [advanced, rotationVector],
+    step: `\t# Torque gains: the Lab's per-kg gains times the inertia about the turning axis
+\t# a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+\tvar scale := (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
+\tvar kps := kp * scale
+\tvar kds := kd * scale
+${principal}
+\t# The error one step ahead: from where the body will be if it keeps its spin.
+\tvar e := rt * rotation_vector(advanced(r, angular_velocity, dt), target.global_basis.get_rotation_quaternion())
+\tvar w := rt * angular_velocity
+\tvar gyro := w.cross(inertia * w)
+\tvar p := kps * e
+\t# The acceleration this step's torque causes, solved for per principal axis:
+\t# i alpha = p - kd (w + alpha dt) - w x (i w).
+\tvar alpha := (p - kds * w - gyro) / (inertia + Vector3.ONE * (kds * dt))
+\tvar d := kds * (-w - dt * alpha)
+\tapply_torque(r * (p + d))`,
+  },
+  'spd-simplified': {
+    source: 'crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)',
+    gains: true,
+    helpers: [inertiaTimes, advanced, rotationVector],
+    step: `\tvar kpu := kp / mass # per unit inertia, 1/s^2
+\tvar kdu := kd / mass # 1/s
+\tvar q := global_basis.get_rotation_quaternion()
+\t# The error one step ahead: from where the body will be if it keeps its spin.
+\tvar theta := rotation_vector(advanced(q, angular_velocity, dt), target.global_basis.get_rotation_quaternion())
+\tvar alpha := kpu * theta + kdu * (Vector3.ZERO - angular_velocity)
+\tapply_torque(inertia_times(alpha))`,
+  },
+  'one-step': {
+    source: "crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)",
+    gains: false,
+    helpers: [rotationVector],
+    step: `${principal}
+\t# The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',
+\t# so the angular velocity that lands on the target has |w'| = 2 tan(angle / 2) / dt.
+\tvar theta := rotation_vector(r, target.global_basis.get_rotation_quaternion())
+\tvar angle := theta.length()
+\tvar next := theta / dt if angle < 1e-12 else (2.0 * tan(0.5 * angle) / (angle * dt)) * theta
+\tvar w := rt * angular_velocity
+\tvar iw := inertia * w
+\tvar change := (rt * next - w) / dt
+\t# The implicit gyroscopic velocity update inverted: tau = J change + w x (i w),
+\t# with J u = i u + dt (w x (i u) - (i w) x u).
+\tvar iu := inertia * change
+\tvar tau := iu + dt * (w.cross(iu) - iw.cross(change)) + w.cross(iw)
+\tapply_torque(r * tau)`,
+  },
+  'one-step-as-printed': {
+    source: 'crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002\'s listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; get_angle runs to 2 pi, so past pi it turns the long way. Godot\'s inertia has no rotation of its own, so the listing\'s wrong-way turn into the inertia frame does not show here)',
+    gains: false,
+    helpers: [],
+    step: `\tvar q := global_basis.get_rotation_quaternion()
+\tvar turn := target.global_basis.get_rotation_quaternion() * q.inverse()
+\tvar w := turn.get_axis() * turn.get_angle() / dt - angular_velocity
+\tapply_torque(q * (inertia * (q.inverse() * w)))`,
+  },
+};
+
+/** A box script for a law that predicts in the principal frame. */
+function boxPredicting(s: SnippetInput, law: Predicting): string {
+  const gains = law.gains ? `@export var kp := ${literal(s.kp)}\n@export var kd := ${literal(s.kd)}\n` : '';
+  return `${header(s, '#')}
+${wrap(`The law: ${law.source}.`, '#')}
+extends RigidBody3D
+
+@export var target: Node3D # the orientation to turn to
+${gains}@export var dt := ${literal(s.dt)}
+
+${boxReady(s)}
+
+${law.helpers.map((h) => `${h}\n\n`).join('')}func _physics_process(_delta: float) -> void:
+${law.step}
+`;
+}
 
 function box(s: SnippetInput, law: EngineLaw): string {
   return `${header(s, '#')}
@@ -152,20 +272,17 @@ extends RigidBody3D
 
 ${boxReady(s)}
 
-# I_w v: the world inertia times a world vector.
-func inertia_times(v: Vector3) -> Vector3:
-	var r := global_basis.orthonormalized()
-	return r * (inertia * (r.transposed() * v))
-
-${rotationVector}
-
+${inertiaTimes}
+${law.printedAngle ? '' : `\n${rotationVector}\n`}
 func _physics_process(_delta: float) -> void:
 	# The gains per unit inertia: kp I/m about any axis, divided by I.
 	var kpu := kp / mass
 	var kdu := kd / mass
 ${statements(law)}
-	# theta: the shortest rotation (rad, world) from the body to the target.
-	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
+${law.printedAngle ? `	# theta as the listing reads it: get_angle runs to 2 pi, so past pi this turns the long way.
+	var turn := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
+	var theta := turn.get_axis() * turn.get_angle()` : `	# theta: the shortest rotation (rad, world) from the body to the target.
+	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())`}
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
 	apply_torque(inertia_times(alpha))
 `;

@@ -50,18 +50,23 @@ function task(input: SnippetInput): string {
 
 /** The comment every snippet starts with: what it is, its units and its signs. */
 export function header(input: SnippetInput, comment: string): string {
+  // A law without gains (the one-step landing) computes its effort from the state alone.
+  const hasGains = (lawEntry(input.kind)?.gains.length ?? 1) > 0;
   const signs =
     input.plant === 'box'
       ? [
           'Units: SI (rad, kg, s, N m). Signs: angles and torques are right-handed about the axis;',
-          'the error is the rotation from the body to the target. Gains as in the forcelab Lab:',
-          'kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m',
-          'about the axis (I: the box\'s inertia about it), so the turn has the cube\'s frequency and damping.',
+          ...(hasGains
+            ? [
+                'the error is the rotation from the body to the target. Gains as in the forcelab Lab:',
+                'kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m',
+                'about the axis (I: the box\'s inertia about it), so the turn has the cube\'s frequency and damping.',
+              ]
+            : ['the error is the rotation from the body to the target. The law has no gains: the state and the step set the torque.']),
         ]
       : [
           'Units: SI (m, kg, s, N). Signs: x grows along +x; the force is positive toward +x;',
-          // A law without gains (the one-step landing) computes its force from the state alone.
-          (lawEntry(input.kind)?.gains.length ?? 1) > 0
+          hasGains
             ? 'the error is target - position. Gains as in the forcelab Lab: kp N/m, kd N s/m, ki N/(m s).'
             : 'the error is target - position. The law has no gains: the state and the step set the force.',
           ...(input.plant === 'plate' ? ['The turn uses the same law with gains scaled by I/m (rad, N m), counter-clockwise positive.'] : []),

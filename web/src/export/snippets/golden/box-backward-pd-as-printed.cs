@@ -3,7 +3,7 @@
 // the error is the rotation from the body to the target. Gains as in the forcelab Lab:
 // kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 // about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-// The law: crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones)
+// The law: crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones, and turns the long way past 180 degrees)
 // Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
 using UnityEngine;
 
@@ -27,7 +27,10 @@ public class ForcelabBackwardPdAsPrintedBox : MonoBehaviour
         body.inertiaTensorRotation = Quaternion.identity;
         body.useGravity = false;
         // For the turn forcelab computes: Unity's default angular drag (0.05) and its cap
-        // on the angular velocity would slow it, so both are set out of the way.
+        // on the angular velocity would slow it, so both are set out of the way. forcelab's
+        // box then steps the gyroscopic term implicitly and the orientation by
+        // q + dt/2 (w, 0) q; where Unity's PhysX steps these differently, the laws that
+        // predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
         body.linearDamping = 0f;
         body.angularDamping = 0f;
         body.maxAngularVelocity = 1000f;
@@ -42,23 +45,17 @@ public class ForcelabBackwardPdAsPrintedBox : MonoBehaviour
         return r * Vector3.Scale(body.inertiaTensor, Quaternion.Inverse(r) * v);
     }
 
-    // The shortest rotation (rad, world) that turns `from` into `to`.
-    static Vector3 RotationVector(Quaternion from, Quaternion to)
-    {
-        Quaternion q = to * Quaternion.Inverse(from);
-        if (q.w < 0f) q = new Quaternion(-q.x, -q.y, -q.z, -q.w);
-        q.ToAngleAxis(out float degrees, out Vector3 axis);
-        return axis * (degrees * Mathf.Deg2Rad);
-    }
-
     void FixedUpdate()
     {
         // The gains per unit inertia: kp I/m about any axis, divided by I.
         double kpu = kp / mass, kdu = kd / mass;
         double stiffness = kpu;
         double damping = kdu;
-        // theta: the shortest rotation (rad, world) from the body to the target.
-        Vector3 theta = RotationVector(body.rotation, target.rotation);
+        // theta as the listing reads it: ToAngleAxis's angle runs to 360 degrees, so past
+        // 180 this turns the long way round.
+        Quaternion turn = target.rotation * Quaternion.Inverse(body.rotation);
+        turn.ToAngleAxis(out float degrees, out Vector3 axis);
+        Vector3 theta = axis * (degrees * Mathf.Deg2Rad);
         Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
         body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
     }

@@ -3,7 +3,7 @@
 # the error is the rotation from the body to the target. Gains as in the forcelab Lab:
 # kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 # about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-# The law: crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones)
+# The law: crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones, and turns the long way past 180 degrees)
 extends RigidBody3D
 
 @export var target: Node3D # the orientation to turn to
@@ -24,18 +24,14 @@ func _ready() -> void:
 	angular_damp = 0.0
 	can_sleep = false
 	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	# forcelab's box steps the gyroscopic term implicitly and the orientation by
+	# q + dt/2 (w, 0) q; where Godot's physics steps these differently, the laws that
+	# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
 
 # I_w v: the world inertia times a world vector.
 func inertia_times(v: Vector3) -> Vector3:
 	var r := global_basis.orthonormalized()
 	return r * (inertia * (r.transposed() * v))
-
-# The shortest rotation (rad, world) that turns `from` into `to`.
-func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
-	var q := to * from.inverse()
-	if q.w < 0.0:
-		q = -q
-	return Vector3.ZERO if q.is_equal_approx(Quaternion.IDENTITY) else q.get_axis() * q.get_angle()
 
 func _physics_process(_delta: float) -> void:
 	# The gains per unit inertia: kp I/m about any axis, divided by I.
@@ -43,7 +39,8 @@ func _physics_process(_delta: float) -> void:
 	var kdu := kd / mass
 	var stiffness := kpu
 	var damping := kdu
-	# theta: the shortest rotation (rad, world) from the body to the target.
-	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
+	# theta as the listing reads it: get_angle runs to 2 pi, so past pi this turns the long way.
+	var turn := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
+	var theta := turn.get_axis() * turn.get_angle()
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
 	apply_torque(inertia_times(alpha))

@@ -1,9 +1,54 @@
 # forcelab: one-step (deadbeat) turning a 2.5 kg box (1 x 0.5 x 0.25 m) about the tilted axis (1, 2, 3) to a target orientation, one fixed step of 0.016666666666666666 s.
 # Units: SI (rad, kg, s, N m). Signs: angles and torques are right-handed about the axis;
-# the error is the rotation from the body to the target. Gains as in the forcelab Lab:
-# kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
-# about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-# one-step (deadbeat) predicts the next orientation in the body's principal frame,
-# gyroscopic term included, which a few engine lines would not reproduce faithfully.
-# For it, use the Rust or JavaScript snippet (the forcelab library); this Godot
-# template writes out PD, Wu's backward PD and its printed listing, and the PID.
+# the error is the rotation from the body to the target. The law has no gains: the state and the step set the torque.
+# The law: crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque
+# that lands on the target at the end of this step, through the step's own update).
+extends RigidBody3D
+
+@export var target: Node3D # the orientation to turn to
+@export var dt := 0.016666666666666666
+
+func _ready() -> void:
+	mass = 2.5
+	# A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
+	inertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
+	gravity_scale = 0.0
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
+	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	# forcelab's box steps the gyroscopic term implicitly and the orientation by
+	# q + dt/2 (w, 0) q; where Godot's physics steps these differently, the laws that
+	# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
+
+# The shortest rotation (rad, world) that turns `from` into `to`. Read with atan2, not
+# get_angle's acos, which cannot see an angle below about 3e-8 rad.
+func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
+	var q := to * from.inverse()
+	if q.w < 0.0:
+		q = -q
+	var v := Vector3(q.x, q.y, q.z)
+	var s := v.length()
+	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
+
+func _physics_process(_delta: float) -> void:
+	# The principal frame r is the body's own: Godot's inertia is along its axes.
+	var r := global_basis.get_rotation_quaternion()
+	var rt := r.inverse()
+	# The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',
+	# so the angular velocity that lands on the target has |w'| = 2 tan(angle / 2) / dt.
+	var theta := rotation_vector(r, target.global_basis.get_rotation_quaternion())
+	var angle := theta.length()
+	var next := theta / dt if angle < 1e-12 else (2.0 * tan(0.5 * angle) / (angle * dt)) * theta
+	var w := rt * angular_velocity
+	var iw := inertia * w
+	var change := (rt * next - w) / dt
+	# The implicit gyroscopic velocity update inverted: tau = J change + w x (i w),
+	# with J u = i u + dt (w x (i u) - (i w) x u).
+	var iu := inertia * change
+	var tau := iu + dt * (w.cross(iu) - iw.cross(change)) + w.cross(iw)
+	apply_torque(r * tau)

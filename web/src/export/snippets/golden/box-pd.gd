@@ -24,18 +24,24 @@ func _ready() -> void:
 	angular_damp = 0.0
 	can_sleep = false
 	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	# forcelab's box steps the gyroscopic term implicitly and the orientation by
+	# q + dt/2 (w, 0) q; where Godot's physics steps these differently, the laws that
+	# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
 
 # I_w v: the world inertia times a world vector.
 func inertia_times(v: Vector3) -> Vector3:
 	var r := global_basis.orthonormalized()
 	return r * (inertia * (r.transposed() * v))
 
-# The shortest rotation (rad, world) that turns `from` into `to`.
+# The shortest rotation (rad, world) that turns `from` into `to`. Read with atan2, not
+# get_angle's acos, which cannot see an angle below about 3e-8 rad.
 func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 	var q := to * from.inverse()
 	if q.w < 0.0:
 		q = -q
-	return Vector3.ZERO if q.is_equal_approx(Quaternion.IDENTITY) else q.get_axis() * q.get_angle()
+	var v := Vector3(q.x, q.y, q.z)
+	var s := v.length()
+	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
 
 func _physics_process(_delta: float) -> void:
 	# The gains per unit inertia: kp I/m about any axis, divided by I.

@@ -39,7 +39,10 @@ public class ForcelabPidBox : MonoBehaviour
         body.inertiaTensorRotation = Quaternion.identity;
         body.useGravity = false;
         // For the turn forcelab computes: Unity's default angular drag (0.05) and its cap
-        // on the angular velocity would slow it, so both are set out of the way.
+        // on the angular velocity would slow it, so both are set out of the way. forcelab's
+        // box then steps the gyroscopic term implicitly and the orientation by
+        // q + dt/2 (w, 0) q; where Unity's PhysX steps these differently, the laws that
+        // predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
         body.linearDamping = 0f;
         body.angularDamping = 0f;
         body.maxAngularVelocity = 1000f;
@@ -58,13 +61,15 @@ public class ForcelabPidBox : MonoBehaviour
     // inertia about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
     double Scale => (body.inertiaTensor.x + 4.0 * body.inertiaTensor.y + 9.0 * body.inertiaTensor.z) / 14.0 / mass;
 
-    // The shortest rotation (rad, world) that turns `from` into `to`.
+    // The shortest rotation (rad, world) that turns `from` into `to`. Read with atan2, not
+    // ToAngleAxis's acos, which in floats cannot see an angle below about 1e-3 rad.
     static Vector3 RotationVector(Quaternion from, Quaternion to)
     {
         Quaternion q = to * Quaternion.Inverse(from);
         if (q.w < 0f) q = new Quaternion(-q.x, -q.y, -q.z, -q.w);
-        q.ToAngleAxis(out float degrees, out Vector3 axis);
-        return axis * (degrees * Mathf.Deg2Rad);
+        Vector3 v = new Vector3(q.x, q.y, q.z);
+        float s = v.magnitude;
+        return s < 1e-12f ? 2f * v : (float)(2.0 * System.Math.Atan2(s, q.w) / s) * v;
     }
 
     void FixedUpdate()

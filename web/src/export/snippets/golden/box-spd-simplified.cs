@@ -3,7 +3,70 @@
 // the error is the rotation from the body to the target. Gains as in the forcelab Lab:
 // kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 // about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-// simplified SPD predicts the next orientation in the body's principal frame,
-// gyroscopic term included, which a few engine lines would not reproduce faithfully.
-// For it, use the Rust or JavaScript snippet (the forcelab library); this Unity
-// template writes out PD, Wu's backward PD and its printed listing, and the PID.
+// The law: crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead,
+// the damping on the present velocity, gains per unit inertia).
+// Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
+using UnityEngine;
+
+[RequireComponent(typeof(Rigidbody))]
+public class ForcelabSpdSimplifiedBox : MonoBehaviour
+{
+    public Transform target; // the orientation to turn to
+    public double kp = 400.0;
+    public double kd = 40.0;
+    public double mass = 2.5;
+    public double dt = 0.016666666666666666;
+
+    Rigidbody body;
+
+    void Awake()
+    {
+        body = GetComponent<Rigidbody>();
+        body.mass = (float)mass;
+        // A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
+        body.inertiaTensor = new Vector3((float)(mass * (0.25 + 0.0625) / 12.0), (float)(mass * (1.0 + 0.0625) / 12.0), (float)(mass * (1.0 + 0.25) / 12.0));
+        body.inertiaTensorRotation = Quaternion.identity;
+        body.useGravity = false;
+        // For the turn forcelab computes: Unity's default angular drag (0.05) and its cap
+        // on the angular velocity would slow it, so both are set out of the way. forcelab's
+        // box then steps the gyroscopic term implicitly and the orientation by
+        // q + dt/2 (w, 0) q; where Unity's PhysX steps these differently, the laws that
+        // predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
+        body.linearDamping = 0f;
+        body.angularDamping = 0f;
+        body.maxAngularVelocity = 1000f;
+        body.interpolation = RigidbodyInterpolation.None;
+        Time.fixedDeltaTime = (float)dt;
+    }
+
+    // I_w v: the world inertia times a world vector.
+    Vector3 InertiaTimes(Vector3 v)
+    {
+        Quaternion r = body.rotation * body.inertiaTensorRotation;
+        return r * Vector3.Scale(body.inertiaTensor, Quaternion.Inverse(r) * v);
+    }
+
+    // q turned by the world angular velocity w (rad/s) held for dt s: exp(w dt / 2) q.
+    static Quaternion Advanced(Quaternion q, Vector3 w, double dt) =>
+        (Quaternion.AngleAxis((float)(w.magnitude * dt) * Mathf.Rad2Deg, w) * q).normalized;
+
+    // The shortest rotation (rad, world) that turns `from` into `to`. Read with atan2, not
+    // ToAngleAxis's acos, which in floats cannot see an angle below about 1e-3 rad.
+    static Vector3 RotationVector(Quaternion from, Quaternion to)
+    {
+        Quaternion q = to * Quaternion.Inverse(from);
+        if (q.w < 0f) q = new Quaternion(-q.x, -q.y, -q.z, -q.w);
+        Vector3 v = new Vector3(q.x, q.y, q.z);
+        float s = v.magnitude;
+        return s < 1e-12f ? 2f * v : (float)(2.0 * System.Math.Atan2(s, q.w) / s) * v;
+    }
+
+    void FixedUpdate()
+    {
+        double kpu = kp / mass, kdu = kd / mass; // per unit inertia, 1/s^2 and 1/s
+        // The error one step ahead: from where the body will be if it keeps its spin.
+        Vector3 theta = RotationVector(Advanced(body.rotation, body.angularVelocity, dt), target.rotation);
+        Vector3 alpha = (float)kpu * theta + (float)kdu * (Vector3.zero - body.angularVelocity);
+        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
+    }
+}

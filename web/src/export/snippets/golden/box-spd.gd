@@ -3,7 +3,65 @@
 # the error is the rotation from the body to the target. Gains as in the forcelab Lab:
 # kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 # about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-# stable PD (SPD) predicts the next orientation in the body's principal frame,
-# gyroscopic term included, which a few engine lines would not reproduce faithfully.
-# For it, use the Rust or JavaScript snippet (the forcelab library); this Godot
-# template writes out PD, Wu's backward PD and its printed listing, and the PID.
+# The law: crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation:
+# the error one step ahead, the torque's own effect on the velocity solved for in the
+# principal frame, gyroscopic term included).
+extends RigidBody3D
+
+@export var target: Node3D # the orientation to turn to
+@export var kp := 400.0
+@export var kd := 40.0
+@export var dt := 0.016666666666666666
+
+func _ready() -> void:
+	mass = 2.5
+	# A 1 x 0.5 x 0.25 m box, principal axes along its edges: I = m (b^2 + c^2) / 12, ...
+	inertia = Vector3(mass * (0.25 + 0.0625) / 12.0, mass * (1.0 + 0.0625) / 12.0, mass * (1.0 + 0.25) / 12.0)
+	gravity_scale = 0.0
+	# For the motion forcelab computes: no damping (Godot adds the project's by default)
+	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
+	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	linear_damp = 0.0
+	angular_damp_mode = RigidBody3D.DAMP_MODE_REPLACE
+	angular_damp = 0.0
+	can_sleep = false
+	Engine.physics_ticks_per_second = int(round(1.0 / dt))
+	# forcelab's box steps the gyroscopic term implicitly and the orientation by
+	# q + dt/2 (w, 0) q; where Godot's physics steps these differently, the laws that
+	# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
+
+# q turned by the world angular velocity w (rad/s) held for dt s: exp(w dt / 2) q.
+func advanced(q: Quaternion, w: Vector3, step: float) -> Quaternion:
+	if w.length() == 0.0:
+		return q
+	return (Quaternion(w.normalized(), w.length() * step) * q).normalized()
+
+# The shortest rotation (rad, world) that turns `from` into `to`. Read with atan2, not
+# get_angle's acos, which cannot see an angle below about 3e-8 rad.
+func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
+	var q := to * from.inverse()
+	if q.w < 0.0:
+		q = -q
+	var v := Vector3(q.x, q.y, q.z)
+	var s := v.length()
+	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
+
+func _physics_process(_delta: float) -> void:
+	# Torque gains: the Lab's per-kg gains times the inertia about the turning axis
+	# a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+	var scale := (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
+	var kps := kp * scale
+	var kds := kd * scale
+	# The principal frame r is the body's own: Godot's inertia is along its axes.
+	var r := global_basis.get_rotation_quaternion()
+	var rt := r.inverse()
+	# The error one step ahead: from where the body will be if it keeps its spin.
+	var e := rt * rotation_vector(advanced(r, angular_velocity, dt), target.global_basis.get_rotation_quaternion())
+	var w := rt * angular_velocity
+	var gyro := w.cross(inertia * w)
+	var p := kps * e
+	# The acceleration this step's torque causes, solved for per principal axis:
+	# i alpha = p - kd (w + alpha dt) - w x (i w).
+	var alpha := (p - kds * w - gyro) / (inertia + Vector3.ONE * (kds * dt))
+	var d := kds * (-w - dt * alpha)
+	apply_torque(r * (p + d))

@@ -2,7 +2,10 @@
 // the test suite can compile every template with mcs and run it (unity.test.ts). It is
 // not Unity: a Rigidbody here is a free body stepped by semi-implicit Euler after each
 // FixedUpdate (force / mass, then velocity, then position), which is what PhysX and
-// Box2D do for a free body with no drag, and what forcelab's Lab does.
+// Box2D do for a free body with no drag, and what forcelab's Lab does. A turning
+// Rigidbody (the box) steps as forcelab's Body3 does (crates/forcelab/src/body/body3.rs,
+// `Body3::advance`): the angular velocity by one Newton step of the implicit gyroscopic
+// equation in the principal frame, then `q' = normalize(q + dt/2 (w', 0) q)`.
 //
 // `real` is float, as in Unity, for the build that checks the templates compile against
 // Unity's float API; the test builds a second time with `real` = double (and the
@@ -21,6 +24,11 @@ namespace UnityEngine
         public real x, y, z;
         public Vector3(real x, real y, real z) { this.x = x; this.y = y; this.z = z; }
         public static Vector3 zero => new Vector3(0, 0, 0);
+        public static Vector3 one => new Vector3(1, 1, 1);
+        public static Vector3 operator -(Vector3 a) => new Vector3(-a.x, -a.y, -a.z);
+        public static Vector3 operator /(Vector3 a, real s) => new Vector3(a.x / s, a.y / s, a.z / s);
+        public static Vector3 Cross(Vector3 a, Vector3 b) => new Vector3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+        public Vector3 normalized => this / magnitude;
         public static Vector3 operator +(Vector3 a, Vector3 b) => new Vector3(a.x + b.x, a.y + b.y, a.z + b.z);
         public static Vector3 operator -(Vector3 a, Vector3 b) => new Vector3(a.x - b.x, a.y - b.y, a.z - b.z);
         public static Vector3 operator *(real s, Vector3 a) => new Vector3(s * a.x, s * a.y, s * a.z);
@@ -38,13 +46,30 @@ namespace UnityEngine
         public Vector2(real x, real y) { this.x = x; this.y = y; }
     }
 
-    /// <summary>Only what the box template names; the box is not run here.</summary>
+    /// <summary>What the box templates name, with Unity's conventions (angles in degrees).</summary>
     public struct Quaternion
     {
         public real x, y, z, w;
         public Quaternion(real x, real y, real z, real w) { this.x = x; this.y = y; this.z = z; this.w = w; }
         public static Quaternion identity => new Quaternion(0, 0, 0, 1);
         public static Quaternion Inverse(Quaternion q) => new Quaternion(-q.x, -q.y, -q.z, q.w);
+        // As Unity: a turn of `degrees` about `axis` (normalized here).
+        public static Quaternion AngleAxis(real degrees, Vector3 axis)
+        {
+            real m = axis.magnitude;
+            if (m == 0) return identity;
+            double half = degrees * Math.PI / 360.0;
+            real s = (real)Math.Sin(half) / m;
+            return new Quaternion(axis.x * s, axis.y * s, axis.z * s, (real)Math.Cos(half));
+        }
+        public Quaternion normalized
+        {
+            get
+            {
+                real n = (real)Math.Sqrt(x * x + y * y + z * z + w * w);
+                return new Quaternion(x / n, y / n, z / n, w / n);
+            }
+        }
         public static Quaternion operator *(Quaternion a, Quaternion b) => new Quaternion(
             a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
             a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
@@ -55,11 +80,14 @@ namespace UnityEngine
             Quaternion r = q * new Quaternion(v.x, v.y, v.z, 0) * Inverse(q);
             return new Vector3(r.x, r.y, r.z);
         }
+        // As Unity (and the core's published::to_angle_axis): the angle 2 acos(w) in
+        // degrees, in [0, 360), so past 180 it names the long way round.
         public void ToAngleAxis(out real angle, out Vector3 axis)
         {
-            real s = (real)Math.Sqrt(x * x + y * y + z * z);
-            angle = (real)(2.0 * Math.Atan2(s, w) * 180.0 / Math.PI);
-            axis = s > 0 ? new Vector3(x / s, y / s, z / s) : new Vector3(1, 0, 0);
+            Quaternion q = normalized;
+            angle = (real)(2.0 * Math.Acos(Math.Max(-1.0, Math.Min(1.0, q.w))) * 180.0 / Math.PI);
+            real s = (real)Math.Sqrt(q.x * q.x + q.y * q.y + q.z * q.z);
+            axis = s > 1e-12 ? new Vector3(q.x / s, q.y / s, q.z / s) : new Vector3(1, 0, 0);
         }
     }
 
@@ -113,7 +141,7 @@ namespace UnityEngine
         public Vector3 eulerAngles;
     }
 
-    /// <summary>A body moving along x (the cube).</summary>
+    /// <summary>A body moving along x (the cube) or turning (the box).</summary>
     public class Rigidbody : Component
     {
         public real mass = 1, linearDamping, angularDamping = (real)0.05, maxAngularVelocity = 7;
@@ -121,9 +149,13 @@ namespace UnityEngine
         public RigidbodyInterpolation interpolation;
         public Vector3 position, linearVelocity, angularVelocity, inertiaTensor;
         public Quaternion rotation = Quaternion.identity, inertiaTensorRotation = Quaternion.identity;
-        Vector3 force;
+        Vector3 force, torque;
         public void AddForce(Vector3 f, ForceMode mode) => force = force + f;
-        public void AddTorque(Vector3 t, ForceMode mode) => throw new NotSupportedException("the stand-in does not turn a Rigidbody");
+        public void AddTorque(Vector3 t, ForceMode mode)
+        {
+            if (mode != ForceMode.Force) throw new InvalidOperationException("the stand-in takes torques in ForceMode.Force only");
+            torque = torque + t;
+        }
         public void Simulate(real dt)
         {
             if (linearDamping != 0) throw new InvalidOperationException("the template left linear drag on");
@@ -131,7 +163,39 @@ namespace UnityEngine
             linearVelocity = new Vector3(v.x + force.x / mass * dt, v.y + force.y / mass * dt, v.z + force.z / mass * dt);
             position = position + linearVelocity * dt;
             force = Vector3.zero;
+            if (Vector3.Dot(inertiaTensor, inertiaTensor) == 0) return; // the cube: it does not turn
+            if (angularDamping != 0) throw new InvalidOperationException("the template left angular drag on");
+            if (maxAngularVelocity < 100) throw new InvalidOperationException("the template left Unity's cap on the angular velocity");
+            angularVelocity = Turned(angularVelocity, torque, dt);
+            Vector3 w = angularVelocity;
+            Quaternion spin = new Quaternion(w.x, w.y, w.z, 0) * rotation;
+            real h = dt / 2;
+            rotation = new Quaternion(rotation.x + h * spin.x, rotation.y + h * spin.y, rotation.z + h * spin.z, rotation.w + h * spin.w).normalized;
+            torque = Vector3.zero;
         }
+
+        // The new world angular velocity: one Newton step on I (w' - w) + dt w' x (I w') = dt tau
+        // in the principal frame, from w' = w with Jacobian J = I + dt (skew(w) I - skew(I w)).
+        Vector3 Turned(Vector3 world, Vector3 t, real dt)
+        {
+            Quaternion r = rotation * inertiaTensorRotation;
+            Quaternion rt = Quaternion.Inverse(r);
+            Vector3 w = rt * world, tp = rt * t, i = inertiaTensor;
+            Vector3 f = dt * (Vector3.Cross(w, Vector3.Scale(i, w)) - tp);
+            Vector3 iw = Vector3.Scale(i, w);
+            Vector3 c0 = Column(new Vector3(1, 0, 0), i.x, w, iw, dt), c1 = Column(new Vector3(0, 1, 0), i.y, w, iw, dt), c2 = Column(new Vector3(0, 0, 1), i.z, w, iw, dt);
+            // J^-1 f by Cramer's rule.
+            real det = Vector3.Dot(c0, Vector3.Cross(c1, c2));
+            Vector3 step = new Vector3(
+                Vector3.Dot(f, Vector3.Cross(c1, c2)) / det,
+                Vector3.Dot(c0, Vector3.Cross(f, c2)) / det,
+                Vector3.Dot(c0, Vector3.Cross(c1, f)) / det);
+            return r * (w - step);
+        }
+
+        // The Jacobian's column k: J e_k = i_k e_k + dt (w x (i_k e_k) - (I w) x e_k).
+        static Vector3 Column(Vector3 e, real ik, Vector3 w, Vector3 iw, real dt) =>
+            ik * e + dt * (Vector3.Cross(w, ik * e) - Vector3.Cross(iw, e));
     }
 
     /// <summary>A body moving and turning in the plane (the plate); angles in degrees as in Unity.</summary>
@@ -162,7 +226,9 @@ namespace UnityEngine
 /// <summary>
 /// Runs each template named on the command line (`Class plant target steps ...`) for
 /// `steps` fixed steps toward `target` and prints, per template, one line: its class and
-/// the body's pose after each step (cube: x; plate: x, y, angle in rad), round-trip text.
+/// the body's pose after each step (cube: x; plate: x, y, angle in rad; box: its rotation
+/// x, y, z, w), round-trip text. The box's target is the Lab's: turned by `target` rad
+/// about the axis (1, 2, 3) / |(1, 2, 3)|.
 /// </summary>
 public static class ForcelabDriver
 {
@@ -187,6 +253,12 @@ public static class ForcelabDriver
                 goal.eulerAngles = new UnityEngine.Vector3(0, 0, (real)(target * 180.0 / Math.PI));
             }
             else cube = (UnityEngine.Rigidbody)go.AddComponent(typeof(UnityEngine.Rigidbody));
+            if (plant == "box")
+            {
+                double half = 0.5 * target, s = Math.Sin(half) / Math.Sqrt(14.0);
+                goal.position = UnityEngine.Vector3.zero;
+                goal.rotation = new UnityEngine.Quaternion((real)s, (real)(2 * s), (real)(3 * s), (real)Math.Cos(half));
+            }
             var component = go.AddComponent(type);
             type.GetField("target").SetValue(component, goal);
             Call(component, "Awake");
@@ -202,6 +274,15 @@ public static class ForcelabDriver
                     pose.Add(R(plate.position.x));
                     pose.Add(R(plate.position.y));
                     pose.Add(R(plate.Angle));
+                }
+                else if (plant == "box")
+                {
+                    cube.Simulate(dt);
+                    var q = cube.rotation;
+                    pose.Add(R(q.x));
+                    pose.Add(R(q.y));
+                    pose.Add(R(q.z));
+                    pose.Add(R(q.w));
                 }
                 else
                 {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 export interface UnityRun {
   className: string;
   source: string;
-  plant: 'cube' | 'plate';
+  plant: 'cube' | 'plate' | 'box';
   target: number;
   steps: number;
 }
@@ -34,7 +34,7 @@ export type UnityTemplate = Pick<UnityRun, 'className' | 'source'>;
  * built file and the classes' new names to `use` before the folder goes. Classes are renamed `Class_k` so
  * several templates of one law build together.
  */
-function build<T>(templates: readonly UnityTemplate[], mode: 'float' | 'double', target: 'exe' | 'library', use: (out: string, names: string[]) => T): T {
+function build<T>(templates: readonly UnityTemplate[], mode: 'float' | 'double', use: (out: string, names: string[]) => T): T {
   if (!haveMono()) throw new Error('mcs or mono is missing: `npm test` installs them (Debian mono-mcs) through scripts/setup.sh --test');
   const dir = mkdtempSync(join(tmpdir(), 'forcelab-unity-'));
   try {
@@ -47,26 +47,21 @@ function build<T>(templates: readonly UnityTemplate[], mode: 'float' | 'double',
       files.push(join(dir, `${names[k]}.cs`));
       writeFileSync(files[k + 1]!, mode === 'float' ? text : inDoubles(text));
     });
-    const out = join(dir, target === 'exe' ? 'run.exe' : 'templates.dll');
-    execFileSync('mcs', ['-nologo', '-warnaserror+', `-target:${target}`, `-out:${out}`, ...files], { encoding: 'utf8' });
+    const out = join(dir, 'run.exe');
+    execFileSync('mcs', ['-nologo', '-warnaserror+', '-target:exe', `-out:${out}`, ...files], { encoding: 'utf8' });
     return use(out, names);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Compiles `templates` as printed, in Unity's floats, and throws mcs's message if one
- *  does not build: for templates the stand-in cannot run (the box's: it has no 3-D body yet). */
-export function compileUnity(templates: readonly UnityTemplate[]): void {
-  build(templates, 'float', 'library', () => undefined);
-}
-
 /**
- * Each run's pose after every step (cube: x; plate: x, y, angle), from one build in
+ * Each run's pose after every step (cube: x; plate: x, y, angle; box: its quaternion
+ * x, y, z, w), from one build in
  * Unity's floats or in doubles.
  */
 export function runUnity(runs: UnityRun[], mode: 'float' | 'double'): number[][] {
-  return build(runs, mode, 'exe', (exe, names) => {
+  return build(runs, mode, (exe, names) => {
     const args = runs.flatMap((r, k) => [names[k]!, r.plant, String(r.target), String(r.steps)]);
     const out = execFileSync('mono', [exe, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
     const byName = new Map(out.trim().split('\n').map((line) => {
