@@ -198,6 +198,39 @@ test('the atlas equals the native example, cell for cell', async ({ page }) => {
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
 });
 
+test('the laws without gains are the native example\'s points, each a ring on its map that shows its poles', async ({ page }) => {
+  await page.goto('chapters/08-atlas.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const ours = await page.evaluate(() => window.forcelabAtlasPoints!);
+  const theirs = native('atlas', '--points') as { law: string; integrator: string; kp_dt2?: number; kd_dt?: number; radius?: number; refused?: string }[];
+  expect(ours.map((p) => `${p.law}/${p.integrator}`)).toEqual(theirs.map((p) => `${p.law}/${p.integrator}`));
+  ours.forEach((p, k) => {
+    const t = theirs[k]!;
+    if (t.refused !== undefined) {
+      expect(p.point, `${p.law}/${p.integrator}`).toBeUndefined();
+      expect(p.refused).toBe(t.refused);
+      return;
+    }
+    for (const [a, b] of [[p.point!.kpDt2, t.kp_dt2!], [p.point!.kdDt, t.kd_dt!], [p.point!.radius, t.radius!]]) expect(Math.abs(a - b), `${p.law}/${p.integrator}`).toBeLessThanOrEqual(1e-15 * Math.max(1, Math.abs(b)));
+  });
+  // One ring per point, on its map, where its coordinates are: the deadbeat point (1, 1)
+  // in the cell of that value.
+  const placed = ours.filter((p) => p.point);
+  await expect(page.locator('.atlas-point')).toHaveCount(placed.length);
+  const deadbeat = page.locator('.atlas-map[data-law="pd"][data-integrator="semi-implicit-euler"] .atlas-point[data-law="one-step"]');
+  const [ring, frame] = await Promise.all([deadbeat.boundingBox(), page.locator('.atlas-map[data-law="pd"][data-integrator="semi-implicit-euler"] canvas').boundingBox()]);
+  const spec = await page.evaluate(() => window.forcelabAtlases![0]!.spec);
+  const cell = (v: number) => Math.floor(((Math.log10(v) - Math.log10(spec.min)) / (Math.log10(spec.max) - Math.log10(spec.min))) * (spec.points - 1) + 0.5);
+  const centre = { x: ring!.x + ring!.width / 2 - frame!.x, y: frame!.y + frame!.height - (ring!.y + ring!.height / 2) };
+  expect(Math.floor((centre.x / frame!.width) * spec.points)).toBe(cell(1));
+  expect(Math.floor((centre.y / frame!.height) * spec.points)).toBe(cell(1));
+  // Focusing a ring shows its poles: RK4's one-step lands each step, its velocity flipping for ever.
+  await page.locator('.atlas-map[data-law="pd"][data-integrator="rk4"] .atlas-point[data-law="one-step"]').focus();
+  await expect(page.locator('.atlas-readout')).toContainText('Poles: -1, 0');
+  await expect(page.locator('.atlas-readout')).toContainText('the error never dies out');
+  await expect(page.locator('.atlas-points tr[data-law="one-step"][data-integrator="explicit-euler"]')).toContainText('no force lands in one step');
+});
+
 interface NativeTwin {
   id: string;
   variant: string;

@@ -6,7 +6,8 @@ use crate::catalogue::{atlas_law, integrator};
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::analysis::{
-    convergence_sweep, poles, Atlas, AtlasSpec, ConvergenceSpec, MetricsOptions, StepMetrics,
+    convergence_sweep, poles, Atlas, AtlasPoint, AtlasSpec, ConvergenceSpec, MetricsOptions,
+    StepMetrics,
 };
 use wasm_bindgen::prelude::*;
 
@@ -97,6 +98,42 @@ pub fn atlas_maps() -> Result<JsValue, JsError> {
         })
         .collect();
     to_js(&maps)
+}
+
+/// The laws without gains as points of the forward PD's map at step `dt` s, in table
+/// order: `[{ law, integrator, map, point }]` with `map` the law whose map holds the point
+/// (the forward PD) and `point` `{ kpDt2, kdDt, poles: [{ re, im }], radius }`, or
+/// `{ law, integrator, map, refused }` (the law's own error, in words) where the law
+/// refuses the integrator (`AtlasPoint`).
+#[wasm_bindgen(js_name = atlasPoints)]
+pub fn atlas_points(dt: f64) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Entry {
+        law: &'static str,
+        integrator: &'static str,
+        map: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        point: Option<AtlasPoint>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        refused: Option<String>,
+    }
+    let entries: Vec<Entry> = AtlasPoint::points()
+        .into_iter()
+        .map(|(law, integrator)| {
+            let (point, refused) = match AtlasPoint::compute(law, integrator, dt) {
+                Ok(p) => (Some(p), None),
+                Err(e) => (None, Some(e.to_string())),
+            };
+            Entry {
+                law: law.id(),
+                integrator: integrator.id(),
+                map: AtlasPoint::MAP.id(),
+                point,
+                refused,
+            }
+        })
+        .collect();
+    to_js(&entries)
 }
 
 /// The atlas grid the chapter draws, `AtlasSpec::default()`: `{ dt, min, max, points }`.

@@ -4,12 +4,18 @@
 //! (columns).
 //! `cargo run -p forcelab --release --example atlas [-- --json] [--integral KI_DT3]`
 //! (`--integral` sets the PIDs' slice, as a Lab card's stability map does).
+//! `-- --points` prints, as JSON, the laws without gains as points of the forward PD's
+//! map (`AtlasPoint`), or why a law refuses an integrator.
 
-use forcelab::analysis::{Atlas, AtlasSpec};
+use forcelab::analysis::{Atlas, AtlasPoint, AtlasSpec};
 
 fn main() {
     let json = std::env::args().any(|a| a == "--json");
     let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--points") {
+        print_points(AtlasSpec::default().dt);
+        return;
+    }
     let mut spec = AtlasSpec::default();
     if let Some(k) = args.iter().position(|a| a == "--integral") {
         spec.integral = args
@@ -60,4 +66,26 @@ fn main() {
     if json {
         println!("[{}]", rows.join(",\n "));
     }
+}
+
+/// The points as JSON: `{ law, integrator, kp_dt2, kd_dt, radius }` or `{ law, integrator, refused }`.
+fn print_points(dt: f64) {
+    let rows: Vec<String> = AtlasPoint::points()
+        .into_iter()
+        .map(|(law, integrator)| {
+            let head = format!(
+                "\"law\":\"{}\",\"integrator\":\"{}\"",
+                law.id(),
+                integrator.id()
+            );
+            match AtlasPoint::compute(law, integrator, dt) {
+                Ok(p) => format!(
+                    "{{{head},\"kp_dt2\":{:e},\"kd_dt\":{:e},\"radius\":{:e}}}",
+                    p.kp_dt2, p.kd_dt, p.radius
+                ),
+                Err(e) => format!("{{{head},\"refused\":{:?}}}", e.to_string()),
+            }
+        })
+        .collect();
+    println!("[{}]", rows.join(",\n "));
 }

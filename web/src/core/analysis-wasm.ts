@@ -9,6 +9,7 @@ import init, {
   convergenceDefaultSpec,
   convergenceSweep,
   atlasMaps as coreAtlasMaps,
+  atlasPoints as coreAtlasPoints,
   closedLoopPoles,
   initSync,
 } from '../../pkg-analysis/forcelab_wasm.js';
@@ -76,3 +77,16 @@ export const defaultConvergenceSpec = (): ConvergenceSpec => convergenceDefaultS
 export function convergence(spec: ConvergenceSpec): ConvergenceCurve[] {
   return convergenceSweep(spec) as ConvergenceCurve[];
 }
+
+/** A law without gains as a point of the forward PD's map (`AtlasPoint`), or why its law refuses the integrator. */
+export interface AtlasPointEntry {
+  law: string;
+  integrator: string;
+  /** The law whose map holds the point (the forward PD). */
+  map: string;
+  point?: { kpDt2: number; kdDt: number; poles: { re: number; im: number }[]; radius: number };
+  refused?: string;
+}
+
+/** The laws without gains (the one-step laws) under every integrator, at step `dt` s, in the core's table order. */
+export const atlasPointsAt = (dt: number): AtlasPointEntry[] => coreAtlasPoints(dt) as AtlasPointEntry[];

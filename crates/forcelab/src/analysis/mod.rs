@@ -3,6 +3,7 @@
 //! sweep.
 
 mod atlas;
+mod atlas_points;
 mod complex;
 mod convergence;
 mod metrics;
@@ -13,6 +14,7 @@ pub use atlas::{
     effective_gains, eigenvalues, one_step_matrix, soft_step_parameters, spectral_radius, Atlas,
     AtlasSpec, STABLE_LIMIT, STABLE_TOLERANCE,
 };
+pub use atlas_points::{step_set_gains, AtlasPoint};
 pub use complex::Complex;
 pub use convergence::{convergence_sweep, ConvergenceSeries, ConvergenceSpec};
 pub use metrics::{MetricsOptions, StepMetrics};

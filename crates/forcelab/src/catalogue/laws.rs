@@ -246,6 +246,15 @@ pub fn atlas_laws() -> Vec<LawId> {
         .collect()
 }
 
+/// The laws that read no gains and drive the cube, in table order (the one-step laws): the
+/// atlas places each as one point of the forward PD's map (`analysis::AtlasPoint`).
+pub fn gainless_laws() -> Vec<LawId> {
+    LawId::ALL
+        .into_iter()
+        .filter(|l| l.law().gains.is_empty() && l.drives(PlantId::Cube))
+        .collect()
+}
+
 /// The laws the batched 2-D world runs.
 pub fn planar_laws() -> Vec<LawId> {
     LawId::ALL.into_iter().filter(|l| l.law().planar).collect()

@@ -9,7 +9,8 @@
  */
 import { lawEntry } from '../../core/catalogue';
 import { drawZPlane } from '../../plot/z-plane';
-import { atlasMaps, atlasOf, defaultAtlasSpec, poles, type Atlas } from '../../core/analysis-wasm';
+import { atlasMaps, atlasOf, atlasPointsAt, defaultAtlasSpec, poles, type Atlas, type AtlasPointEntry } from '../../core/analysis-wasm';
+import { placePoints, pointVerdict } from './atlas-points';
 import { HAS_INTEGRAL, writeLabState } from '../../lab/lab-state';
 import { clip, formatNumber, formatPoles } from '../../ui/params';
 import { el } from '../../ui/dom';
@@ -23,6 +24,8 @@ declare global {
   interface Window {
     /** The atlases this page drew, for tests that compare them with the native command. */
     forcelabAtlases?: Atlas[];
+    /** The laws without gains it placed as points. */
+    forcelabAtlasPoints?: AtlasPointEntry[];
   }
 }
 
@@ -81,7 +84,10 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   const zPlane = el('canvas', { width: 220, height: 220, role: 'img', 'aria-label': 'The poles of the chosen point against the unit circle' });
   const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' }, 'Point at a map to see its poles.');
   side.append(zPlane, readout, atlasKey(SPEC));
-  host.append(grid, side);
+  const mapColumn = el('div', { class: 'atlas-main' }, grid);
+  host.append(mapColumn, side);
+  // Each map's canvas sits in a frame that can hold the rings of the laws without gains.
+  const frames = new Map<string, HTMLElement>();
   const atlases: Atlas[] = [];
 
   const drawZ = (zs: { re: number; im: number }[], unstable: boolean) => drawZPlane(zPlane, zs, unstable, getComputedStyle(host).color);
@@ -161,7 +167,9 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     const caption = document.createElement('figcaption');
     const slice = HAS_INTEGRAL.has(law) ? ` at ki h³/m = ${formatNumber(SPEC.integral)}` : '';
     caption.textContent = `${lawName}, ${integratorName}${slice}: ${(100 * atlas.stableFraction).toFixed(1)} % stable`;
-    cell.append(canvas, caption);
+    const frame = el('div', { class: 'atlas-frame' }, canvas);
+    frames.set(`${law},${integrator}`, frame);
+    cell.append(frame, caption);
     grid.append(cell);
 
     let cursor = start.atlas === `${law},${integrator}` ? { row: start.row, col: start.col } : { row: middle, col: middle };
@@ -193,6 +201,19 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     });
   }
   window.forcelabAtlases = atlases;
+  // The laws without gains: a point each on the forward PD's map, and their table.
+  const points = atlasPointsAt(SPEC.dt);
+  window.forcelabAtlasPoints = points;
+  const stableLimit = atlases[0]?.stableLimit ?? 1;
+  const showPoint = (entry: AtlasPointEntry) => {
+    const p = entry.point!;
+    drawZ(p.poles, p.radius > stableLimit);
+    readout.textContent =
+      `${shortName(entry.law)}, ${INTEGRATORS[entry.integrator] ?? entry.integrator}: no gains of its own; the step (h = 1/60 s) makes it the ` +
+      `${shortName(entry.map)} at kp h²/m = ${formatNumber(p.kpDt2)}, kd h/m = ${formatNumber(p.kdDt)}. Poles: ${formatPoles(p.poles)}; ` +
+      `spectral radius ${formatNumber(p.radius)}: ${pointVerdict(p.radius, stableLimit)}.`;
+  };
+  mapColumn.append(placePoints(points, SPEC, frames, (id) => INTEGRATORS[id] ?? id, stableLimit, showPoint));
   const shown = atlases.find((a) => `${a.law},${a.integrator}` === start.atlas) ?? atlases[0]!;
   show(shown, start.row, start.col);
   // Every cell of every map: the spectral radius at each grid point (empty where the core has none).
