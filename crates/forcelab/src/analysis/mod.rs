@@ -4,6 +4,8 @@
 
 mod atlas;
 mod atlas_points;
+#[cfg(test)]
+mod box_axis_tests;
 mod complex;
 mod convergence;
 mod metrics;
