@@ -94,12 +94,18 @@ for (const file of chapters) {
     }
 
     // Moving the first slider changes what the figure plots. Every chapter has one but
-    // the atlas (clicked and keyed) and the claims table.
+    // the claims table (the atlas's moves the PIDs' slice).
     const slider = page.locator('.figure input[type=range]').first();
-    expect(await slider.count(), 'a slider in a figure').toBe(['08-atlas.html', '09-claims.html'].includes(file) ? 0 : 1);
+    expect(await slider.count(), 'a slider in a figure').toBe(file === '09-claims.html' ? 0 : 1);
     if ((await slider.count()) > 0) {
       const figure = page.locator('.figure').filter({ has: page.locator('input[type=range]') }).first();
-      const data = () => figure.evaluate((f) => (f as HTMLElement).dataset.curves ?? f.querySelector('.metrics')?.getAttribute('data-trace-hash') ?? '');
+      const data = () =>
+        figure.evaluate(
+          (f) =>
+            (f as HTMLElement).dataset.curves ??
+            f.querySelector('.metrics')?.getAttribute('data-trace-hash') ??
+            [...f.querySelectorAll<HTMLElement>('.atlas-map')].map((m) => m.dataset.stableFraction).join(),
+        );
       const before = await data();
       await slider.evaluate((s: HTMLInputElement) => {
         s.value = String(Math.min(Number(s.max), Number(s.value) + 150));
@@ -198,6 +204,40 @@ test('the atlas equals the native example, cell for cell', async ({ page }) => {
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
 });
 
+test('the PIDs\' slice follows the slider, equals the native atlas at that slice, and stays in the link', async ({ page }) => {
+  await page.goto('chapters/08-atlas.html');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const before = await page.evaluate(() => window.forcelabAtlases!.map((a) => a.stableFraction));
+  await page.locator('#atlas-slice').fill('-3');
+  await expect(page.locator('.atlas-map[data-law="pid"][data-integrator="rk4"] figcaption')).toContainText('ki h³/m = 0.001');
+  const ours = await page.evaluate(() => window.forcelabAtlases!.map((a) => ({ law: a.law, integrator: a.integrator, fraction: a.stableFraction, radii: a.radii, integral: a.spec.integral })));
+  const theirs = native('atlas', '--integral', '0.001') as { law: string; integrator: string; stable_fraction: number; radii: (number | null)[] }[];
+  let pids = 0;
+  ours.forEach((a, k) => {
+    const t = theirs[k]!;
+    expect(`${a.law}/${a.integrator}`).toBe(`${t.law}/${t.integrator}`);
+    expect(a.fraction, `${a.law}/${a.integrator}`).toBe(t.stable_fraction);
+    // Only the PIDs' maps depend on the slice; every map must still equal the native one.
+    if (a.fraction !== before[k]) pids++;
+    const differ = a.radii.filter((r, i) => {
+      const n = t.radii[i];
+      return n === null || n === undefined ? Number.isFinite(r) : Math.abs(r - n) > 1e-6 * Math.max(1, Math.abs(n));
+    });
+    expect(differ, `${a.law}/${a.integrator}`).toEqual([]);
+  });
+  expect(pids, 'a stronger integral changes the PIDs\' maps').toBeGreaterThan(0);
+  // The link keeps the slice: reopened, the page draws the same maps.
+  await page.goto(page.url());
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await expect(page.locator('#atlas-slice')).toHaveValue('-3');
+  expect(await page.evaluate(() => window.forcelabAtlases!.map((a) => a.stableFraction))).toEqual(ours.map((a) => a.fraction));
+  // A slice past the slider's ends is refused by name, and the maps keep the default.
+  await page.goto('chapters/08-atlas.html?atlas-slice=5');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await expect(page.locator('.figure[data-scene=atlas]')).toContainText('The PID slice ki h³/m must be a number from 1e-7 to 1e-1, got "5"');
+  expect(await page.evaluate(() => window.forcelabAtlases!.map((a) => a.stableFraction))).toEqual(before);
+});
+
 test('the laws without gains are the native example\'s points, each a ring on its map that shows its poles', async ({ page }) => {
   await page.goto('chapters/08-atlas.html');
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
@@ -211,7 +251,7 @@ test('the laws without gains are the native example\'s points, each a ring on it
       expect(p.refused).toBe(t.refused);
       return;
     }
-    for (const [a, b] of [[p.point!.kpDt2, t.kp_dt2!], [p.point!.kdDt, t.kd_dt!], [p.point!.radius, t.radius!]]) expect(Math.abs(a - b), `${p.law}/${p.integrator}`).toBeLessThanOrEqual(1e-15 * Math.max(1, Math.abs(b)));
+    for (const [a, b] of [[p.point!.kpDt2, t.kp_dt2!], [p.point!.kdDt, t.kd_dt!], [p.point!.radius, t.radius!]] as [number, number][]) expect(Math.abs(a - b), `${p.law}/${p.integrator}`).toBeLessThanOrEqual(1e-15 * Math.max(1, Math.abs(b)));
   });
   // One ring per point, on its map, where its coordinates are: the deadbeat point (1, 1)
   // in the cell of that value.

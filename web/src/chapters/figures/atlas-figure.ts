@@ -11,6 +11,7 @@ import { lawEntry } from '../../core/catalogue';
 import { drawZPlane } from '../../plot/z-plane';
 import { atlasMaps, atlasOf, atlasPointsAt, defaultAtlasSpec, poles, type Atlas, type AtlasPointEntry } from '../../core/analysis-wasm';
 import { placePoints, pointVerdict } from './atlas-points';
+import { sliceControl } from './atlas-slice';
 import { HAS_INTEGRAL, writeLabState } from '../../lab/lab-state';
 import { clip, formatNumber, formatPoles } from '../../ui/params';
 import { el } from '../../ui/dom';
@@ -89,6 +90,15 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   // Each map's canvas sits in a frame that can hold the rings of the laws without gains.
   const frames = new Map<string, HTMLElement>();
   const atlases: Atlas[] = [];
+  // The PIDs' maps are drawn at the slice the reader picks (the core's default first).
+  const repaints: (() => void)[] = [];
+  const spec = { ...SPEC };
+  const { control, slice: startSlice } = sliceControl(link, SPEC.integral, side, (s) => `(ki ${formatNumber(s / SPEC.dt ** 3)} N/(m·s) at 1 kg, h = 1/60 s)`, (s) => {
+    spec.integral = s;
+    for (const repaint of repaints) repaint();
+  });
+  spec.integral = startSlice;
+  side.prepend(control);
 
   const drawZ = (zs: { re: number; im: number }[], unstable: boolean) => drawZPlane(zPlane, zs, unstable, getComputedStyle(host).color);
 
@@ -99,7 +109,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   const gainsAt = (atlas: Atlas, row: number, col: number) => ({
     kp: atlas.axis[row]! / SPEC.dt ** 2,
     kd: atlas.axis[col]! / SPEC.dt,
-    ki: HAS_INTEGRAL.has(atlas.law) ? SPEC.integral / SPEC.dt ** 3 : 0,
+    ki: HAS_INTEGRAL.has(atlas.law) ? atlas.spec.integral / SPEC.dt ** 3 : 0,
   });
   const show = (atlas: Atlas, row: number, col: number) => {
     link.save('atlas-point', pointText(atlas, row, col), `${maps[0]},${middle},${middle}`);
@@ -108,7 +118,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     const radius = atlas.radii[row * SPEC.points + col]!;
     const unstable = radius > atlas.stableLimit;
     drawZ(zs, unstable);
-    const slice = ki ? `, ki ${formatNumber(ki)} N/(m·s) (ki h³/m = ${formatNumber(SPEC.integral)})` : '';
+    const slice = ki ? `, ki ${formatNumber(ki)} N/(m·s) (ki h³/m = ${formatNumber(atlas.spec.integral)})` : '';
     readout.textContent =
       `${shortName(atlas.law)}, ${INTEGRATORS[atlas.integrator] ?? atlas.integrator}: kp h²/m = ${formatNumber(atlas.axis[row]!)}, kd h/m = ${formatNumber(atlas.axis[col]!)} ` +
       `(kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m${slice} at 1 kg, h = 1/60 s). ${zs.length} poles: ${formatPoles(zs)}` +
@@ -146,27 +156,33 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   };
   const start = link.read('atlas-point', pointFrom, { atlas: maps[0]!, row: middle, col: middle }, `${maps[0]},${middle},${middle}`, side);
 
-  for (const { law, integrator } of mapList) {
+  mapList.forEach(({ law, integrator }, k) => {
     const lawName = shortName(law);
     const integratorName = INTEGRATORS[integrator] ?? integrator;
-    const atlas = atlasOf(law, integrator, SPEC);
-    atlases.push(atlas);
     const n = SPEC.points;
     const cell = document.createElement('figure');
     cell.className = 'atlas-map';
     cell.dataset.law = law;
     cell.dataset.integrator = integrator;
-    cell.dataset.stableFraction = String(atlas.stableFraction);
     const canvas = document.createElement('canvas');
     canvas.width = n;
     canvas.height = n;
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', `${lawName} under ${integratorName}: stable on ${(100 * atlas.stableFraction).toFixed(1)} % of the grid. Arrow keys move the cursor, Enter opens the point in the Lab.`);
-    canvas.getContext('2d')!.putImageData(atlasImage(atlas.radii, n, atlas.stableLimit), 0, 0);
     const caption = document.createElement('figcaption');
-    const slice = HAS_INTEGRAL.has(law) ? ` at ki h³/m = ${formatNumber(SPEC.integral)}` : '';
-    caption.textContent = `${lawName}, ${integratorName}${slice}: ${(100 * atlas.stableFraction).toFixed(1)} % stable`;
+    let atlas: Atlas;
+    const paint = () => {
+      atlas = atlasOf(law, integrator, spec);
+      atlases[k] = atlas;
+      cell.dataset.stableFraction = String(atlas.stableFraction);
+      canvas.setAttribute('aria-label', `${lawName} under ${integratorName}: stable on ${(100 * atlas.stableFraction).toFixed(1)} % of the grid. Arrow keys move the cursor, Enter opens the point in the Lab.`);
+      canvas.getContext('2d')!.putImageData(atlasImage(atlas.radii, n, atlas.stableLimit), 0, 0);
+      const slice = HAS_INTEGRAL.has(law) ? ` at ki h³/m = ${formatNumber(spec.integral)}` : '';
+      caption.textContent = `${lawName}, ${integratorName}${slice}: ${(100 * atlas.stableFraction).toFixed(1)} % stable`;
+    };
+    paint();
+    // Only a PID's map depends on the slice.
+    if (HAS_INTEGRAL.has(law)) repaints.push(paint);
     const frame = el('div', { class: 'atlas-frame' }, canvas);
     frames.set(`${law},${integrator}`, frame);
     cell.append(frame, caption);
@@ -199,7 +215,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
         openSitePage(labLink(atlas, cursor.row, cursor.col));
       }
     });
-  }
+  });
   window.forcelabAtlases = atlases;
   // The laws without gains: a point each on the forward PD's map, and their table.
   const points = atlasPointsAt(SPEC.dt);
