@@ -90,3 +90,43 @@ test('a card\'s stability map is the native atlas, and its marker follows the ca
   await expect(page.locator('fieldset.law[data-index="1"] details.atlas-panel')).toHaveAttribute('open', '');
   await expect(page.locator('fieldset.law[data-index="1"] details.atlas-panel canvas:not(.z-plane)')).toHaveAttribute('data-radius', /.+/);
 });
+
+test('a box card\'s map: one marker where the law is the same about every axis, one per principal axis for SPD\'s torque gains, a point for one-step, and why the PID has none', async ({ page }) => {
+  await page.goto('lab.html?plant=box&c=pd,spd,pid,one-step&kp0=1000&kd0=100&kp1=1000&kd1=100&kp2=1000&kd2=100&ki2=50&mass=1&dt=0.01&T=1');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const atlas = native();
+  const mapOf = (law: string) => atlas.find((a) => a.law === law && a.integrator === 'semi-implicit-euler')!;
+  const markersOf = async (canvas: Locator) => JSON.parse((await canvas.getAttribute('data-markers'))!) as [number, number][];
+
+  // PD's gains are per unit inertia: its turn is the cube's about every axis.
+  const pd = await openMap(page, 0);
+  expectSame(await radiiOf(pd), mapOf('pd').radii, 'box PD on the forward PD map');
+  expect(await markersOf(pd)).toHaveLength(1);
+
+  // SPD's gains are torques: one marker per principal axis, on one diagonal (kp and kd
+  // scale alike), the flattest axis (x, least inertia) the stiffest; the edit moves all three.
+  const spd = await openMap(page, 1);
+  expectSame(await radiiOf(spd), mapOf('spd').radii, 'box SPD on the SPD map');
+  const three = await markersOf(spd);
+  expect(three).toHaveLength(3);
+  for (const [x, y] of three) expect(y - x).toBeCloseTo(three[0]![1] - three[0]![0], 9);
+  expect(three[0]![1]).toBeGreaterThan(three[2]![1]);
+  const spdReadout = page.locator('fieldset.law[data-index="1"] .atlas-readout');
+  await expect(spdReadout).toContainText('About each principal axis of the box');
+  await page.locator('#param-1-kp').fill('10000');
+  await page.locator('#param-1-kp').press('Enter');
+  await expect.poll(async () => (await markersOf(spd))[0]![1]).toBeGreaterThan(three[0]![1]);
+
+  // The box's PID: torque gains give each axis its own slice, so no one map: it says why.
+  await page.locator('fieldset.law[data-index="2"] details.atlas-panel summary').click();
+  await expect(page.locator('fieldset.law[data-index="2"] .atlas-readout')).toContainText('no one map holds it');
+
+  // One-step has no gains: it is the forward PD's deadbeat point (1, 1), in the middle of that cell.
+  const one = await openMap(page, 3);
+  expectSame(await radiiOf(one), mapOf('pd').radii, 'one-step on the forward PD map');
+  const axis = mapOf('pd').kp_dt2;
+  const t = (Math.log10(1) - Math.log10(axis[0]!)) / (Math.log10(axis.at(-1)!) - Math.log10(axis[0]!));
+  expect((await markersOf(one))[0]).toEqual([t, t]);
+  expect(Number(await one.getAttribute('data-radius'))).toBeLessThan(1e-9);
+  await expect(page.locator('fieldset.law[data-index="3"] .atlas-readout')).toContainText('No gains of its own: the step makes it the forward PD, drawn on its map, at (kp h²/m = 1, kd h/m = 1)');
+});

@@ -2,7 +2,7 @@
 //! atlas and the convergence sweep (the `analysis` build, loaded by the chapters'
 //! analysis figures only).
 
-use crate::catalogue::{atlas_law, integrator};
+use crate::catalogue::{atlas_law, integrator, law, plant};
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::analysis::{
@@ -98,6 +98,34 @@ pub fn atlas_maps() -> Result<JsValue, JsError> {
         })
         .collect();
     to_js(&maps)
+}
+
+/// The stability map a Lab card shows (`forcelab::lab::CardMap`): `{ map, integral,
+/// markers: [{ axis, kp, kd, ki, poles: [{ re, im }], radius }] }` for the card's `kind`
+/// with raw gains `kp` N/m, `kd` N s/m, `ki` N/(m s) on `plant` (`mass` kg, `dt` s):
+/// the atlas law whose map holds it, the PIDs' slice `ki dt^3` per unit mass, and its
+/// points (one per principal axis of the box where they differ), gains per unit mass.
+#[wasm_bindgen(js_name = cardMap)]
+#[allow(clippy::too_many_arguments)]
+pub fn card_map(
+    plant_id: &str,
+    kind: &str,
+    integrator_id: &str,
+    kp: f64,
+    kd: f64,
+    ki: f64,
+    mass: f64,
+    dt: f64,
+) -> Result<JsValue, JsError> {
+    let map = js(forcelab::lab::CardMap::of(
+        plant(plant_id)?,
+        law("kind", kind, &forcelab::catalogue::LawId::ALL)?,
+        integrator(integrator_id)?,
+        forcelab::lab::LawGains { kp, kd, ki },
+        mass,
+        dt,
+    ))?;
+    to_js(&map)
 }
 
 /// The laws without gains as points of the forward PD's map at step `dt` s, in table

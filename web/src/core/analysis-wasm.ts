@@ -10,6 +10,7 @@ import init, {
   convergenceSweep,
   atlasMaps as coreAtlasMaps,
   atlasPoints as coreAtlasPoints,
+  cardMap as coreCardMap,
   closedLoopPoles,
   initSync,
 } from '../../pkg-analysis/forcelab_wasm.js';
@@ -90,3 +91,24 @@ export interface AtlasPointEntry {
 
 /** The laws without gains (the one-step laws) under every integrator, at step `dt` s, in the core's table order. */
 export const atlasPointsAt = (dt: number): AtlasPointEntry[] => coreAtlasPoints(dt) as AtlasPointEntry[];
+
+/** A point of a card's map: gains per unit mass (or inertia, about the box's `axis`), the poles there. */
+export interface MapMarker {
+  axis: 'x' | 'y' | 'z' | null;
+  kp: number;
+  kd: number;
+  ki: number;
+  poles: { re: number; im: number }[];
+  radius: number;
+}
+
+/** A Lab card's map (`lab::CardMap`): the atlas law that holds it, the PIDs' slice, its points. */
+export interface CardMap {
+  map: string;
+  integral: number;
+  markers: MapMarker[];
+}
+
+/** The map of a card running `kind` with raw gains on `plant` (a body of `mass` kg, step `dt` s). */
+export const cardMapOf = (plant: string, kind: string, integrator: string, kp: number, kd: number, ki: number, mass: number, dt: number): CardMap =>
+  coreCardMap(plant, kind, integrator, kp, kd, ki, mass, dt) as CardMap;

@@ -1,12 +1,14 @@
 /**
- * A Lab card's stability map: the core's atlas of the card's law under the Lab's
- * integrator (for a PID, the slice at the card's own ki h³/m), with ticks in the card's
- * units (kp N/m up, kd N·s/m right, at its mass and step), a marker at the card's gains
- * that moves as they change, the spectral radius there and the poles at the marker in
- * the z-plane (against the unit circle). The analysis part of the
+ * A Lab card's stability map: the core's atlas map that holds the card's law on its
+ * plant under the Lab's integrator (`lab::CardMap`: the law's own map; for a PID, the
+ * slice at the card's own ki h³/m; for a law without gains, the forward PD's), with ticks
+ * in the card's units (kp N/m up, kd N·s/m right, at its mass and step), a marker at the
+ * card's gains that moves as they change (on the box, one per principal axis where they
+ * differ), the spectral radius there and the poles at the markers in the z-plane
+ * (against the unit circle). The analysis part of the
  * core loads when the map is first opened, so the Lab's first visit does not carry it.
  */
-import { lawOptions } from '../core/catalogue';
+import { lawEntry, lawOptions } from '../core/catalogue';
 import { atlasImage } from '../plot/atlas-colour';
 import { drawZPlane } from '../plot/z-plane';
 import { formatNumber, formatPoles } from '../ui/params';
@@ -14,6 +16,7 @@ import { el } from '../ui/dom';
 
 /** What the map is drawn for: the card's law and raw gains, and the Lab's body and step. */
 export interface MapInput {
+  plant: string;
   law: string;
   integrator: string;
   kp: number;
@@ -33,6 +36,9 @@ const LEFT = 48;
 const TOP = 8;
 const BOTTOM = 34;
 const RIGHT = 20;
+
+/** Where each principal axis's letter sits beside its marker, px. */
+const LABEL_OFFSETS = { x: [8, 3], y: [-8, -5], z: [8, 13] } as const;
 
 /** A tick's value in two significant digits, short: 3.6, 360, 3.6e4, 3.6e-3. */
 const tick = (v: number) => {
@@ -70,14 +76,15 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
   };
   const paint = (analysis: Analysis, grid: AtlasSpec) => {
     const input = read();
-    const { law, integrator, kp, kd, ki, mass: m, dt } = input;
+    const { plant, law, integrator, kp, kd, ki, mass: m, dt } = input;
+    const card = analysis.cardMapOf(plant, law, integrator, kp, kd, ki, m, dt);
     const spec = { ...grid };
     const n = spec.points;
     // A PID's loop has a third state: the map is the slice at this card's ki h³/m.
-    spec.integral = Math.min(1e3, (ki * dt ** 3) / m);
-    const key = `${law}|${integrator}|${spec.integral}`;
+    spec.integral = Math.min(1e3, card.integral);
+    const key = `${card.map}|${integrator}|${spec.integral}`;
     if (cached?.key !== key) {
-      const atlas = analysis.atlasOf(law, integrator, spec);
+      const atlas = analysis.atlasOf(card.map, integrator, spec);
       const image = el('canvas', { width: n, height: n });
       image.getContext('2d')!.putImageData(atlasImage(atlas.radii, n, atlas.stableLimit), 0, 0);
       cached = { key, image, stableLimit: atlas.stableLimit };
@@ -123,41 +130,61 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
     ctx.fillText('kp (N/m) →', 0, 0);
     ctx.restore();
 
-    // The card's gains: the marker, kept on the map's edge when they are off it.
-    const [a, b] = [(kp * dt ** 2) / m, (kd * dt) / m];
-    const [x, y] = [along(b), along(a)];
-    const inside = a > 0 && b > 0 && x >= 0 && x <= 1 && y >= 0 && y <= 1;
+    // The card's gains: a marker per point, kept on the map's edge when off it.
     const clampT = (t: number) => (Number.isFinite(t) ? Math.min(1, Math.max(0, t)) : 0);
-    const [px, py] = [LEFT + clampT(x) * SIZE, SIZE - clampT(y) * SIZE];
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = '#000';
-    ctx.beginPath();
-    ctx.arc(px, py, 6, 0, 2 * Math.PI);
-    ctx.stroke();
-    ctx.strokeStyle = '#fff';
-    ctx.beginPath();
-    ctx.arc(px, py, 4, 0, 2 * Math.PI);
-    ctx.stroke();
+    const placed = card.markers.map((mk) => {
+      const [a, b] = [mk.kp * dt ** 2, mk.kd * dt];
+      const [x, y] = [along(b), along(a)];
+      const inside = a > 0 && b > 0 && x >= 0 && x <= 1 && y >= 0 && y <= 1;
+      const [px, py] = [LEFT + clampT(x) * SIZE, SIZE - clampT(y) * SIZE];
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#000';
+      ctx.beginPath();
+      ctx.arc(px, py, 6, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.strokeStyle = '#fff';
+      ctx.beginPath();
+      ctx.arc(px, py, 4, 0, 2 * Math.PI);
+      ctx.stroke();
+      if (mk.axis) {
+        // The three axes' points can sit close together: their letters go to different sides.
+        const [dx, dy] = LABEL_OFFSETS[mk.axis];
+        ctx.fillStyle = ink;
+        ctx.textAlign = dx < 0 ? 'right' : 'left';
+        ctx.fillText(mk.axis, px + dx, py + dy);
+      }
+      return { mk, a, b, at: [clampT(x), clampT(y)], inside };
+    });
     ctx.lineWidth = 1;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    canvas.dataset.marker = `${clampT(x)},${clampT(y)}`;
+    canvas.dataset.marker = placed[0]!.at.join(',');
+    canvas.dataset.markers = JSON.stringify(placed.map((p) => p.at));
 
-    const zs = analysis.poles(law, integrator, kp / m, kd / m, ki / m, dt);
-    const radius = Math.max(...zs.map((z) => Math.hypot(z.re, z.im)));
+    const zs = card.markers.flatMap((mk) => mk.poles);
+    const radius = Math.max(...card.markers.map((mk) => mk.radius));
     const stable = radius <= cached.stableLimit;
     canvas.dataset.radius = String(radius);
     drawZPlane(zPlane, zs, !stable, ink);
     zPlane.dataset.poles = JSON.stringify(zs.map((z) => [z.re, z.im]));
-    zPlane.setAttribute('aria-label', `The ${zs.length} poles at the marker against the unit circle: ${formatPoles(zs)}`);
+    zPlane.setAttribute('aria-label', `The ${zs.length} poles at the marker${placed.length > 1 ? 's' : ''} against the unit circle: ${formatPoles(zs)}`);
     const slice = spec.integral > 0 ? ` A PID's map is the slice at this card's ki h³/m = ${formatNumber(spec.integral)}.` : '';
     // The core's poles are the law's at its default settings: say which of the card's are not in the map.
     const left = lawOptions(law).filter((o) => o.key in input.options).map((o) => o.label);
     const without = left.length ? ` The map and the radius leave out this card's ${left.join(', ')}.` : '';
-    readout.textContent =
-      `At kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m (kp h²/m = ${formatNumber(a)}, kd h/m = ${formatNumber(b)})` +
-      `${inside ? '' : ', off the map (marked at its edge)'}: spectral radius ${formatNumber(radius)}, ${stable ? 'stable' : 'unstable'}` +
-      ` (dark: the error shrinks fast each step; light: slowly; red: it grows). Poles (the dots, against the unit circle): ${formatPoles(zs)}.${slice}${without}`;
-    canvas.setAttribute('aria-label', `Stability map of this law under ${integrator}; the marker is at its gains: ${stable ? 'stable' : 'unstable'}, spectral radius ${formatNumber(radius)}`);
+    const mapName = lawEntry(card.map)?.label ?? card.map;
+    // A law without gains reads none of the card's numbers: the step sets its point.
+    const gainless = (lawEntry(law)?.gains.length ?? 1) === 0;
+    const held = card.map === law || gainless ? '' : ` It is drawn on the ${mapName}'s map: this law runs as the ${mapName} at the marked gains.`;
+    const offMap = placed.some((p) => !p.inside) ? ', off the map (marked at its edge)' : '';
+    const verdict = `${stable ? 'stable' : 'unstable'} (dark: the error shrinks fast each step; light: slowly; red: it grows)`;
+    const where =
+      placed.length === 1
+        ? `${gainless ? `No gains of its own: the step makes it the ${mapName}, drawn on its map, at` : `At kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m`} (kp h²/m = ${formatNumber(placed[0]!.a)}, kd h/m = ${formatNumber(placed[0]!.b)})${offMap}: spectral radius ${formatNumber(radius)}, ${verdict}.`
+        : `About each principal axis of the box the law has its own gains per unit inertia I: ${placed
+            .map((p) => `${p.mk.axis} at kp h²/I = ${formatNumber(p.a)}, kd h/I = ${formatNumber(p.b)} (radius ${formatNumber(p.mk.radius)})`)
+            .join('; ')}${offMap}. Largest radius ${formatNumber(radius)}, ${verdict}.`;
+    readout.textContent = `${where} Poles (the dots, against the unit circle): ${formatPoles(zs)}.${held}${slice}${without}`;
+    canvas.setAttribute('aria-label', `Stability map of this law under ${integrator}; the marker${placed.length > 1 ? 's are' : ' is'} at its gains: ${stable ? 'stable' : 'unstable'}, spectral radius ${formatNumber(radius)}`);
   };
 
   panel.addEventListener('toggle', () => {

@@ -140,13 +140,13 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       }
       zeta.textContent = text;
     };
-    // The atlas's laws (linear, or a PID's slice) get a stability map marking the card's gains.
     const entry = lawEntry(law.kind);
+    // Every card has a map: the core says which atlas map holds its law on this plant, or why none does.
     const map =
-      state.plant !== 'box' && (entry?.linear || entry?.integral)
+      entry
         ? stabilityMap(`${p}law-${k}`, () => {
             const l = state.laws[k]!;
-            return { law: l.kind, integrator: state.integrator, kp: l.kp, kd: l.kd, ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0, mass: state.mass, dt: state.dt, options: activeOptions(l.kind, l.options) };
+            return { plant: state.plant, law: l.kind, integrator: state.integrator, kp: l.kp, kd: l.kd, ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0, mass: state.mass, dt: state.dt, options: activeOptions(l.kind, l.options) };
           })
         : null;
     if (map) card.append(map.panel);

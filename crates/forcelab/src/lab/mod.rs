@@ -4,6 +4,7 @@
 
 mod any_lab;
 mod box_plant;
+mod card_map;
 mod disturbances;
 mod lockstep;
 mod options;
@@ -14,6 +15,7 @@ mod spec;
 pub use crate::random::SplitMix64;
 pub use any_lab::{AnyLab, MAX_STEPS_PER_CALL};
 pub use box_plant::{BoxPlant, BoxSlot};
+pub use card_map::{CardMap, MapMarker};
 pub use disturbances::Disturbances;
 pub use lockstep::{Lab, Lab1, Trace};
 pub use options::{AntiWindupMode, LawOptions};
