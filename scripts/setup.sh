@@ -89,16 +89,17 @@ if [ "$want_browser" = 1 ]; then
   fi
 fi
 
-# The real MuJoCo for the engine-twin tests (tests/engines), pinned in
-# tests/engines/requirements.txt, in a venv of the project's own; reinstalled only when
-# the pins change. The other engines come from npm (package.json).
+# The real MuJoCo for the engine-twin tests (tests/engines) and gdtoolkit for the Godot
+# templates' check (web/src/export/snippets/godot), pinned in tests/engines/requirements.txt,
+# in a venv of the project's own; reinstalled only when the pins change. The other
+# engines come from npm (package.json).
 if [ "$want_browser" = 1 ]; then
   if ! have python3; then
     say "python3 is missing: install Python 3.10 or newer, then run this again."
     exit 1
   fi
   if [ ! -x .venv-engines/bin/python ] || ! cmp -s tests/engines/requirements.txt .venv-engines/requirements.txt; then
-    say "installing the pinned MuJoCo into .venv-engines (PyPI)"
+    say "installing the pinned MuJoCo and gdtoolkit into .venv-engines (PyPI)"
     rm -rf .venv-engines
     python3 -m venv .venv-engines
     .venv-engines/bin/pip install --quiet --disable-pip-version-check --no-input -r tests/engines/requirements.txt

@@ -1,7 +1,8 @@
 /**
  * The Godot 4 snippets: a rigid-body script that applies the law's force or torque in
- * _physics_process, with the reader's gains, mass and step (GDScript floats are
- * doubles, so the numbers are the page's exactly). The cube is a RigidBody3D pushed
+ * _physics_process, with the reader's gains, mass and step. GDScript's float is a
+ * double, but Godot's vectors and physics are single precision in its standard builds,
+ * as Unity's are; the test suite runs every template in doubles (`godot/run.py`). The cube is a RigidBody3D pushed
  * along +x, the plate a RigidBody2D moved and turned by one law per coordinate, the box
  * a RigidBody3D turned by a world torque.
  */
@@ -115,6 +116,8 @@ var law: Law
 
 func _ready() -> void:
 \tmass = ${literal(s.mass)}
+\t# Only the law pushes: no gravity (it would pull the cube down, onto a floor's friction).
+\tgravity_scale = 0.0
 ${parity('RigidBody3D')}
 \tEngine.physics_ticks_per_second = int(round(1.0 / dt))
 \tlaw = ${newLaw(p)}
@@ -238,7 +241,8 @@ ${principal}
     helpers: [],
     step: `\tvar q := global_basis.get_rotation_quaternion()
 \tvar turn := target.global_basis.get_rotation_quaternion() * q.inverse()
-\tvar w := turn.get_axis() * turn.get_angle() / dt - angular_velocity
+\t# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
+\tvar w := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle() / dt - angular_velocity
 \tapply_torque(q * (inertia * (q.inverse() * w)))`,
   },
 };
@@ -280,8 +284,9 @@ func _physics_process(_delta: float) -> void:
 	var kdu := kd / mass
 ${statements(law)}
 ${law.printedAngle ? `	# theta as the listing reads it: get_angle runs to 2 pi, so past pi this turns the long way.
+	# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
 	var turn := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
-	var theta := turn.get_axis() * turn.get_angle()` : `	# theta: the shortest rotation (rad, world) from the body to the target.
+	var theta := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle()` : `	# theta: the shortest rotation (rad, world) from the body to the target.
 	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())`}
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
 	apply_torque(inertia_times(alpha))

@@ -27,11 +27,11 @@ const NAMES: Record<string, string> = {
   pid: 'PID',
 };
 
-// Every law each plant's engine template writes out, and one it points to the library for.
+// Every law each plant's engine template writes out.
 const lawsOf = (plant: SnippetInput['plant']) => CATALOGUE.plants.find((p) => p.id === plant)!.laws.map((k) => [plant, k] as [SnippetInput['plant'], string]);
 const cases: [SnippetInput['plant'], string][] = [...lawsOf('cube'), ...lawsOf('plate'), ...lawsOf('box')];
 
-// Golden files: the Unity and Godot snippets, which no test here can run, are checked
+// Golden files: the Unity and Godot snippets (run by unity.test.ts and godot.test.ts) are checked
 // against reviewed text. UPDATE_GOLDEN=1 rewrites them after an intended change.
 describe('engine snippets match their golden files', () => {
   for (const [plant, kind] of cases) {

@@ -40,7 +40,8 @@ func _physics_process(_delta: float) -> void:
 	var stiffness := kpu
 	var damping := kdu
 	# theta as the listing reads it: get_angle runs to 2 pi, so past pi this turns the long way.
+	# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
 	var turn := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
-	var theta := turn.get_axis() * turn.get_angle()
+	var theta := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle()
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
 	apply_torque(inertia_times(alpha))

@@ -31,5 +31,6 @@ func _ready() -> void:
 func _physics_process(_delta: float) -> void:
 	var q := global_basis.get_rotation_quaternion()
 	var turn := target.global_basis.get_rotation_quaternion() * q.inverse()
-	var w := turn.get_axis() * turn.get_angle() / dt - angular_velocity
+	# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
+	var w := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle() / dt - angular_velocity
 	apply_torque(q * (inertia * (q.inverse() * w)))

@@ -12,6 +12,8 @@ var law: Law
 
 func _ready() -> void:
 	mass = 2.5
+	# Only the law pushes: no gravity (it would pull the cube down, onto a floor's friction).
+	gravity_scale = 0.0
 	# For the motion forcelab computes: no damping (Godot adds the project's by default)
 	# and no sleeping. Godot steps semi-implicit Euler, as the Lab's default.
 	linear_damp_mode = RigidBody3D.DAMP_MODE_REPLACE

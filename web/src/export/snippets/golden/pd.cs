@@ -24,6 +24,8 @@ public class ForcelabPd : MonoBehaviour
     {
         body = GetComponent<Rigidbody>();
         body.mass = (float)mass;
+        // Only the law pushes: no gravity (it would pull the cube down, onto a floor's friction).
+        body.useGravity = false;
         body.linearDamping = 0f;
         body.angularDamping = 0f;
         body.interpolation = RigidbodyInterpolation.None;

@@ -159,6 +159,7 @@ namespace UnityEngine
         public void Simulate(real dt)
         {
             if (linearDamping != 0) throw new InvalidOperationException("the template left linear drag on");
+            if (useGravity) throw new InvalidOperationException("the template left gravity on");
             var v = linearVelocity;
             linearVelocity = new Vector3(v.x + force.x / mass * dt, v.y + force.y / mass * dt, v.z + force.z / mass * dt);
             position = position + linearVelocity * dt;
