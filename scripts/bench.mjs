@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { browserBench, CHAPTERS, EMBEDDED_FIGURES } from './bench-browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+/** The core's linear laws (its catalogue, written by scripts/core-data.sh). */
+const LINEAR_LAWS = JSON.parse(readFileSync(join(root, 'web/src/core/catalogue.json'), 'utf8')).laws.filter((l) => l.linear).map((l) => l.id);
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PATH: `${os.homedir()}/.cargo/bin:${process.env.PATH}` } });
 
 run('bash', ['scripts/setup.sh']);
@@ -29,13 +31,15 @@ function medians(group) {
 const steps = medians('controller-step');
 const tunes = Object.fromEntries(Object.entries(medians('tune')).map(([id, ns]) => [id, ns / 1e6]));
 const batched = Object.fromEntries(Object.entries(medians('batched-body-step')).map(([n, ns]) => [n, ns / Number(n)]));
+// The plain struct-of-arrays loop of the same arithmetic (benches/steps.rs, `baseline_soa`).
+const baseline = Object.fromEntries(Object.entries(medians('baseline-body-step')).map(([n, ns]) => [n, ns / Number(n)]));
 const missiles = Object.fromEntries(Object.entries(medians('missile-swarm-step')).map(([n, ns]) => [n, ns / 1e6]));
 const browser = await browserBench(root);
 const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} logical cores, ${os.platform()} ${os.release()}`;
 const results = {
   date: new Date().toISOString(),
   machine,
-  native: { controllerStepNs: steps, batchedNsPerBodyStep: batched, missileSwarmStepMs: missiles, tuneMs: tunes },
+  native: { controllerStepNs: steps, batchedNsPerBodyStep: batched, baselineNsPerBodyStep: baseline, missileSwarmStepMs: missiles, tuneMs: tunes },
   browser,
 };
 
@@ -56,15 +60,30 @@ const big = Math.max(...sizes);
 const ours = (n) => at('forcelab-batched', n).nsPerBodyStep;
 const fastestJs = (n) => Math.min(at('js-typed-arrays', n).nsPerBodyStep, at('js-objects', n).nsPerBodyStep);
 const swarm20k = browser.swarms.find((s) => s.count === 20_000);
+const swarm100k = browser.swarms.find((s) => s.count === 100_000);
 const visit = (path) => browser.visits.find((v) => v.path === path);
 const EMBED = 'embed.html?scene=cube';
 const worst = (f) => Math.min(...sizes.map(f));
 const goals = [
   ['forcelab in Chromium vs native Rust, N = 100,000 (speed ratio)', '≥ 0.8', batched[big] / ours(big), (r) => r >= 0.8],
-  ['fastest hand-written JS / forcelab, worst N', '≥ 2.5', worst((n) => fastestJs(n) / ours(n)), (r) => r >= 2.5],
-  ['rapier2d / forcelab, worst N', '≥ 100', worst((n) => at('rapier2d', n).nsPerBodyStep / ours(n)), (r) => r >= 100],
-  ['planck / forcelab, worst N', '≥ 100', worst((n) => at('planck', n).nsPerBodyStep / ours(n)), (r) => r >= 100],
+  ['fastest hand-written JS / forcelab, worst N (issue 24)', '≥ 3', worst((n) => fastestJs(n) / ours(n)), (r) => r >= 3],
+  ['rapier2d / forcelab, worst N (issue 24)', '≥ 300', worst((n) => at('rapier2d', n).nsPerBodyStep / ours(n)), (r) => r >= 300],
+  ['planck / forcelab, worst N (issue 24)', '≥ 100', worst((n) => at('planck', n).nsPerBodyStep / ours(n)), (r) => r >= 100],
+  [
+    'native `World2::step` / a plain struct-of-arrays loop of the same arithmetic, worst N (criterion, issue 24)',
+    '≤ 1.2',
+    Math.max(...Object.keys(baseline).map((n) => batched[n] / baseline[n])),
+    (r) => r <= 1.2,
+  ],
+  [
+    'native: one linear 1-D law step plus a body step, the slowest linear law (criterion, issue 24)',
+    '< 5 ns',
+    Math.max(...LINEAR_LAWS.map((id) => steps[id])),
+    (v) => v < 5,
+    (v) => `${v.toFixed(1)} ns`,
+  ],
   ['swarm of 20,000: 95th percentile frame (simulation + drawing)', '< 16.7 ms', swarm20k.totalP95, (v) => v < 16.7, ms],
+  ['swarm of 100,000: 95th percentile frame (simulation + drawing) (issue 24)', '< 12 ms', swarm100k.totalP95, (v) => v < 12, ms],
   ['first visit to the index, gzipped', '< 150 KB', visit('').gzip, (v) => v < 150 * 1024, kb],
   ['first frame of the index on localhost (median of 5)', '< 400 ms', visit('').firstFrameMs, (v) => v < 400, ms],
   ['first visit to one embedded scene (embed.html), gzipped (issue 7)', '< 150 KB', visit(EMBED).gzip, (v) => v < 150 * 1024, kb],
@@ -105,6 +124,7 @@ const table = [
   `| --- | ${sizes.map(() => '---:').join(' | ')} |`,
   ...Object.entries(labels).map(([id, label]) => `| ${label} | ${sizes.map((n) => fmt(at(id, n).nsPerBodyStep)).join(' | ')} |`),
   `| native Rust, batched (criterion, same scenario) | ${sizes.map((n) => (batched[n] ? fmt(batched[n]) : '')).join(' | ')} |`,
+  `| native Rust, a plain struct-of-arrays loop of the same arithmetic (criterion baseline) | ${sizes.map((n) => (baseline[n] ? fmt(baseline[n]) : '')).join(' | ')} |`,
   '',
   'ns per body-step, median of 5 interleaved runs after one warm-up. Checksums (sum of final x + y):',
   '',

@@ -1,6 +1,7 @@
 //! Native timings (criterion): one step of each 1-D law on a cube, and issue 8's
 //! batched scenario (`forcelab::world::planar_swarm`) per body-step at N = 1,000,
-//! 10,000 and 100,000, one step of the missile swarm at 20,000 and 100,000, and the
+//! 10,000 and 100,000, beside a plain struct-of-arrays loop of the same arithmetic (the
+//! baseline: what the hardware does with no world around it), one step of the missile swarm at 20,000 and 100,000, and the
 //! tuner answering one wish for each law (`forcelab::design`, [`TUNER_WISH`]).
 //! `npm run bench` runs this and reads criterion's estimates.
 
@@ -42,6 +43,90 @@ fn batched_swarm(c: &mut Criterion) {
             b.iter(|| {
                 world.step(1);
                 black_box(&world);
+            })
+        });
+    }
+    group.finish();
+}
+
+/// The baseline: the scenario's bodies in plain columns, stepped by a bare loop of the
+/// same arithmetic as `World2::step` (Wu's backward PD as gains per unit mass on x, y and
+/// the heading taken the short way round, semi-implicit Euler, f64), without the world's
+/// bookkeeping (no check for a body that ran away). `World2::step` over this is what
+/// that bookkeeping costs.
+fn baseline_soa(c: &mut Criterion) {
+    use forcelab::angle::wrap;
+    struct Columns {
+        x: Vec<f64>,
+        y: Vec<f64>,
+        a: Vec<f64>,
+        vx: Vec<f64>,
+        vy: Vec<f64>,
+        w: Vec<f64>,
+        tx: Vec<f64>,
+        ty: Vec<f64>,
+        ta: Vec<f64>,
+        kp: Vec<f64>,
+        kd: Vec<f64>,
+    }
+    let mut group = c.benchmark_group("baseline-body-step");
+    for n in [1_000usize, 10_000, 100_000] {
+        let world = planar_swarm(n, 1).unwrap();
+        let [tx, ty, ta] = world.targets();
+        let [kp, kd] = world.step_gains();
+        let mut b = Columns {
+            x: world.x().to_vec(),
+            y: world.y().to_vec(),
+            a: world.angle().to_vec(),
+            vx: world.vx().to_vec(),
+            vy: world.vy().to_vec(),
+            w: world.angular_velocity().to_vec(),
+            tx: tx.to_vec(),
+            ty: ty.to_vec(),
+            ta: ta.to_vec(),
+            kp: kp.to_vec(),
+            kd: kd.to_vec(),
+        };
+        let dt = world.dt();
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |bench, _| {
+            bench.iter(|| {
+                let Columns {
+                    x,
+                    y,
+                    a,
+                    vx,
+                    vy,
+                    w,
+                    tx,
+                    ty,
+                    ta,
+                    kp,
+                    kd,
+                } = &mut b;
+                // Equal lengths, stated once, let the compiler drop the bounds checks.
+                let (x, y, a, vx, vy, w) = (
+                    &mut x[..n],
+                    &mut y[..n],
+                    &mut a[..n],
+                    &mut vx[..n],
+                    &mut vy[..n],
+                    &mut w[..n],
+                );
+                let (tx, ty, ta, kp, kd) = (&tx[..n], &ty[..n], &ta[..n], &kp[..n], &kd[..n]);
+                for k in 0..n {
+                    let (p, d) = (kp[k], kd[k]);
+                    let ax = p * (tx[k] - x[k]) - d * vx[k];
+                    let ay = p * (ty[k] - y[k]) - d * vy[k];
+                    let alpha = p * wrap(ta[k] - a[k]) - d * w[k];
+                    vx[k] += ax * dt;
+                    vy[k] += ay * dt;
+                    w[k] += alpha * dt;
+                    x[k] += vx[k] * dt;
+                    y[k] += vy[k] * dt;
+                    a[k] += w[k] * dt;
+                }
+                black_box(&b.x);
             })
         });
     }
@@ -90,6 +175,7 @@ criterion_group!(
     benches,
     controller_steps,
     batched_swarm,
+    baseline_soa,
     missile_swarm,
     tuner
 );

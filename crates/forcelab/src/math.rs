@@ -66,13 +66,91 @@ pub fn pow(x: f64, y: f64) -> f64 {
 }
 
 /// The largest integer not above `x`.
+///
+/// Baseline x86-64 (SSE2, no `roundsd`) has no floor instruction, and `f64::floor` is
+/// then a call into the C library on every use (the batched worlds wrap an angle per
+/// body per step). There it is computed exactly from the truncating conversion:
+/// `t = trunc(x)` by `cvttsd2si`, minus one when that rounded up; values that are
+/// already integers (every `|x| >= 2^52`, and `-0.0`), infinities and NaN are returned
+/// as they are. The result has the same bits as `f64::floor` for every input.
 #[inline]
 pub fn floor(x: f64) -> f64 {
-    x.floor()
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "sse4.1")))]
+    {
+        // Past 2^52 every double is an integer; NaN fails the comparison too.
+        if x.is_nan() || x.abs() >= 4_503_599_627_370_496.0 {
+            return x;
+        }
+        let t = x as i64 as f64;
+        if t == x {
+            return x; // an integer, -0.0 included, keeps its own bits
+        }
+        if t > x {
+            t - 1.0
+        } else {
+            t
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(target_feature = "sse4.1"))))]
+    {
+        x.floor()
+    }
 }
 
 /// The smallest integer not below `x`.
 #[inline]
 pub fn ceil(x: f64) -> f64 {
     x.ceil()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn floor_has_the_bits_of_the_standard_floor_at_the_edges() {
+        let edges = [
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            -1e-300,
+            1e-300,
+            2.5,
+            -2.5,
+            4_503_599_627_370_495.5,
+            -4_503_599_627_370_495.5,
+            4_503_599_627_370_496.0,
+            -4_503_599_627_370_497.0,
+            9.3e18,
+            -9.3e18,
+            1e300,
+            f64::MAX,
+            f64::MIN,
+            f64::MIN_POSITIVE,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        for x in edges {
+            assert_eq!(floor(x).to_bits(), x.floor().to_bits(), "floor({x:e})");
+        }
+        assert!(floor(f64::NAN).is_nan());
+    }
+
+    proptest! {
+        #[test]
+        fn floor_has_the_bits_of_the_standard_floor(bits in any::<u64>()) {
+            let x = f64::from_bits(bits);
+            prop_assume!(!x.is_nan());
+            prop_assert_eq!(floor(x).to_bits(), x.floor().to_bits());
+        }
+
+        #[test]
+        fn floor_is_exact_near_the_angles_the_worlds_wrap(x in -1e6f64..1e6) {
+            prop_assert_eq!(floor(x).to_bits(), x.floor().to_bits());
+        }
+    }
 }

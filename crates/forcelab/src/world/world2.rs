@@ -192,6 +192,17 @@ impl World2 {
         crate::error::index(index, self.len()).map(|_| ())
     }
 
+    /// The step, s.
+    pub fn dt(&self) -> f64 {
+        self.dt
+    }
+
+    /// The gains the step uses, per body: the law's effective `kp'` (1/s^2) and `kd'`
+    /// (1/s) per unit mass and inertia at `dt` (zero for a body that ran away).
+    pub fn step_gains(&self) -> [&[f64]; 2] {
+        [&self.kp, &self.kd]
+    }
+
     /// The targets: x (m), y (m) and angle (rad) per body.
     pub fn targets(&self) -> [&[f64]; 3] {
         [&self.target[0], &self.target[1], &self.target[2]]
@@ -283,6 +294,7 @@ mod tests {
     use super::*;
     use crate::body::Body2;
     use crate::controllers::{BackwardPd, BackwardPdTorque, Target2};
+    use crate::limits::DIVERGED_LIMIT;
     use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
     use glam::DVec2;
 
@@ -357,6 +369,43 @@ mod tests {
         assert_eq!(all.checksum().to_bits(), each.checksum().to_bits());
         assert_eq!(all.angle(), each.angle());
         assert_eq!(each.step_body(50).unwrap_err().field(), "index");
+    }
+
+    #[test]
+    fn a_body_that_runs_away_in_a_chunk_of_calm_ones_freezes_alone_bit_for_bit() {
+        // Forward PD on 300 bodies (more than two of the step's chunks), three of them
+        // stiff enough to run away, in different chunks and at a chunk's edge.
+        let dt = 1.0 / 60.0;
+        let mut all = World2::new(dt, LawId::ForwardPd).unwrap();
+        for k in 0..300 {
+            let stiff = [5, 127, 128].contains(&k) || k == 299;
+            all.add(body(k as f64 * 0.01, if stiff { 1e6 } else { 300.0 }, 20.0))
+                .unwrap();
+            all.set_target(k, 1.0, 2.0, 3.0).unwrap();
+        }
+        let mut each = all.clone();
+        for _ in 0..120 {
+            all.step(1);
+            for k in 0..each.len() {
+                each.step_body(k).unwrap();
+            }
+        }
+        let ran_away: Vec<usize> = (0..300).filter(|&k| all.diverged()[k] == 1).collect();
+        assert_eq!(ran_away, vec![5, 127, 128, 299]);
+        for k in ran_away {
+            assert_eq!((all.vx()[k], all.angular_velocity()[k]), (0.0, 0.0));
+            assert_eq!(all.step_gains()[0][k], 0.0);
+            assert!(all.x()[k].abs() <= DIVERGED_LIMIT);
+        }
+        for (ours, alone) in [
+            (all.x(), each.x()),
+            (all.y(), each.y()),
+            (all.angle(), each.angle()),
+        ] {
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(ours), bits(alone));
+        }
+        assert_eq!(all.vx(), each.vx());
     }
 
     #[test]
