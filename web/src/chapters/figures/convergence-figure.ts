@@ -1,6 +1,7 @@
 /**
  * Article 003's convergence graph, recomputed by the core: for each start distance, the
- * time Bloom's implicit PD (K = D = 1) takes to land against the time scale asked for.
+ * time Bloom's implicit PD (K = D = 1) takes to land against the time scale asked for,
+ * with the article's y = x line (landing in exactly the time scale) dashed in red.
  * The reader can change the step and the snap's minimum speed; the table under the
  * graph is its text version. The default settings are the native example's.
  */
@@ -44,7 +45,11 @@ export function mountConvergence(host: HTMLElement, link: FigureLink): void {
     plotBox,
     'Time to land against the time scale asked for',
     'time to land (s)',
-    DISTANCES.map((d, k) => ({ label: `distance ${d}`, color: cssColor(host, COLORS[k]!) })),
+    [
+      ...DISTANCES.map((d, k) => ({ label: `distance ${d}`, color: cssColor(host, COLORS[k]!) })),
+      // The article's red line: a curve on it lands in exactly the time scale asked for.
+      { label: 'y = x: lands in exactly T', color: cssColor(host, '--error'), dash: [6, 4] },
+    ],
     260,
     'time scale T (s)',
   );
@@ -60,7 +65,7 @@ export function mountConvergence(host: HTMLElement, link: FigureLink): void {
     });
     settings = next;
     shown = curves;
-    plot.set([TIME_SCALES, ...curves.map((c) => c.points.map(([, t]) => t ?? Number.NaN))]);
+    plot.set([TIME_SCALES, ...curves.map((c) => c.points.map(([, t]) => t ?? Number.NaN)), TIME_SCALES]);
     host.dataset.curves = JSON.stringify(curves);
     fillTable(
       table,
@@ -74,6 +79,6 @@ export function mountConvergence(host: HTMLElement, link: FigureLink): void {
   link.field(controls, DEFS[0]!, (v) => draw({ ...settings, dt: v }));
   link.field(controls, DEFS[1]!, (v) => draw({ ...settings, minVelocity: v }));
   // The graph's data as plotted: a landing never reached is an empty field.
-  const header = ['time scale T (s)', ...DISTANCES.map((d) => `time to land from ${d} (s)`)];
-  host.append(tableExport('convergence', () => ({ header, rows: TIME_SCALES.map((t, r) => [t, ...shown.map((c) => c.points[r]![1])]) })), link.shareBar());
+  const header = ['time scale T (s)', ...DISTANCES.map((d) => `time to land from ${d} (s)`), 'y = x: landing in exactly T (s)'];
+  host.append(tableExport('convergence', () => ({ header, rows: TIME_SCALES.map((t, r) => [t, ...shown.map((c) => c.points[r]![1]), t]) })), link.shareBar());
 }
