@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { runUnity, type UnityRun } from '../../web/src/export/snippets/unity/run';
 
 /**
@@ -38,6 +38,12 @@ async function code(page: Page, k: number, language: string): Promise<string> {
   const panel = page.locator(`fieldset.law[data-index="${k}"] details.code-panel`);
   if (!(await panel.evaluate((d: HTMLDetailsElement) => d.open))) await panel.locator('summary').click();
   await panel.locator('select').selectOption(language);
+  return written(panel, language);
+}
+
+/** The panel's text once it holds `language` (the templates load when the panel first opens). */
+async function written(panel: Locator, language: string): Promise<string> {
+  await expect(panel.locator(`textarea[data-language="${language}"]`)).toHaveCount(1);
   return panel.locator('textarea').inputValue();
 }
 
@@ -209,17 +215,17 @@ test('the chase\'s Copy as code: the Rust and JS snippets print the missile\'s h
     expect(plotted.length, goal).toBeGreaterThan(100);
 
     await panel.locator('select').selectOption('rust');
+    const source = await written(panel, 'rust');
     rmSync(rustDir, { recursive: true, force: true });
     mkdirSync(join(rustDir, 'src'), { recursive: true });
     writeFileSync(join(rustDir, 'Cargo.toml'), `[package]\nname = "chase"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nforcelab = { path = ${JSON.stringify(join(root, 'crates/forcelab'))} }\n\n[workspace]\n`);
-    const source = await panel.locator('textarea').inputValue();
     expect(source.includes('DVec2::new(4.0, 2.0)'), `${goal}: the snippet's goal`).toBe(goal === 'point');
     writeFileSync(join(rustDir, 'src/main.rs'), source);
     const rust = cargoRun(rustDir, `Rust chase snippet (${goal})`);
     expectClose(numbers(rust), plotted, `Rust chase snippet (${goal})`);
 
     await panel.locator('select').selectOption('js');
-    writeFileSync(join(jsDir, 'snippet.mjs'), await panel.locator('textarea').inputValue());
+    writeFileSync(join(jsDir, 'snippet.mjs'), await written(panel, 'js'));
     const js = execFileSync('node', ['snippet.mjs'], { cwd: jsDir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     expectClose(numbers(js), plotted, `JS chase snippet (${goal})`);
 

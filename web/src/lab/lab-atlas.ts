@@ -5,13 +5,8 @@
  * in the card's units (kp N/m up, kd N·s/m right, at its mass and step), a marker at the
  * card's gains that moves as they change (on the box, one per principal axis where they
  * differ), the spectral radius there and the poles at the markers in the z-plane
- * (against the unit circle). The analysis part of the
- * core loads when the map is first opened, so the Lab's first visit does not carry it.
+ * (against the unit circle).
  */
-import { lawEntry, lawOptions } from '../core/catalogue';
-import { atlasImage } from '../plot/atlas-colour';
-import { drawZPlane } from '../plot/z-plane';
-import { formatNumber, formatPoles } from '../ui/params';
 import { el } from '../ui/dom';
 
 /** What the map is drawn for: the card's law and raw gains, and the Lab's body and step. */
@@ -28,181 +23,31 @@ export interface MapInput {
   options: Record<string, number | string>;
 }
 
-type Analysis = typeof import('../core/analysis-wasm');
-type AtlasSpec = import('../core/analysis-wasm').AtlasSpec;
-
-const SIZE = 200;
-const LEFT = 48;
-const TOP = 8;
-const BOTTOM = 34;
-const RIGHT = 20;
-
-/** Where each principal axis's letter sits beside its marker, px. */
-const LABEL_OFFSETS = { x: [8, 3], y: [-8, -5], z: [8, 13] } as const;
-
-/** A tick's value in two significant digits, short: 3.6, 360, 3.6e4, 3.6e-3. */
-const tick = (v: number) => {
-  const e = Math.floor(Math.log10(v));
-  const m = Number((v / 10 ** e).toPrecision(2));
-  return e >= 4 || e <= -3 ? `${m}e${e}` : String(Number(v.toPrecision(2)));
-};
-
 /** The maps a reader has open, by id: a card rebuilt (an applied tuning, a new law) keeps its map open. */
 const openMaps = new Set<string>();
 
-/** The panel, and the function that redraws it (call it after every edit). */
+/**
+ * The panel, and the function that redraws it (call it after every edit). The map's
+ * code and the analysis part of the core load when a map is first opened, so a Lab or
+ * a figure embedded in a post does not carry them.
+ */
 export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDetailsElement; update: () => void } {
-  const canvas = el('canvas', { id: `${id}-atlas`, width: LEFT + SIZE + RIGHT, height: TOP + SIZE + BOTTOM, role: 'img', 'aria-label': 'Stability map' });
-  const zPlane = el('canvas', { id: `${id}-poles`, class: 'z-plane', width: 120, height: 120, role: 'img', 'aria-label': 'The poles at the marker against the unit circle' });
   const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' });
-  // The canvases join the panel when it is first opened: a closed card carries no blank canvas.
   const panel = el('details', { class: 'atlas-panel' }, el('summary', {}, 'Stability map'), readout);
-  let analysis: { module: Analysis; grid: AtlasSpec } | null = null;
-  let cached: { key: string; image: HTMLCanvasElement; stableLimit: number } | null = null;
-  let pending = 0;
-
-  // A slider fires many inputs per frame, and a ki edit moves a PID's slice (a new
-  // atlas): the map is redrawn once per frame, for the latest gains.
-  const draw = () => {
-    if (!analysis || !panel.open || pending) return;
-    pending = requestAnimationFrame(() => {
-      pending = 0;
-      try {
-        paint(analysis!.module, analysis!.grid);
-      } catch (e) {
-        readout.textContent = `No map for these settings: ${e instanceof Error ? e.message : String(e)}`;
-      }
-    });
-  };
-  const paint = (analysis: Analysis, grid: AtlasSpec) => {
-    const input = read();
-    const { plant, law, integrator, kp, kd, ki, mass: m, dt } = input;
-    const card = analysis.cardMapOf(plant, law, integrator, kp, kd, ki, m, dt);
-    const spec = { ...grid };
-    const n = spec.points;
-    // A PID's loop has a third state: the map is the slice at this card's ki h³/m.
-    spec.integral = Math.min(1e3, card.integral);
-    const key = `${card.map}|${integrator}|${spec.integral}`;
-    if (cached?.key !== key) {
-      const atlas = analysis.atlasOf(card.map, integrator, spec);
-      const image = el('canvas', { width: n, height: n });
-      image.getContext('2d')!.putImageData(atlasImage(atlas.radii, n, atlas.stableLimit), 0, 0);
-      cached = { key, image, stableLimit: atlas.stableLimit };
-      // The radii drawn, reachable from the element for the test that compares them with the native atlas.
-      (canvas as HTMLCanvasElement & { radii?: number[] }).radii = atlas.radii;
-    }
-    const ctx = canvas.getContext('2d')!;
-    const ink = getComputedStyle(panel).color;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    ctx.imageSmoothingEnabled = false;
-    ctx.translate(0, TOP);
-    ctx.drawImage(cached.image, LEFT, 0, SIZE, SIZE);
-    // Where a dimensionless value sits along a side (0..1 on the grid's log scale).
-    const [lo, hi] = [Math.log10(spec.min), Math.log10(spec.max)];
-    const along = (v: number) => (Math.log10(v) - lo) / (hi - lo);
-    ctx.fillStyle = ink;
-    ctx.strokeStyle = ink;
-    ctx.font = '10px sans-serif';
-    const first = Math.ceil(lo - 1e-9);
-    for (let e = first; e <= Math.floor(hi + 1e-9); e++) {
-      const t = along(10 ** e);
-      // A tick every decade, a label every other one: kd h/m = 10^e is kd = 10^e m/h,
-      // kp h²/m = 10^e is kp = 10^e m/h².
-      if ((e - first) % 2 === 0) {
-        ctx.textAlign = 'center';
-        ctx.fillText(tick((10 ** e * m) / dt), LEFT + t * SIZE, SIZE + 13);
-        ctx.textAlign = 'right';
-        ctx.fillText(tick((10 ** e * m) / dt ** 2), LEFT - 5, SIZE - t * SIZE + 3);
-      }
-      ctx.beginPath();
-      ctx.moveTo(LEFT + t * SIZE, SIZE);
-      ctx.lineTo(LEFT + t * SIZE, SIZE + 4);
-      ctx.moveTo(LEFT, SIZE - t * SIZE);
-      ctx.lineTo(LEFT - 3, SIZE - t * SIZE);
-      ctx.stroke();
-    }
-    ctx.textAlign = 'center';
-    ctx.fillText('kd (N·s/m) →', LEFT + SIZE / 2, SIZE + 28);
-    ctx.save();
-    ctx.translate(10, SIZE / 2);
-    ctx.rotate(-Math.PI / 2);
-    ctx.fillText('kp (N/m) →', 0, 0);
-    ctx.restore();
-
-    // The card's gains: a marker per point, kept on the map's edge when off it.
-    const clampT = (t: number) => (Number.isFinite(t) ? Math.min(1, Math.max(0, t)) : 0);
-    const placed = card.markers.map((mk) => {
-      const [a, b] = [mk.kp * dt ** 2, mk.kd * dt];
-      const [x, y] = [along(b), along(a)];
-      const inside = a > 0 && b > 0 && x >= 0 && x <= 1 && y >= 0 && y <= 1;
-      const [px, py] = [LEFT + clampT(x) * SIZE, SIZE - clampT(y) * SIZE];
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = '#000';
-      ctx.beginPath();
-      ctx.arc(px, py, 6, 0, 2 * Math.PI);
-      ctx.stroke();
-      ctx.strokeStyle = '#fff';
-      ctx.beginPath();
-      ctx.arc(px, py, 4, 0, 2 * Math.PI);
-      ctx.stroke();
-      if (mk.axis) {
-        // The three axes' points can sit close together: their letters go to different sides.
-        const [dx, dy] = LABEL_OFFSETS[mk.axis];
-        ctx.fillStyle = ink;
-        ctx.textAlign = dx < 0 ? 'right' : 'left';
-        ctx.fillText(mk.axis, px + dx, py + dy);
-      }
-      return { mk, a, b, at: [clampT(x), clampT(y)], inside };
-    });
-    ctx.lineWidth = 1;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    canvas.dataset.marker = placed[0]!.at.join(',');
-    canvas.dataset.markers = JSON.stringify(placed.map((p) => p.at));
-
-    const zs = card.markers.flatMap((mk) => mk.poles);
-    const radius = Math.max(...card.markers.map((mk) => mk.radius));
-    const stable = radius <= cached.stableLimit;
-    canvas.dataset.radius = String(radius);
-    drawZPlane(zPlane, zs, !stable, ink);
-    zPlane.dataset.poles = JSON.stringify(zs.map((z) => [z.re, z.im]));
-    zPlane.setAttribute('aria-label', `The ${zs.length} poles at the marker${placed.length > 1 ? 's' : ''} against the unit circle: ${formatPoles(zs)}`);
-    const slice = spec.integral > 0 ? ` A PID's map is the slice at this card's ki h³/m = ${formatNumber(spec.integral)}.` : '';
-    // The core's poles are the law's at its default settings: say which of the card's are not in the map.
-    const left = lawOptions(law).filter((o) => o.key in input.options).map((o) => o.label);
-    const without = left.length ? ` The map and the radius leave out this card's ${left.join(', ')}.` : '';
-    const mapName = lawEntry(card.map)?.label ?? card.map;
-    // A law without gains reads none of the card's numbers: the step sets its point.
-    const gainless = (lawEntry(law)?.gains.length ?? 1) === 0;
-    const held = card.map === law || gainless ? '' : ` It is drawn on the ${mapName}'s map: this law runs as the ${mapName} at the marked gains.`;
-    const offMap = placed.some((p) => !p.inside) ? ', off the map (marked at its edge)' : '';
-    const verdict = `${stable ? 'stable' : 'unstable'} (dark: the error shrinks fast each step; light: slowly; red: it grows)`;
-    const where =
-      placed.length === 1
-        ? `${gainless ? `No gains of its own: the step makes it the ${mapName}, drawn on its map, at` : `At kp ${formatNumber(kp)} N/m, kd ${formatNumber(kd)} N·s/m`} (kp h²/m = ${formatNumber(placed[0]!.a)}, kd h/m = ${formatNumber(placed[0]!.b)})${offMap}: spectral radius ${formatNumber(radius)}, ${verdict}.`
-        : `About each principal axis of the box the law has its own gains per unit inertia I: ${placed
-            .map((p) => `${p.mk.axis} at kp h²/I = ${formatNumber(p.a)}, kd h/I = ${formatNumber(p.b)} (radius ${formatNumber(p.mk.radius)})`)
-            .join('; ')}${offMap}. Largest radius ${formatNumber(radius)}, ${verdict}.`;
-    readout.textContent = `${where} Poles (the dots, against the unit circle): ${formatPoles(zs)}.${held}${slice}${without}`;
-    canvas.setAttribute('aria-label', `Stability map of this law under ${integrator}; the marker${placed.length > 1 ? 's are' : ' is'} at its gains: ${stable ? 'stable' : 'unstable'}, spectral radius ${formatNumber(radius)}`);
-  };
-
+  let draw: (() => void) | null = null;
   panel.addEventListener('toggle', () => {
     if (panel.open) openMaps.add(id);
     else openMaps.delete(id);
     if (!panel.open) return;
-    if (!canvas.isConnected) readout.before(canvas, zPlane);
-    if (analysis) {
+    if (draw) {
       draw();
       return;
     }
     readout.textContent = 'Loading the map…';
-    void import('../core/analysis-wasm').then(async (module) => {
-      await module.loadAnalysis();
-      analysis = { module, grid: module.defaultAtlasSpec() };
-      draw();
+    void import('./lab-atlas-map').then(({ mapDrawer }) => {
+      draw ??= mapDrawer(id, panel, readout, read);
     });
   });
   panel.open = openMaps.has(id);
-  return { panel, update: draw };
+  return { panel, update: () => draw?.() };
 }

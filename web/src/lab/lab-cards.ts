@@ -11,12 +11,12 @@ import { formatNumber, type ParamDef } from '../ui/params';
 import { tuning } from '../core/wasm';
 import { CATALOGUE, LAW_LABELS, LINEAR_LAWS, lawEntry } from '../core/catalogue';
 import { stabilityMap } from './lab-atlas';
-import { snippet, type SnippetInput } from '../export/snippets';
+import type { SnippetInput } from '../export/snippets';
 import { checkbox, element, select } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS } from './lab-state';
 import { FORMS } from './parameterisation';
-import { tunePanel } from './lab-tune';
+import { tunePanel } from './lab-tune-panel';
 import { optionsPanel } from './lab-options';
 import { activeOptions } from './law-options';
 import type { Forbidden } from '../core/wish';
@@ -184,7 +184,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
           target: state.disturbances.targetStart,
           steps: totalSteps(),
         };
-      }, snippet),
+      }, async (language, input) => (await import('../export/snippets')).snippet(language, input)),
     );
     const remove = element('button', { type: 'button', textContent: 'Remove', disabled: state.laws.length <= MIN_CONTROLLERS });
     remove.addEventListener('click', () => {

@@ -1,10 +1,10 @@
 /**
  * The Lab's export bar: the run as CSV (every recorded step, every number at full
  * precision), the response plot as PNG or SVG, and "Copy link", the address that
- * replays the run bit for bit (the seed included).
+ * replays the run bit for bit (the seed included). The CSV and SVG writers load when
+ * first asked for: a figure embedded in a post does not carry them.
  */
 import type { LabSnapshot } from '../core/wasm';
-import { traceCsv } from '../export/csv';
 import { copyText, download } from '../export/download';
 import type { TracePlot } from '../plot/trace-plot';
 import { plantEntry } from '../core/catalogue';
@@ -36,9 +36,10 @@ export function labExportBar(source: LabExportSource, withLink: boolean): Docume
   const linkBox = element('input', { type: 'text', readOnly: true, className: 'export-link-text', hidden: true });
   linkBox.setAttribute('aria-label', 'Link that reproduces this run');
   const status = element('p', { className: 'export-status', role: 'status' });
-  csvButton.addEventListener('click', () => {
+  csvButton.addEventListener('click', async () => {
     const current = source.snapshot();
     if (!current) return;
+    const { traceCsv } = await import('../export/csv');
     const plant = source.plant();
     const { unit, effortUnit } = plantEntry(plant);
     const units = { position: unit, effort: effortUnit };
@@ -52,9 +53,11 @@ export function labExportBar(source: LabExportSource, withLink: boolean): Docume
     if (blob) download(name, blob);
     status.textContent = blob ? `Saved the response plot as ${name}.` : 'This browser could not draw the plot into a PNG.';
   });
-  svgButton.addEventListener('click', () => {
-    const svg = source.responsePlot()?.svg();
-    if (!svg) return;
+  svgButton.addEventListener('click', async () => {
+    const plot = source.responsePlot();
+    if (!plot) return;
+    const { plotSvg } = await import('../export/svg');
+    const svg = plotSvg(plot.described());
     const name = source.fileName('svg');
     download(name, new Blob([svg], { type: 'image/svg+xml' }));
     status.textContent = `Saved the response plot as ${name}.`;

@@ -5,12 +5,12 @@
  * integrator and constant force; the core's tuner (`forcelab::design`) finds the
  * gentlest gains that do it, says what the Lab will measure and with what margin, or,
  * when nothing can, which wish binds and the nearest one that can be met. "Apply" puts
- * the gains on the card and runs the Lab again. The tuner is a module of its own
- * (core/design-wasm.ts), fetched the first time a reader asks.
+ * the gains on the card and runs the Lab again. This module loads when a reader first
+ * opens the panel, and the tuner (core/design-wasm.ts) when they first ask.
  */
 import { formatNumber, formatPoles } from '../ui/params';
 import { freshWish, nearestSentence, responseClause, wishForm, type WishMemory } from '../ui/wish-form';
-import { loadDesign, quickWishOf, regionOf, tuneLaw, type Design, type Requirements, type TuneRequest } from '../core/design-wasm';
+import type { Design, Requirements, TuneRequest } from '../core/design-wasm';
 import { regionMap, type RegionData } from '../ui/region-map';
 import type { Forbidden } from '../core/wish';
 import { plantEntry, type PlantEntry } from '../core/catalogue';
@@ -31,10 +31,9 @@ function polesSentence(poles: Design['poles']): string {
   return ` Poles of the sampled loop (z): ${formatPoles(poles)}; the slowest, |z| = ${formatNumber(Math.hypot(poles[0]!.re, poles[0]!.im))}, sets how fast the error dies.`;
 }
 
-/** A panel's state, kept while "Apply" rebuilds the cards: the wish, whether it is open, the answer shown. */
+/** A panel's state, kept while "Apply" rebuilds the cards: the wish and the answer shown. */
 interface Kept {
   wish: WishMemory;
-  open: boolean;
   found: Design | null;
   text: string;
   request: TuneRequest | null;
@@ -43,18 +42,19 @@ interface Kept {
 }
 const kept = new Map<string, Kept>();
 
+/** The tuner's module, loaded the first time a reader asks for gains (a figure embedded in a post does not carry it). */
+let design: typeof import('../core/design-wasm') | null = null;
+
 /**
- * The panel of card `k`; `apply` puts gains on the card (and reruns the Lab), `shade`
- * shows on the plots the regions the wish forbids (null: none).
+ * Fills the panel of card `k` (`lab-tune-panel.ts` makes it, closed, and loads this
+ * module when it is first opened); `apply` puts gains on the card (and reruns the Lab),
+ * `shade` shows on the plots the regions the wish forbids (null: none).
  */
-export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['gains']) => void, shade: (regions: Forbidden[] | null) => void): HTMLElement {
+export function fillTunePanel(panel: HTMLDetailsElement, k: number, editor: LabEditor, apply: (gains: Design['gains']) => void, shade: (regions: Forbidden[] | null) => void): void {
   const { state, prefix: p } = editor;
   const key = `${p}${k}:${state.laws[k]!.kind}`;
-  const memory: Kept = kept.get(key) ?? { wish: freshWish(), open: false, found: null, text: '', request: null, region: null };
+  const memory: Kept = kept.get(key) ?? { wish: freshWish(), found: null, text: '', request: null, region: null };
   kept.set(key, memory);
-  const panel = element('details', { className: 'tune', open: memory.open });
-  panel.addEventListener('toggle', () => (memory.open = panel.open));
-  panel.append(element('summary', { textContent: 'Tune for me' }));
   const find = element('button', { type: 'button', textContent: 'Find gains' });
   const applyButton = element('button', { type: 'button', textContent: 'Apply', disabled: true });
   const result = element('p', { className: 'tune-result' });
@@ -95,7 +95,7 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
       if (memory.found !== found) return;
       try {
         const law = state.laws[k]!;
-        memory.region ??= regionOf(request, found.gains, 10, 21);
+        memory.region ??= design!.regionOf(request, found.gains, 10, 21);
         regionMap(map, memory.region, found.gains, { kp: law.kp, kd: law.kd });
       } catch (error) {
         map.textContent = error instanceof Error ? error.message : String(error);
@@ -110,7 +110,8 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   find.addEventListener('click', async () => {
     find.disabled = true;
     try {
-      await loadDesign();
+      design ??= await import('../core/design-wasm');
+      await design.loadDesign();
     } catch (error) {
       result.textContent = `The tuner could not load: ${error instanceof Error ? error.message : String(error)}`;
       return;
@@ -118,9 +119,9 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
       find.disabled = false;
     }
     try {
-      const { requirements, robustness } = form.read(quickWishOf);
+      const { requirements, robustness } = form.read(design.quickWishOf);
       const request: TuneRequest = { ...question(), requirements, robustness };
-      const found = tuneLaw(request);
+      const found = design.tuneLaw(request);
       const g = found.gains;
       show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements, body)}`, request);
     } catch (error) {
@@ -138,5 +139,4 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
   // A rebuilt card shows the answer it had, if it still answers the Lab's question.
   if (memory.found && asksNow(memory.request)) show(memory.found, memory.text);
   else if (memory.found) stale();
-  return panel;
 }

@@ -3,7 +3,7 @@
  * Lab redraws a finished run, not a scrolling window). Draws what it is given.
  */
 import uPlot from 'uplot';
-import { plotSvg, type SvgPlot } from '../export/svg';
+import type { SvgPlot } from '../export/svg';
 import 'uplot/dist/uPlot.min.css';
 
 /** A plot's container element, carrying the data last drawn in it. */
@@ -134,11 +134,6 @@ export class TracePlot {
   /** What the plot shows, as the SVG and CSV exports read it: titles, series and the data last drawn. */
   described(): SvgPlot {
     return { title: this.title, xLabel: this.xLabel, yLabel: this.yLabel, series: this.series, columns: this.data };
-  }
-
-  /** The plot as a standalone SVG document (see `export/svg.ts`). */
-  svg(): string {
-    return plotSvg(this.described());
   }
 
   /** The canvas the plot is drawn on (its axes and curves; the title and legend are HTML). */

@@ -1,10 +1,12 @@
 /**
  * "Copy as code" on a controller card, the Lab's or a chapter figure's: pick a language,
  * get the controller with its current settings as a snippet, copied to the clipboard
- * (and shown, so it can be copied by hand when the clipboard is refused).
+ * (and shown, so it can be copied by hand when the clipboard is refused). The templates
+ * may load when the panel is first opened: `toCode` may answer with a promise, and the
+ * text area says which language it holds (`data-language`) once it is written.
  */
 import { copyText } from '../export/download';
-import { LANGUAGES, type Language } from '../export/snippets';
+import { LANGUAGE_NAMES, type Language } from '../export/snippets/languages';
 import { el } from './dom';
 
 /**
@@ -12,21 +14,30 @@ import { el } from './dom';
  * a reason it cannot be written, and `toCode` makes it a snippet (the Lab passes its
  * laws' templates, a chapter figure its own).
  */
-export function codePanel<T>(id: string, input: () => T | string, toCode: (language: Language, input: T) => string): HTMLDetailsElement {
-  const language = el('select', { id: `${id}-language`, 'aria-label': 'Language' }, ...Object.entries(LANGUAGES).map(([key, l]) => el('option', { value: key }, l.name)));
+export function codePanel<T>(id: string, input: () => T | string, toCode: (language: Language, input: T) => string | Promise<string>): HTMLDetailsElement {
+  const language = el('select', { id: `${id}-language`, 'aria-label': 'Language' }, ...Object.entries(LANGUAGE_NAMES).map(([key, l]) => el('option', { value: key }, l.name)));
   const button = el('button', { type: 'button' }, 'Copy');
   const text = el('textarea', { id: `${id}-code`, readonly: true, rows: 12, spellcheck: 'false', 'aria-label': 'The snippet' });
   const status = el('p', { class: 'code-status', role: 'status' });
   const panel = el('details', { class: 'code-panel' }, el('summary', {}, 'Copy as code'), language, button, text, status);
-  const write = () => {
+  // Each write is numbered: a slow one (the templates still loading) never overwrites a later one.
+  let writes = 0;
+  const write = async () => {
     const got = input();
-    text.value = typeof got === 'string' ? '' : toCode(language.value as Language, got);
+    const chosen = language.value as Language;
+    const mine = ++writes;
+    delete text.dataset.language;
+    const code = typeof got === 'string' ? '' : await toCode(chosen, got);
+    if (mine === writes) {
+      text.value = code;
+      text.dataset.language = chosen;
+    }
     return got;
   };
-  language.addEventListener('change', write);
-  panel.addEventListener('toggle', () => panel.open && write());
+  language.addEventListener('change', () => void write());
+  panel.addEventListener('toggle', () => panel.open && void write());
   button.addEventListener('click', async () => {
-    const got = write();
+    const got = await write();
     if (typeof got === 'string') {
       status.textContent = got;
       return;
