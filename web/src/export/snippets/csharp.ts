@@ -7,7 +7,7 @@
  * with mcs against a stand-in of the UnityEngine types (`unity/StandIn.cs`, run by `unity.test.ts`).
  */
 import { CSHARP, render, type EngineProgram, type Setting } from './engine-program';
-import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, type EngineLaw } from './engine-laws';
+import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, PREDICTING_LAWS, type EngineLaw, type PredictingLaw, type PredictingStep } from './engine-laws';
 import { header, literal, wrap, type SnippetInput } from './input';
 
 /** The component's class name: `ForcelabBackwardPd`, `ForcelabPidPlate`, ... */
@@ -19,8 +19,8 @@ const statements = (law: EngineLaw, indent: string) => law.lines.map(([name, e])
 export function csharpSnippet(s: SnippetInput): string {
   if (s.plant === 'box') {
     if (s.kind === 'pid') return boxPid(s);
-    const predicting = PREDICTING[s.kind];
-    if (predicting) return boxPredicting(s, predicting);
+    const predicting = PREDICTING_LAWS[s.kind];
+    if (predicting) return boxPredicting(s, predicting, PREDICTING[s.kind]!);
     const law = ENGINE_TORQUE_LAWS[s.kind];
     return law ? box(s, law, gains(s)) : unavailable(s);
   }
@@ -231,27 +231,14 @@ const principal = `        // The principal frame r, in which the inertia is the
         Quaternion r = body.rotation * body.inertiaTensorRotation, rt = Quaternion.Inverse(r);
         Vector3 i = body.inertiaTensor;`;
 
-/** A box law that predicts the next step in the body's principal frame, for the engines. */
-interface Predicting {
-  /** Where the law lives in the core, and what it does. */
-  source: string;
-  /** Whether the law has the Lab's gains (the one-step laws have none). */
-  gains: boolean;
-  /** The helpers its step names. */
-  helpers: string[];
-  /** FixedUpdate's body: it ends by applying the torque. */
-  step: string;
-}
 
 /**
  * The SPDs and the one-step laws on the box, from the core's formulas
  * (\`spd_torque.rs\`, \`spd_simplified.rs\`, \`one_step.rs\`, \`published.rs\`). The target
  * is at rest, so where it will be after the step is where it is.
  */
-const PREDICTING: Readonly<Record<string, Predicting>> = {
+const PREDICTING: Readonly<Record<string, PredictingStep>> = {
   spd: {
-    source: "crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)",
-    gains: true,
     helpers: [scaleProperty, advanced, rotationVector],
     step: `        double kps = kp * Scale, kds = kd * Scale; // torque gains, N m/rad and N m s/rad
 ${principal}
@@ -267,8 +254,6 @@ ${principal}
         body.AddTorque(r * (p + d), ForceMode.Force);`,
   },
   'spd-simplified': {
-    source: 'crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)',
-    gains: true,
     helpers: [inertiaTimes, advanced, rotationVector],
     step: `        double kpu = kp / mass, kdu = kd / mass; // per unit inertia, 1/s^2 and 1/s
         // The error one step ahead: from where the body will be if it keeps its spin.
@@ -277,8 +262,6 @@ ${principal}
         body.AddTorque(InertiaTimes(alpha), ForceMode.Force);`,
   },
   'one-step': {
-    source: "crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)",
-    gains: false,
     helpers: [rotationVector],
     step: `        // The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',
         // so the angular velocity that lands on the target has |w'| = 2 tan(angle / 2) / dt.
@@ -295,8 +278,6 @@ ${principal}
         body.AddTorque(r * tau, ForceMode.Force);`,
   },
   'one-step-as-printed': {
-    source: "crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; it turns into the inertia frame and back the wrong way round; ToAngleAxis's angle runs to 360 degrees, so past 180 it turns the long way)",
-    gains: false,
     helpers: [],
     step: `        Quaternion q = target.rotation * Quaternion.Inverse(body.rotation);
         q.ToAngleAxis(out float degrees, out Vector3 axis);
@@ -309,18 +290,18 @@ ${principal}
 };
 
 /** A box component for a law that predicts in the principal frame. */
-function boxPredicting(s: SnippetInput, law: Predicting): string {
+function boxPredicting(s: SnippetInput, law: PredictingLaw, code: PredictingStep): string {
   const fields = law.gains ? gains(s) : bodyFields(s);
-  const divide = law.step.includes('Divide(')
+  const divide = code.step.includes('Divide(')
     ? ['    // a / b per component.\n    static Vector3 Divide(Vector3 a, Vector3 b) => new Vector3(a.x / b.x, a.y / b.y, a.z / b.z);']
     : [];
   return `${boxHead(s, wrap(`The law: ${law.source}.`, '//'), fields)}
 
 ${boxAwake}
 
-${[...law.helpers, ...divide].map((h) => `${h}\n\n`).join('')}    void FixedUpdate()
+${[...code.helpers, ...divide].map((h) => `${h}\n\n`).join('')}    void FixedUpdate()
     {
-${law.step}
+${code.step}
     }
 }
 `;

@@ -271,6 +271,45 @@ export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = {
   },
 };
 
+/** A box law that predicts the next step in the body's principal frame (the SPDs, the one-step laws), for engines. */
+export interface PredictingLaw {
+  /** Where the law lives in the core, and what it does. */
+  source: string;
+  /** Whether it reads the Lab's gains (the one-step laws have none). */
+  gains: boolean;
+}
+
+/** Such a law's step in one language: the helpers it names and the body of the physics callback (it ends by applying the torque). */
+export interface PredictingStep {
+  helpers: string[];
+  step: string;
+}
+
+/**
+ * The box laws that predict in the principal frame; each language's template writes out
+ * their steps (`csharp.ts`, `gdscript.ts`) from these formulas of the core. The target is
+ * at rest, so where it will be after the step is where it is.
+ */
+export const PREDICTING_LAWS: Readonly<Record<string, PredictingLaw>> = {
+  spd: {
+    source: "crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)",
+    gains: true,
+  },
+  'spd-simplified': {
+    source: 'crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)',
+    gains: true,
+  },
+  'one-step': {
+    source: "crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)",
+    gains: false,
+  },
+  'one-step-as-printed': {
+    source:
+      "crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; it turns into the inertia frame and back the wrong way round; its angle-axis angle runs to 360 degrees, so past 180 it turns the long way)",
+    gains: false,
+  },
+};
+
 /** Why an engine template does not write out `kind` on `plant` (a law forcelab does not
  *  drive there: every law it drives has its template), and which laws it does. */
 export function notWrittenOut(plant: string, kind: string, name: string): { why: string; written: string } {

@@ -7,15 +7,15 @@
  * a RigidBody3D turned by a world torque.
  */
 import { GDSCRIPT, render, type EngineProgram } from './engine-program';
-import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, type EngineLaw } from './engine-laws';
+import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, PREDICTING_LAWS, type EngineLaw, type PredictingLaw, type PredictingStep } from './engine-laws';
 import { header, literal, wrap, type SnippetInput } from './input';
 
 const statements = (law: EngineLaw) => law.lines.map(([name, e]) => `\tvar ${name} := ${e}`).join('\n');
 
 export function gdscriptSnippet(s: SnippetInput): string {
   if (s.plant === 'box' && s.kind === 'pid') return snakeCase(boxPid(s));
-  const predicting = s.plant === 'box' ? PREDICTING[s.kind] : undefined;
-  if (predicting) return boxPredicting(s, predicting);
+  const predicting = s.plant === 'box' ? PREDICTING_LAWS[s.kind] : undefined;
+  if (predicting) return boxPredicting(s, predicting, PREDICTING[s.kind]!);
   const torque = s.plant === 'box' ? ENGINE_TORQUE_LAWS[s.kind] : undefined;
   const program = s.plant === 'box' ? undefined : engineProgram(s);
   if (!torque && !program) {
@@ -164,17 +164,6 @@ func advanced(q: Quaternion, w: Vector3, step: float) -> Quaternion:
 \t\treturn q
 \treturn (Quaternion(w.normalized(), w.length() * step) * q).normalized()`;
 
-/** A box law that predicts the next step in the body's principal frame, for Godot. */
-interface Predicting {
-  /** Where the law lives in the core, and what it does. */
-  source: string;
-  /** Whether the law has the Lab's gains (the one-step laws have none). */
-  gains: boolean;
-  /** The helpers its step names. */
-  helpers: string[];
-  /** _physics_process's body: it ends by applying the torque. */
-  step: string;
-}
 
 /** The body's orientation and its principal frame: Godot's \`inertia\` is along the body's axes. */
 const principal = `\t# The principal frame r is the body's own: Godot's inertia is along its axes.
@@ -182,10 +171,8 @@ const principal = `\t# The principal frame r is the body's own: Godot's inertia 
 \tvar rt := r.inverse()`;
 
 /** The SPDs and the one-step laws on the box, as the C# templates write them (see csharp.ts). */
-const PREDICTING: Readonly<Record<string, Predicting>> = {
+const PREDICTING: Readonly<Record<string, PredictingStep>> = {
   spd: {
-    source: "crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)",
-    gains: true,
     helpers: [advanced, rotationVector],
     step: `\t# Torque gains: the Lab's per-kg gains times the inertia about the turning axis
 \t# a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
@@ -205,8 +192,6 @@ ${principal}
 \tapply_torque(r * (p + d))`,
   },
   'spd-simplified': {
-    source: 'crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)',
-    gains: true,
     helpers: [inertiaTimes, advanced, rotationVector],
     step: `\tvar kpu := kp / mass # per unit inertia, 1/s^2
 \tvar kdu := kd / mass # 1/s
@@ -217,8 +202,6 @@ ${principal}
 \tapply_torque(inertia_times(alpha))`,
   },
   'one-step': {
-    source: "crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)",
-    gains: false,
     helpers: [rotationVector],
     step: `${principal}
 \t# The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',
@@ -236,10 +219,10 @@ ${principal}
 \tapply_torque(r * tau)`,
   },
   'one-step-as-printed': {
-    source: 'crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002\'s listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; get_angle runs to 2 pi, so past pi it turns the long way. Godot\'s inertia has no rotation of its own, so the listing\'s wrong-way turn into the inertia frame does not show here)',
-    gains: false,
     helpers: [],
-    step: `\tvar q := global_basis.get_rotation_quaternion()
+    step: `\t# Godot's inertia has no rotation of its own, so the listing's wrong-way turn into the
+\t# inertia frame does not show here.
+\tvar q := global_basis.get_rotation_quaternion()
 \tvar turn := target.global_basis.get_rotation_quaternion() * q.inverse()
 \t# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
 \tvar w := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle() / dt - angular_velocity
@@ -248,7 +231,7 @@ ${principal}
 };
 
 /** A box script for a law that predicts in the principal frame. */
-function boxPredicting(s: SnippetInput, law: Predicting): string {
+function boxPredicting(s: SnippetInput, law: PredictingLaw, code: PredictingStep): string {
   const gains = law.gains ? `@export var kp := ${literal(s.kp)}\n@export var kd := ${literal(s.kd)}\n` : '';
   return `${header(s, '#')}
 ${wrap(`The law: ${law.source}.`, '#')}
@@ -259,8 +242,8 @@ ${gains}@export var dt := ${literal(s.dt)}
 
 ${boxReady(s)}
 
-${law.helpers.map((h) => `${h}\n\n`).join('')}func _physics_process(_delta: float) -> void:
-${law.step}
+${code.helpers.map((h) => `${h}\n\n`).join('')}func _physics_process(_delta: float) -> void:
+${code.step}
 `;
 }
 

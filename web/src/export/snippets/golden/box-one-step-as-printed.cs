@@ -3,7 +3,7 @@
 // the error is the rotation from the body to the target. The law has no gains: the state and the step set the torque.
 // The law: crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's
 // listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant;
-// it turns into the inertia frame and back the wrong way round; ToAngleAxis's angle
+// it turns into the inertia frame and back the wrong way round; its angle-axis angle
 // runs to 360 degrees, so past 180 it turns the long way).
 // Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
 using UnityEngine;

@@ -2,10 +2,9 @@
 # Units: SI (rad, kg, s, N m). Signs: angles and torques are right-handed about the axis;
 # the error is the rotation from the body to the target. The law has no gains: the state and the step set the torque.
 # The law: crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's
-# listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant;
-# get_angle runs to 2 pi, so past pi it turns the long way. Godot's inertia has no
-# rotation of its own, so the listing's wrong-way turn into the inertia frame does not
-# show here).
+# listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; it
+# turns into the inertia frame and back the wrong way round; its angle-axis angle runs
+# to 360 degrees, so past 180 it turns the long way).
 extends RigidBody3D
 
 @export var target: Node3D # the orientation to turn to
@@ -29,6 +28,8 @@ func _ready() -> void:
 	# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
 
 func _physics_process(_delta: float) -> void:
+	# Godot's inertia has no rotation of its own, so the listing's wrong-way turn into the
+	# inertia frame does not show here.
 	var q := global_basis.get_rotation_quaternion()
 	var turn := target.global_basis.get_rotation_quaternion() * q.inverse()
 	# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
