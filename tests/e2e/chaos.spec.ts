@@ -106,25 +106,28 @@ async function moveSlider(page: Page, random: () => number, pick: <T>(xs: readon
 }
 
 async function typeEntry(page: Page, random: () => number, pick: <T>(xs: readonly T[]) => T): Promise<void> {
-  const box = await nth(page, '.param input[type=text], .field input[type=text], .field input:not([type])', random);
+  const picked = await nth(page, '.param input[type=text], .field input[type=text], .field input:not([type])', random);
+  // Held as the element picked: a panel that fills in later (the map, the tuner, the code
+  // load when opened) must not shift a positional locator onto another field mid-entry.
+  const box = await picked?.elementHandle();
   if (!box) return;
+  const row = (await box.evaluateHandle((el) => el.closest('.param, .field'))).asElement();
+  if (!row) return;
   const junk = random() < 0.6;
   const text = junk ? pick(JUNK) : random() < 0.5 ? pick(NUMBERS) : String(Number((random() * 10).toPrecision(3)));
-  const row = box.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " param ") or contains(concat(" ", normalize-space(@class), " "), " field ")][1]');
-  const range = row.locator('input[type=range]');
-  const hasRange = (await range.count()) > 0;
-  const before = hasRange ? await range.inputValue() : null;
+  const range = await row.$('input[type=range]');
+  const before = range ? await range.inputValue() : null;
   await box.fill(text);
   await box.press('Enter');
   await box.dispatchEvent('change');
-  const message = (await row.locator('.message').first().textContent())?.trim() ?? '';
+  const message = ((await row.$('.message')) ? await row.$eval('.message', (m) => m.textContent ?? '') : '').trim();
   if (junk) {
     expect(message, `"${text}" typed into ${await box.getAttribute('id')} must be answered`).not.toBe('');
-    if (hasRange) expect(await range.inputValue(), `"${text}" must leave the value in force`).toBe(before);
+    if (range) expect(await range.inputValue(), `"${text}" must leave the value in force`).toBe(before);
   }
   if (message) {
     expect(message).not.toMatch(/undefined|\[object|null/);
-    if (hasRange) expect(await range.inputValue(), `refused "${text}" (${message}) must leave the value in force`).toBe(before);
+    if (range) expect(await range.inputValue(), `refused "${text}" (${message}) must leave the value in force`).toBe(before);
   }
 }
 
