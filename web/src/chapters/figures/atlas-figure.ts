@@ -86,7 +86,9 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' }, 'Point at a map to see its poles.');
   side.append(zPlane, readout, atlasKey(SPEC));
   const mapColumn = el('div', { class: 'atlas-main' }, grid);
-  host.append(mapColumn, side);
+  // The maps and the side panel share a box of their own: the side panel stays in view
+  // while the maps scroll past, and only within that box, never over the exports below.
+  host.append(el('div', { class: 'atlas-layout' }, mapColumn, side));
   // Each map's canvas sits in a frame that can hold the rings of the laws without gains.
   const frames = new Map<string, HTMLElement>();
   const atlases: Atlas[] = [];
