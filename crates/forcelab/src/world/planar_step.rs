@@ -29,6 +29,9 @@ pub(super) struct Columns<'a> {
 /// Bodies stepped between two checks for a body that ran away.
 const CHUNK: usize = 128;
 
+/// Fewer bodies than this are stepped one by one, each checked as it goes.
+const FEW: usize = 16;
+
 /// Advances every body of `c` by one step of `dt` s (see [`super::World2`]).
 ///
 /// Each body: semi-implicit Euler under its effective gains, frozen at its last pose (at
@@ -52,6 +55,25 @@ pub(super) fn step(c: &mut Columns, dt: f64) {
     let (tx, ty, ta) = (&c.tx[..n], &c.ty[..n], &c.ta[..n]);
     let (kp, kd, diverged) = (&mut c.kp[..n], &mut c.kd[..n], &mut c.diverged[..n]);
     let within = |v: f64| v.abs() <= DIVERGED_LIMIT;
+    // A few bodies (one per call on the "one call per body" path, the odd one after
+    // wasm's pairs) go one by one: the chunks' buffers would cost more than they save.
+    if n - done < FEW {
+        for k in done..n {
+            let (p, d) = (kp[k], kd[k]);
+            let ax = p * (tx[k] - x[k]) - d * vx[k];
+            let ay = p * (ty[k] - y[k]) - d * vy[k];
+            let alpha = p * angle::difference(a[k], ta[k]) - d * w[k];
+            let (nvx, nvy, nw) = (vx[k] + ax * dt, vy[k] + ay * dt, w[k] + alpha * dt);
+            let (nx, ny, na) = (x[k] + nvx * dt, y[k] + nvy * dt, a[k] + nw * dt);
+            if within(nx) & within(ny) & within(na) {
+                (vx[k], vy[k], w[k], x[k], y[k], a[k]) = (nvx, nvy, nw, nx, ny, na);
+            } else {
+                (vx[k], vy[k], w[k]) = (0.0, 0.0, 0.0);
+                (kp[k], kd[k], diverged[k]) = (0.0, 0.0, 1);
+            }
+        }
+        return;
+    }
     let (mut px, mut py, mut pa) = ([0.0f64; CHUNK], [0.0f64; CHUNK], [0.0f64; CHUNK]);
     let mut start = done;
     while start < n {
