@@ -72,6 +72,19 @@ impl Controller3 {
         Ok(())
     }
 
+    /// The gains per unit inertia `(kp', kd')` (1/s^2, 1/s) with which this law turns the
+    /// body about a principal axis of inertia `axis_inertia` (kg m^2), linearised at rest:
+    /// SPD's gains are torques, so `(kp, kd) / axis_inertia`; the others scale their
+    /// torque by the body's own inertia, so `(kp, kd) / inertia` about every axis.
+    pub fn unit_gains(&self, axis_inertia: f64) -> (f64, f64) {
+        let per = if self.kind == LawId::Spd {
+            axis_inertia
+        } else {
+            self.inertia
+        };
+        (self.kp / per, self.kd / per)
+    }
+
     /// The world torque (N m) on `body` toward `target` for a step of `dt` s.
     ///
     /// Forward PD: `tau = I_w (kp' theta + kd' (w_t - w))` with `kp' = kp / inertia`,
@@ -137,6 +150,19 @@ fn next(target: &Target3, dt: f64) -> glam::DQuat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spd_turns_with_torque_gains_the_others_with_gains_per_unit_inertia() {
+        for kind in Controller3::laws() {
+            let c = Controller3::new(kind, 6.0, 3.0, 2.0).unwrap();
+            let expected = if kind == LawId::Spd {
+                (2.0, 1.0)
+            } else {
+                (3.0, 1.5)
+            };
+            assert_eq!(c.unit_gains(3.0), expected, "{}", kind.id());
+        }
+    }
     use crate::rotation::from_rotation_vector;
     use crate::testing::ROUND_OFF;
 

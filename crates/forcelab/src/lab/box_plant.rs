@@ -112,7 +112,9 @@ impl BoxPlant {
         self.axis_inertia / self.mass
     }
 
-    fn law(&self, kind: LawId, g: LawGains, options: &LawOptions) -> Result<BoxLaw, Error> {
+    /// The law `kind` runs on this box with the cube's raw gains `g` and its `options`:
+    /// the PID with torque gains `g I_a / m`, the others as [`Controller3`]s.
+    pub fn law(&self, kind: LawId, g: LawGains, options: &LawOptions) -> Result<BoxLaw, Error> {
         let s = self.scale();
         if kind == LawId::Pid {
             let mut pid = Pid::new(g.kp * s, g.ki * s, g.kd * s);

@@ -7,7 +7,7 @@
 //! gains per unit inertia sit at one point about every axis, SPD's torque gains at a
 //! different point about each.
 
-use super::{BoxPlant, LawGains};
+use super::{BoxLaw, BoxPlant, LawGains, LawOptions};
 use crate::analysis::{poles, AtlasPoint, Complex};
 use crate::catalogue::{LawId, PlantId};
 use crate::error::{positive, Error};
@@ -118,37 +118,32 @@ impl CardMap {
         if plant != PlantId::Box {
             return one(law, kp / mass, kd / mass, ki / mass);
         }
-        match law {
-            LawId::Pid => Err(BOX_PID),
-            // Torque gains kp I_a / m: about axis i they are kp I_a / (m I_i) per unit inertia.
-            LawId::Spd => {
-                let plant = BoxPlant::new(mass, integrator)?;
-                let scale = plant.axis_inertia / mass;
-                let markers = ["x", "y", "z"]
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, axis)| {
-                        let inertia = plant.start.inertia[i];
-                        at(
-                            law,
-                            Some(axis),
-                            kp * scale / inertia,
-                            kd * scale / inertia,
-                            0.0,
-                        )
-                    })
-                    .collect::<Result<Vec<_>, Error>>()?;
-                Ok(CardMap {
-                    map: law,
-                    integral: 0.0,
-                    markers,
-                })
-            }
-            // Article 002's stable torque PD computes Wu's gains and runs the forward PD's.
-            LawId::BackwardPdAsPrinted => one(LawId::ForwardPd, kp / mass, kd / mass, 0.0),
-            // Gains per unit inertia (kp I_a / m over I_a): the same point about every axis.
-            _ => one(law, kp / mass, kd / mass, 0.0),
+        // The law as the box runs it: its own gains, read about each principal axis.
+        let plant = BoxPlant::new(mass, integrator)?;
+        let BoxLaw::Memoryless(c) = plant.law(law, gains, &LawOptions::NONE)? else {
+            return Err(BOX_PID);
+        };
+        // Article 002's stable torque PD computes Wu's gains and runs the forward PD's.
+        let map = if law == LawId::BackwardPdAsPrinted {
+            LawId::ForwardPd
+        } else {
+            law
+        };
+        let axes = plant.start.inertia.to_array().map(|i| c.unit_gains(i));
+        if axes.iter().all(|&g| g == axes[0]) {
+            let (kp, kd) = axes[0];
+            return one(map, kp, kd, 0.0);
         }
+        let markers = ["x", "y", "z"]
+            .into_iter()
+            .zip(axes)
+            .map(|(axis, (kp, kd))| at(map, Some(axis), kp, kd, 0.0))
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(CardMap {
+            map,
+            integral: 0.0,
+            markers,
+        })
     }
 }
 

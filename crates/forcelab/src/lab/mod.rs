@@ -14,7 +14,7 @@ mod spec;
 
 pub use crate::random::SplitMix64;
 pub use any_lab::{AnyLab, MAX_STEPS_PER_CALL};
-pub use box_plant::{BoxPlant, BoxSlot};
+pub use box_plant::{BoxLaw, BoxPlant, BoxSlot};
 pub use card_map::{CardMap, MapMarker};
 pub use disturbances::Disturbances;
 pub use lockstep::{Lab, Lab1, Trace};
