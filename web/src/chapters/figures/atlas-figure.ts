@@ -95,10 +95,23 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   // The PIDs' maps are drawn at the slice the reader picks (the core's default first).
   const repaints: (() => void)[] = [];
   const spec = { ...SPEC };
+  // Nine PID maps at a new slice take the core about a third of a second: a drag redraws
+  // them once per frame, at the latest slice, and a slice seen before comes from memory.
+  let pendingFrame = 0;
   const { control, slice: startSlice } = sliceControl(link, SPEC.integral, side, (s) => `(ki ${formatNumber(s / SPEC.dt ** 3)} N/(m·s) at 1 kg, h = 1/60 s)`, (s) => {
     spec.integral = s;
-    for (const repaint of repaints) repaint();
+    pendingFrame ||= requestAnimationFrame(() => {
+      pendingFrame = 0;
+      for (const repaint of repaints) repaint();
+    });
   });
+  const computed = new Map<string, Atlas>();
+  const atlasAt = (law: string, integrator: string) => {
+    const key = `${law},${integrator},${HAS_INTEGRAL.has(law) ? spec.integral : ''}`;
+    let atlas = computed.get(key);
+    if (!atlas) computed.set(key, (atlas = atlasOf(law, integrator, spec)));
+    return atlas;
+  };
   spec.integral = startSlice;
   side.prepend(control);
 
@@ -174,7 +187,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     const caption = document.createElement('figcaption');
     let atlas: Atlas;
     const paint = () => {
-      atlas = atlasOf(law, integrator, spec);
+      atlas = atlasAt(law, integrator);
       atlases[k] = atlas;
       cell.dataset.stableFraction = String(atlas.stableFraction);
       canvas.setAttribute('aria-label', `${lawName} under ${integratorName}: stable on ${(100 * atlas.stableFraction).toFixed(1)} % of the grid. Arrow keys move the cursor, Enter opens the point in the Lab.`);
