@@ -151,6 +151,12 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 \tvar s := v.length()
 \treturn 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v`;
 
+/** The factor that turns the Lab's per-kg gains into the box's torque gains. */
+const gainScale = `# The Lab's gains are the cube's per kg: on the box they are scaled by the inertia
+# about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+func gain_scale() -> float:
+\treturn (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass`;
+
 /** I_w v for a world vector: Godot's \`inertia\` is along the body's own axes. */
 const inertiaTimes = `# I_w v: the world inertia times a world vector.
 func inertia_times(v: Vector3) -> Vector3:
@@ -173,12 +179,9 @@ const principal = `\t# The principal frame r is the body's own: Godot's inertia 
 /** The SPDs and the one-step laws on the box, as the C# templates write them (see csharp.ts). */
 const PREDICTING: Readonly<Record<string, PredictingStep>> = {
   spd: {
-    helpers: [advanced, rotationVector],
-    step: `\t# Torque gains: the Lab's per-kg gains times the inertia about the turning axis
-\t# a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
-\tvar scale := (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
-\tvar kps := kp * scale
-\tvar kds := kd * scale
+    helpers: [gainScale, advanced, rotationVector],
+    step: `\tvar kps := kp * gain_scale() # torque gains, N m/rad
+\tvar kds := kd * gain_scale() # N m s/rad
 ${principal}
 \t# The error one step ahead: from where the body will be if it keeps its spin.
 \tvar e := rt * rotation_vector(advanced(r, angular_velocity, dt), target.global_basis.get_rotation_quaternion())
@@ -288,7 +291,7 @@ function boxPid(s: SnippetInput): string {
   const limit = (v: string, l: number | null, name: string) => (l === null ? v : `(${v}).limit_length(${name})`);
   const il = (v: string) => limit(v, c.integralLimit, 'integralLimit');
   const ol = (v: string) => limit(v, c.outputLimit, 'outputLimit');
-  const derivative = c.onError ? '(kd * scale / dt) * (error - previousError)' : '(-kd * scale / dt) * rotation_vector(previous, q)';
+  const derivative = c.onError ? '(kd * torqueScale / dt) * (error - previousError)' : '(-kd * torqueScale / dt) * rotation_vector(previous, q)';
   const filter = c.filter > 0 ? `\n\tfiltered = filtered + dt / (derivativeFilter + dt) * (derivative - filtered) if started else derivative\n\tderivative = filtered` : '';
   const unsaturated = c.reactsToSaturation ? '\n\tvar unsaturated := p + candidate + derivative' : '';
   const output = c.mode === 'back-calculation' ? `\n\tvar output := ${ol('unsaturated')}` : '';
@@ -311,21 +314,21 @@ ${settings}
 var integral := Vector3.ZERO # the integral term, N m
 ${c.onError ? "var previousError := Vector3.ZERO # last step's error, rad" : "var previous := Quaternion.IDENTITY # last step's orientation"}${c.filter > 0 ? '\nvar filtered := Vector3.ZERO # the filtered derivative term, N m' : ''}
 var started := false # whether there was a last step
-# The Lab's gains are the cube's per kg: on the box they are scaled by the inertia
-# about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
-var scale := 1.0
 
 ${boxReady(s)}
-\tscale = (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
+
+${gainScale}
 
 ${rotationVector}
 
 func _physics_process(_delta: float) -> void:
+\t# Not "scale": a Node3D has a property of that name.
+\tvar torqueScale := gain_scale()
 \tvar q := global_basis.get_rotation_quaternion()
 \tvar error := rotation_vector(q, target.global_basis.get_rotation_quaternion())
 \tvar derivative := ${derivative} if started else Vector3.ZERO${filter}
-\tvar p := (kp * scale) * error
-\tvar candidate := ${il('integral + (ki * scale * dt) * error')}${unsaturated}${output}
+\tvar p := (kp * torqueScale) * error
+\tvar candidate := ${il('integral + (ki * torqueScale * dt) * error')}${unsaturated}${output}
 \t${antiWindup}
 \t${c.onError ? 'previousError = error' : 'previous = q'}
 \tstarted = true

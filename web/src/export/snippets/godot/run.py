@@ -368,6 +368,14 @@ def wrapf(value, lo, hi):
     return lo if abs(rng) < CMP_EPSILON else value - (rng * math.floor((value - lo) / rng))
 
 
+# Properties every Node2D and Node3D has, beside those the body stand-in models.
+NODE_PROPERTIES = {
+    "name", "owner", "position", "rotation", "rotation_degrees", "scale", "skew", "transform",
+    "basis", "quaternion", "visible", "global_position", "global_rotation", "global_basis",
+    "global_transform", "global_scale", "top_level", "process_mode",
+}
+
+
 class Engine:
     physics_ticks_per_second = 60
 
@@ -399,6 +407,11 @@ class Interpreter:
             "range": lambda *a: range(*(int(v) for v in a)),
         }
         self.me = Instance(self.script, self.body)
+        # Godot refuses a script member that redefines a property its node inherits.
+        for var in self.script.vars:
+            name = var.children[0].value
+            if name in NODE_PROPERTIES or hasattr(self.body, name):
+                raise ValueError(f"the script redefines the inherited property {name}")
         self.init_fields(self.me)
         self.me.fields["target"] = self.target
 

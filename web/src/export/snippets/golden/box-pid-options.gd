@@ -23,9 +23,6 @@ var integral := Vector3.ZERO # the integral term, N m
 var previous_error := Vector3.ZERO # last step's error, rad
 var filtered := Vector3.ZERO # the filtered derivative term, N m
 var started := false # whether there was a last step
-# The Lab's gains are the cube's per kg: on the box they are scaled by the inertia
-# about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
-var scale := 1.0
 
 func _ready() -> void:
 	mass = 2.5
@@ -43,7 +40,11 @@ func _ready() -> void:
 	# forcelab's box steps the gyroscopic term implicitly and the orientation by
 	# q + dt/2 (w, 0) q; where Godot's physics steps these differently, the laws that
 	# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
-	scale = (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
+
+# The Lab's gains are the cube's per kg: on the box they are scaled by the inertia
+# about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+func gain_scale() -> float:
+	return (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
 
 # The shortest rotation (rad, world) that turns `from` into `to`. Read with atan2, not
 # get_angle's acos, which cannot see an angle below about 3e-8 rad.
@@ -56,13 +57,15 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
 
 func _physics_process(_delta: float) -> void:
+	# Not "scale": a Node3D has a property of that name.
+	var torque_scale := gain_scale()
 	var q := global_basis.get_rotation_quaternion()
 	var error := rotation_vector(q, target.global_basis.get_rotation_quaternion())
-	var derivative := (kd * scale / dt) * (error - previous_error) if started else Vector3.ZERO
+	var derivative := (kd * torque_scale / dt) * (error - previous_error) if started else Vector3.ZERO
 	filtered = filtered + dt / (derivative_filter + dt) * (derivative - filtered) if started else derivative
 	derivative = filtered
-	var p := (kp * scale) * error
-	var candidate := (integral + (ki * scale * dt) * error).limit_length(integral_limit)
+	var p := (kp * torque_scale) * error
+	var candidate := (integral + (ki * torque_scale * dt) * error).limit_length(integral_limit)
 	var unsaturated := p + candidate + derivative
 	var output := (unsaturated).limit_length(output_limit)
 	integral = (candidate + kt * dt * (output - unsaturated)).limit_length(integral_limit)

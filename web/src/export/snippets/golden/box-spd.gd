@@ -30,6 +30,11 @@ func _ready() -> void:
 	# q + dt/2 (w, 0) q; where Godot's physics steps these differently, the laws that
 	# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
 
+# The Lab's gains are the cube's per kg: on the box they are scaled by the inertia
+# about the turning axis a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
+func gain_scale() -> float:
+	return (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
+
 # q turned by the world angular velocity w (rad/s) held for dt s: exp(w dt / 2) q.
 func advanced(q: Quaternion, w: Vector3, step: float) -> Quaternion:
 	if w.length() == 0.0:
@@ -47,11 +52,8 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
 
 func _physics_process(_delta: float) -> void:
-	# Torque gains: the Lab's per-kg gains times the inertia about the turning axis
-	# a = (1, 2, 3) / |(1, 2, 3)|, over the mass.
-	var scale := (inertia.x + 4.0 * inertia.y + 9.0 * inertia.z) / 14.0 / mass
-	var kps := kp * scale
-	var kds := kd * scale
+	var kps := kp * gain_scale() # torque gains, N m/rad
+	var kds := kd * gain_scale() # N m s/rad
 	# The principal frame r is the body's own: Godot's inertia is along its axes.
 	var r := global_basis.get_rotation_quaternion()
 	var rt := r.inverse()
