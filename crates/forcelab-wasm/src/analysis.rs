@@ -145,10 +145,10 @@ pub fn atlas_points(dt: f64) -> Result<JsValue, JsError> {
         #[serde(skip_serializing_if = "Option::is_none")]
         refused: Option<String>,
     }
-    let entries: Vec<Entry> = AtlasPoint::points()
+    let entries: Vec<Entry> = AtlasPoint::all(dt)
         .into_iter()
-        .map(|(law, integrator)| {
-            let (point, refused) = match AtlasPoint::compute(law, integrator, dt) {
+        .map(|(law, integrator, point)| {
+            let (point, refused) = match point {
                 Ok(p) => (Some(p), None),
                 Err(e) => (None, Some(e.to_string())),
             };

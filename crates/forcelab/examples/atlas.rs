@@ -70,15 +70,15 @@ fn main() {
 
 /// The points as JSON: `{ law, integrator, kp_dt2, kd_dt, radius }` or `{ law, integrator, refused }`.
 fn print_points(dt: f64) {
-    let rows: Vec<String> = AtlasPoint::points()
+    let rows: Vec<String> = AtlasPoint::all(dt)
         .into_iter()
-        .map(|(law, integrator)| {
+        .map(|(law, integrator, point)| {
             let head = format!(
                 "\"law\":\"{}\",\"integrator\":\"{}\"",
                 law.id(),
                 integrator.id()
             );
-            match AtlasPoint::compute(law, integrator, dt) {
+            match point {
                 Ok(p) => format!(
                     "{{{head},\"kp_dt2\":{:e},\"kd_dt\":{:e},\"radius\":{:e}}}",
                     p.kp_dt2, p.kd_dt, p.radius

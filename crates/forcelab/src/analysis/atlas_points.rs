@@ -68,6 +68,15 @@ impl AtlasPoint {
             .collect()
     }
 
+    /// Every pair of [`AtlasPoint::points`] at step `dt` s, with its point or the law's
+    /// reason for refusing the integrator.
+    pub fn all(dt: f64) -> Vec<(LawId, Integrator, Result<AtlasPoint, Error>)> {
+        AtlasPoint::points()
+            .into_iter()
+            .map(|(law, integrator)| (law, integrator, AtlasPoint::compute(law, integrator, dt)))
+            .collect()
+    }
+
     /// The point of `law` under `integrator` at step `dt` s: its coordinates on the forward
     /// PD's map and the eigenvalues of its one-step map.
     pub fn compute(law: LawId, integrator: Integrator, dt: f64) -> Result<AtlasPoint, Error> {
