@@ -93,10 +93,10 @@ pub(super) fn spd_v2_tolerant_of_gains() -> Claim {
 }
 
 pub(super) fn spd_no_overshoot_vs_pd() -> Claim {
-    // The chapter's figure: its three laws share one kp, kd (zeta = 0.5 on 1 kg).
-    let f = figure("spd-cube");
-    let (kp, kd, dt) = (f.laws[0].kp, f.laws[0].kd, f.dt);
-    let target = Target1::at(f.target_start);
+    // Moderate gains where all three are stable (zeta = 0.5 on 1 kg): which brakes first.
+    let f = claim_setups::SPD_BRAKE;
+    let (kp, kd, dt) = (f.kp, f.kd, f.dt);
+    let target = Target1::at(f.target);
     let run = |force: &dyn Fn(&Body1) -> f64| step_response(force, f.mass, dt, f.horizon);
     let v2 = run(&|b| {
         SpdSimplified { kp, kd }
@@ -112,10 +112,10 @@ pub(super) fn spd_no_overshoot_vs_pd() -> Claim {
         id: "spd-no-overshoot-vs-pd",
         article: A000,
         chapter: "04-spd",
-        preset: "spd-cube",
+        preset: "spd-brake",
         claim: "with the same gains SPD brakes before the target and overshoots less than PD",
         figure: v2.overshoot_percent,
-        unit: "% overshoot of the article's calculator at the figure's gains",
+        unit: "% overshoot of the article's calculator at moderate gains",
         integrator: SEMI,
         verdict: if less { Verdict::HoldsWithConditions } else { Verdict::DoesNotHold },
         conditions: format!(

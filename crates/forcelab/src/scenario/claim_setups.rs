@@ -35,6 +35,35 @@ pub fn tilted_box() -> TiltedBox {
     }
 }
 
+/// A cube step response at moderate gains (`"spd-brake"`): where all three laws of chapter
+/// 4 are stable and the question is only which brakes earlier.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpdBrake {
+    /// Stiffness, N/m.
+    pub kp: f64,
+    /// Damping, N s/m.
+    pub kd: f64,
+    /// Step, s (1/60 s to the six digits the Lab's links carry).
+    pub dt: f64,
+    /// The body's mass, kg.
+    pub mass: f64,
+    /// Where the target sits, m (the body starts at rest at 0).
+    pub target: f64,
+    /// Length of the run, s.
+    pub horizon: f64,
+}
+
+/// kp 400 N/m, kd 20 N s/m on 1 kg (zeta = 0.5), 60 Hz, a 1 m step for 3 s: the gains
+/// chapter 4's figure opened on before it moved to stiff gains to show SPD's stability.
+pub const SPD_BRAKE: SpdBrake = SpdBrake {
+    kp: 400.0,
+    kd: 20.0,
+    dt: 0.016_666_7,
+    mass: 1.0,
+    target: 1.0,
+    horizon: 3.0,
+};
+
 /// One state, target and gains at which article 000's simplified SPD and a forward PD
 /// with damping `kd + kp dt` are compared force for force (`"spd-probe"`).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -12,7 +12,7 @@ pub const FIGURE_HASHES: [(&str, u64); 11] = [
     ("pd-moving-target", 0x41b8b0bb5c61bf42),
     ("wu-cube", 0x0434cc476c084958),
     ("wu-box", 0x742f07304af531f7),
-    ("spd-cube", 0x16cc66699f79f081),
+    ("spd-cube", 0x8e2f73cfe1a1310f),
     ("spd-box", 0xe039c9485540bb28),
     ("implicit-cube", 0xbeed429139e19cb2),
     ("derivative-kick", 0xe349dd41638c744c),

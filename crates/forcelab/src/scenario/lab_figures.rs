@@ -205,15 +205,18 @@ pub const LAB_FIGURES: [LabFigure; 11] = [
             &[printed(BackwardPd, 900.0, 45.0), law(Spd, 900.0, 45.0)],
         )
     },
+    // Stiff gains inside SPD's bound (kd = 1.8 kp h >= 1.5 kp h): SPD lands, while the
+    // simplified form (a PD with damping kd + kp h, kd' h / m = 3.9 > 2) and forward PD
+    // (kd h / m = 2.5 > 2) explode within the first half second, which is the chapter's point.
     figure(
         "spd-cube",
         "04-spd",
-        "SPD, the article's simplified SPD and forward PD at the same gains",
+        "SPD, the article's simplified SPD and forward PD at the same stiff gains",
         3.0,
         &[
-            law(Spd, 400.0, 20.0),
-            law(SpdSimplified, 400.0, 20.0),
-            law(ForwardPd, 400.0, 20.0),
+            law(Spd, 5_000.0, 150.0),
+            law(SpdSimplified, 5_000.0, 150.0),
+            law(ForwardPd, 5_000.0, 150.0),
         ],
     ),
     LabFigure {

@@ -2,6 +2,7 @@
 //! scene is data in the core rather than something only the page knows. [`registry`]
 //! lists every preset by id; a claim names the one it measures.
 
+mod captions;
 pub mod claim_setups;
 mod cube_scene;
 mod figure_hashes;
@@ -9,6 +10,7 @@ mod figures;
 mod lab_figures;
 mod registry;
 
+pub use captions::{figure_caption, Caption, CAPTIONS};
 pub use cube_scene::{CubeScene, CUBE_SCENE};
 pub use figure_hashes::FIGURE_HASHES;
 pub use figures::{SimpsonWindow, SIMPSON, TRANSLATOR_INTENT};

@@ -55,6 +55,11 @@ pub struct PresetEntry {
     pub chapter: &'static str,
     /// What it shows, in one line.
     pub summary: &'static str,
+    /// For a figure, what to look at first ([`super::figure_caption`]); empty for a
+    /// claim's setup.
+    pub look: &'static str,
+    /// For a figure, one thing to try with it; empty for a claim's setup.
+    pub try_this: &'static str,
 }
 
 const fn entry(
@@ -68,13 +73,27 @@ const fn entry(
         kind,
         chapter,
         summary,
+        look: "",
+        try_this: "",
+    }
+}
+
+/// `entry` with its figure's caption, if it has one.
+fn captioned(entry: PresetEntry) -> PresetEntry {
+    match super::figure_caption(entry.id) {
+        Some(c) => PresetEntry {
+            look: c.look,
+            try_this: c.try_this,
+            ..entry
+        },
+        None => entry,
     }
 }
 
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 19] = [
+pub const OTHER_PRESETS: [PresetEntry; 20] = [
     entry(
         "cube",
         Scene,
@@ -86,6 +105,12 @@ pub const OTHER_PRESETS: [PresetEntry; 19] = [
         ClaimSetup,
         "01-forces",
         "A box with unequal moments and a turned inertia frame, about 1 rad from its goal",
+    ),
+    entry(
+        "spd-brake",
+        ClaimSetup,
+        "04-spd",
+        "Forward PD, SPD and its simplified form at moderate gains: which brakes first",
     ),
     entry(
         "spd-probe",
@@ -197,6 +222,7 @@ pub fn registry() -> Vec<PresetEntry> {
         .iter()
         .map(|f| entry(f.id, LabFigure, f.chapter, f.summary))
         .chain(OTHER_PRESETS)
+        .map(captioned)
         .collect()
 }
 

@@ -61,10 +61,10 @@ fn overshoot(dt: f64, steps: usize, a: impl Fn(f64, f64) -> f64) -> f64 {
 
 #[test]
 fn spd_overshoots_less_than_pd_at_the_same_gains() {
-    // The chapter figure's gains and step, on its unit mass and unit target.
-    let f = figure("spd-cube");
-    assert_eq!((f.mass, f.target_start), (1.0, 1.0));
-    let (kp, kd, dt) = (f.laws[0].kp, f.laws[0].kd, f.dt);
+    // The claim's setup: moderate gains and the Lab's step, on a unit mass and unit target.
+    let f = crate::scenario::claim_setups::SPD_BRAKE;
+    assert_eq!((f.mass, f.target), (1.0, 1.0));
+    let (kp, kd, dt) = (f.kp, f.kd, f.dt);
     let steps = (f.horizon / dt) as usize;
     let pd = overshoot(dt, steps, |x, v| kp * (1.0 - x) - kd * v);
     let v2 = overshoot(dt, steps, |x, v| kp * (1.0 - x - v * dt) - kd * v);
