@@ -102,3 +102,17 @@ export const LINEAR_LAWS: readonly LawEntry[] = CATALOGUE.laws.filter((l) => l.l
 
 /** The options `law` takes (none for an unknown id). */
 export const lawOptions = (law: string): readonly LawOption[] => byId.get(law)?.options ?? [];
+
+/** The laws that have a colour of their own: every law but a printed listing, in the core's order. */
+const COLOURED = CATALOGUE.laws.filter((l) => l.printedOf === null).map((l) => l.id);
+
+/**
+ * The CSS custom property holding `law`'s colour (`--law-K`, K its place among the
+ * catalogue's laws; styles.css holds the palette). A printed listing takes its law's
+ * colour (and is drawn dashed), so every law keeps one colour on every page.
+ */
+export function lawColorVar(law: string): string {
+  const own = byId.get(law)?.printedOf ?? law;
+  const k = COLOURED.indexOf(own);
+  return k < 0 ? '--fg' : `--law-${k}`;
+}

@@ -12,7 +12,7 @@ import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { World1, type Controller1Id } from '../core/scene-wasm';
 import { CUBE_SCENE } from '../core/presets';
-import { LAW_LABELS } from '../core/catalogue';
+import { LAW_LABELS, lawColorVar } from '../core/catalogue';
 import type { Scene, SceneHandle, SceneOptions } from './scene';
 
 const VIEW_MIN = -1;
@@ -36,14 +36,11 @@ interface Contender {
   colorVar: string;
 }
 
-/** Each law's colour on the page (a presentation choice; the laws are the core's). */
-const COLOR_VARS: Readonly<Record<string, string>> = { pd: '--c-pd', 'backward-pd': '--c-bpd', spd: '--c-spd' };
-
 /** The scene's laws, from the core's preset, named as the catalogue names them. */
 const contenders: readonly Contender[] = CUBE_SCENE.laws.map((id) => ({
   id: id as Controller1Id,
   label: LAW_LABELS[id] ?? id,
-  colorVar: COLOR_VARS[id] ?? '--fg',
+  colorVar: lawColorVar(id),
 }));
 
 /** The colours the canvas needs, read from CSS once and again when the scheme flips. */
