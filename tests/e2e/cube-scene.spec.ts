@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
+
+/** The scene's starting settings, as the core declares them (presets.json). */
+const SCENE: { kd: number } = JSON.parse(readFileSync(new URL('../../web/src/core/presets.json', import.meta.url), 'utf8')).cubeScene;
 
 async function openReady(page: Page, path = './'): Promise<void> {
   await page.goto(path);
@@ -70,7 +74,7 @@ test('a value that is not a number is refused by name and the last value stays',
   const box = page.locator('#param-kd');
   await box.fill('abc');
   await box.press('Enter');
-  await expect(page.locator('#param-kd-message')).toHaveText('kd (damping) must be a number, got "abc"; still using 20 N·s/m');
+  await expect(page.locator('#param-kd-message')).toHaveText(`kd (damping) must be a number, got "abc"; still using ${SCENE.kd} N·s/m`);
   await box.fill('1e400');
   await box.press('Enter');
   await expect(page.locator('#param-kd-message')).toContainText('must be a finite number, got 1e400');

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
+import { unfold } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -47,6 +48,7 @@ for (const f of FIGURES) {
     await expect(figure).not.toHaveAttribute('data-curves', calm);
     await expect.poll(() => new URL(page.url()).searchParams.get(f.key)).toBe(String(before));
     const struck = await figure.getAttribute('data-curves');
+    await unfold(figure);
     await figure.locator('.share-copy-link').click();
     const link = await figure.locator('.share-link').inputValue();
     const other = await context.newPage();

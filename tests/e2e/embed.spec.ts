@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
 import { registryFigures } from './pages';
 import { serveUnder } from './sub-path';
+
+/** The cube scene's starting settings, as the core declares them (presets.json). */
+const SCENE: { kd: number } = JSON.parse(readFileSync(new URL('../../web/src/core/presets.json', import.meta.url), 'utf8')).cubeScene;
 
 // A blog post as hostile as we can make it: its CSS tries to restyle everything, and
 // it holds two elements, a sandboxed iframe of embed.html, and a third element far
@@ -87,7 +91,7 @@ test('attributes set the scene and changing one changes it', async ({ page }) =>
   // A bad value is named next to its field; the scene runs on the default.
   await one.evaluate((e) => e.setAttribute('kd', 'lots'));
   await expect(one.locator('#param-kd-message')).toContainText('kd');
-  await expect(one.locator('#param-kd')).toHaveValue('20');
+  await expect(one.locator('#param-kd')).toHaveValue(String(SCENE.kd));
   // A bad controller list is reported in the element, not thrown at the post.
   await one.evaluate((e) => e.setAttribute('controllers', 'pid'));
   await expect(one).toHaveAttribute('data-ready', 'failed');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console';
+import { unfold } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -97,6 +98,7 @@ for (const [chapter, scene, name] of FIGURES) {
     const figure = page.locator(`.figure[data-scene=${scene}]`);
     // Paused (reduced motion): the figure has run its preview and rests.
     await expect(figure).toHaveAttribute('data-curves', /.+/);
+    await unfold(figure);
     const save = async (button: string) => {
       const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: button }).click()]);
       expect(file.suggestedFilename()).toMatch(new RegExp(`^forcelab-${name}\\.`));

@@ -8,7 +8,7 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
-import { figureData, registryFigures } from './pages';
+import { figureData, registryFigures, unfold } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -61,6 +61,7 @@ for (const { id, chapter } of registryFigures()) {
     const after = await dataOf(figure);
 
     // "Copy link": the figure in its chapter, scrolled to, as set.
+    await unfold(figure);
     await figure.locator('.share-copy-link').click();
     const link = await figure.locator('.share-link').inputValue();
     expect(new URL(link).pathname).toBe(`/chapters/${chapter}.html`);
@@ -142,6 +143,7 @@ for (const { id } of registryFigures()) {
     const problems = watchConsole(page);
     await page.goto(`embed.html?scene=${id}`);
     const figure = await settled(page, id);
+    await unfold(figure);
     const [file] = await Promise.all([page.waitForEvent('download'), figure.getByRole('button', { name: 'Download CSV' }).first().click()]);
     const [header, ...rows] = parseCsv(readFileSync((await file.path())!, 'utf8'));
     expect(rows.length, id).toBeGreaterThan(0);

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serveUnder } from './sub-path';
 import { watchConsole } from './console';
-import { chapterPaths, figureData } from './pages';
+import { chapterPaths, figureData, unfold } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -81,6 +81,7 @@ test('every link of every page, from the index and under a sub-path, reaches a p
       const id = (await figure.getAttribute('data-scene'))!;
       await expect.poll(() => dataOf(figure), { timeout: 30_000 }).toMatch(/\S/);
       const data = await dataOf(figure);
+      await unfold(figure);
       await figure.locator('.share-copy-link').click();
       const link = await figure.locator('.share-link').inputValue();
       expect(new URL(link).hash, id).toBe(`#${id}`);

@@ -38,3 +38,11 @@ export const figureData = (figure: Locator): Promise<string> =>
       host.querySelector('.atlas-readout')?.textContent ||
       `${host.querySelectorAll('tbody tr').length} rows`,
   );
+
+/**
+ * Opens a Lab figure's "Metrics, data and link" as a reader would, so its export and
+ * share buttons can be clicked (other figures keep theirs in view: nothing to open).
+ */
+export async function unfold(figure: Locator): Promise<void> {
+  for (const summary of await figure.locator('details.figure-more:not([open]) > summary').all()) await summary.click();
+}

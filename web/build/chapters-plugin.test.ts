@@ -1,5 +1,6 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractFunction, fillChapterNav, fillRust, renderMath } from './chapters-plugin';
+import { extractFunction, fillChapterList, fillChapterNav, fillRust, renderMath } from './chapters-plugin';
 
 describe('the chapters build plugin', () => {
   it('typesets TeX as MathML, inline and display', () => {
@@ -35,8 +36,22 @@ describe('the chapters build plugin', () => {
     const html = fillChapterNav('<nav class="chapters" aria-label="Chapters"></nav>', dir, '02-pd.html');
     expect(html).toContain('<a href="01-forces.html">1. Moving bodies with forces</a>');
     expect(html).toContain('<a href="02-pd.html" aria-current="page">2. PD and its trouble</a>');
+    expect(html).toContain('<summary>Chapter 2 of 10</summary>');
+    expect(html).toContain('rel="prev" href="01-forces.html"');
+    expect(html).toContain('rel="next" href="03-wu.html"');
     expect(html).toContain('../lab.html');
+    // The first chapter has no previous one.
+    expect(fillChapterNav('<nav class="chapters"></nav>', dir, '01-forces.html')).not.toContain('rel="prev"');
     expect(fillChapterNav('<p>no nav</p>', dir, 'x.html')).toBe('<p>no nav</p>');
+  });
+
+  it("fills the index's chapter list with every chapter, its heading and its description", () => {
+    const dir = new URL('../chapters', import.meta.url).pathname;
+    const html = fillChapterList('<ol class="chapter-list"></ol>', dir);
+    expect(html.match(/<li>/g)).toHaveLength(readdirSync(dir).filter((f) => f.endsWith('.html')).length);
+    expect(html).toContain('<a href="chapters/02-pd.html">2. PD and its trouble</a><span class="about">Why a plain PD controller');
+    expect(html).not.toContain('<span class="about"></span>');
+    expect(fillChapterList('<p>no list</p>', dir)).toBe('<p>no list</p>');
   });
 
   it('fills a data-rust block from the core and refuses other paths', () => {

@@ -80,27 +80,60 @@ export function fillRust(html: string, root: string): string {
   });
 }
 
-/** Fills `<nav class="chapters"></nav>` with every chapter of `dir`; `current` is this page's file name. */
+/**
+ * Fills `<nav class="chapters"></nav>` with every chapter of `dir`; `current` is this
+ * page's file name. The bar stays one line on any screen: the site, the previous and
+ * next chapters, the Lab, and every chapter folded under "Chapters".
+ */
 export function fillChapterNav(html: string, dir: string, current: string): string {
   const nav = /<nav class="chapters"([^>]*)><\/nav>/;
   if (!nav.test(html)) return html;
-  const links = readdirSync(dir)
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.html'))
+    .sort();
+  const title = (f: string) => /<h1>([\s\S]*?)<\/h1>/.exec(readFileSync(join(dir, f), 'utf8'))?.[1]?.replace(/<[^>]+>/g, '').trim() ?? f;
+  const links = files.map((f) => `<li><a href="${f}"${f === current ? ' aria-current="page"' : ''}>${title(f)}</a></li>`);
+  const here = files.indexOf(current);
+  const step = (k: number, rel: string, text: string) =>
+    k >= 0 && k < files.length ? `<a class="chapter-step" rel="${rel}" href="${files[k]}" title="${title(files[k]!)}">${text}</a>` : '';
+  const toc = `<details class="toc"><summary>${here >= 0 ? `Chapter ${here + 1} of ${files.length}` : 'Chapters'}</summary><ol>${links.join('')}</ol></details>`;
+  return html.replace(
+    nav,
+    (_, attrs: string) =>
+      `<nav class="chapters"${attrs}><a class="brand" href="../index.html">forcelab</a> ${toc} ${step(here - 1, 'prev', '← previous')} ${step(here + 1, 'next', 'next →')} <a class="to-lab" href="../lab.html">Lab</a></nav>`,
+  );
+}
+
+/**
+ * Fills `<ol class="chapter-list"></ol>` (the index's table of contents) with every
+ * chapter of `dir`: its heading as the link and its meta description beneath, so the
+ * index never lists a chapter that is not there.
+ */
+export function fillChapterList(html: string, dir: string): string {
+  const list = /<ol class="chapter-list"><\/ol>/;
+  if (!list.test(html)) return html;
+  const items = readdirSync(dir)
     .filter((f) => f.endsWith('.html'))
     .sort()
     .map((f) => {
-      const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(readFileSync(join(dir, f), 'utf8'))?.[1]?.replace(/<[^>]+>/g, '').trim() ?? f;
-      return `<a href="${f}"${f === current ? ' aria-current="page"' : ''}>${h1}</a>`;
+      const page = readFileSync(join(dir, f), 'utf8');
+      const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(page)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? f;
+      const about = /<meta name="description" content="([^"]*)"/.exec(page)?.[1] ?? '';
+      return `<li><a href="chapters/${f}">${h1}</a><span class="about">${about}</span></li>`;
     });
-  return html.replace(nav, (_, attrs: string) => `<nav class="chapters"${attrs}><a href="../index.html">forcelab</a> ${links.join(' ')} <a href="../lab.html">Lab</a></nav>`);
+  return html.replace(list, `<ol class="chapter-list">${items.join('')}</ol>`);
 }
 
-/** The Vite plugin: the three transforms on every HTML page. */
+/** The Vite plugin: the transforms on every HTML page. */
 export function chaptersPlugin(root: string): Plugin {
   return {
     name: 'forcelab-chapters',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html, context) => renderMath(fillRust(fillChapterNav(html, join(root, 'web/chapters'), basename(context.filename)), root)),
+      handler: (html, context) => {
+        const chapters = join(root, 'web/chapters');
+        return renderMath(fillRust(fillChapterList(fillChapterNav(html, chapters, basename(context.filename)), chapters), root));
+      },
     },
   };
 }

@@ -3,6 +3,7 @@ import { defaultSceneId, scenes } from './scenes';
 import { readUrlState, writeUrlState } from './ui/url-state';
 import { loadSceneModule } from './core/scene-wasm';
 import { embedSnippets } from './embed/snippets';
+import { figureCaption } from './figures/figure-caption';
 
 const status = document.getElementById('status')!;
 const app = document.getElementById('app')!;
@@ -26,6 +27,9 @@ async function boot(): Promise<void> {
       embedCode: (now, shown) => embedSnippets(scene.id, scene.params, now, shown, site('forcelab-scene.js'), site('embed.html')),
     },
   );
+  // What to look at, above the scene (the core's caption of the cube scene).
+  const caption = figureCaption(scene.id);
+  if (caption) app.prepend(caption);
   // Off screen (a scrolled-away tab section, a background iframe) the scene rests.
   new IntersectionObserver((entries) => handle.setVisible(entries.some((e) => e.isIntersecting))).observe(app);
   status.textContent = scenes.has(sceneId) ? '' : `There is no scene "${sceneId.slice(0, 40)}"; showing "${scene.title}".`;

@@ -7,6 +7,7 @@
  */
 import { FIGURE_IDS, labFigure, REGISTRY } from '../core/presets';
 import { figureLink, type FigureLink } from './figure-link';
+import { figureCaption } from './figure-caption';
 
 export { FIGURE_IDS };
 
@@ -56,6 +57,7 @@ export const figureSummary = (id: string): string | undefined => REGISTRY.find((
 /** Mounts the figure `id` in `host`; an unknown id is refused with the list of ids. */
 export async function mountFigure(id: string, host: HTMLElement): Promise<void> {
   if (!hasFigure(id)) throw new Error(`figure must be one of ${FIGURE_IDS.join(', ')}, got "${id.slice(0, 40)}"`);
+  const caption = figureCaption(id);
   // The figure's anchor: "Copy link" lands on it (`chapter.html?...#ID`).
   if (!host.id && !document.getElementById(id)) host.id = id;
   const link = figureLink(id);
@@ -63,9 +65,11 @@ export async function mountFigure(id: string, host: HTMLElement): Promise<void> 
   if (preset) {
     const [{ mountLabFigure }] = await Promise.all([import('../lab/lab-figure-mount'), DOORS.lab()]);
     mountLabFigure(host, preset, link);
-    return;
+  } else {
+    const figure = MODULES[id]!;
+    const [mount] = await Promise.all([figure.mount(), DOORS[figure.door]()]);
+    mount(host, link);
   }
-  const figure = MODULES[id]!;
-  const [mount] = await Promise.all([figure.mount(), DOORS[figure.door]()]);
-  mount(host, link);
+  // After the mount, which replaces what the host held.
+  if (caption) host.prepend(caption);
 }

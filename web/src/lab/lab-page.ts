@@ -24,6 +24,7 @@ import { labExportBar } from './lab-export';
 import type { LabEditor } from './lab-editor';
 import { buildDisturbanceFields, buildSetupFields } from './lab-setup';
 import { buildLawCards } from './lab-cards';
+import { seriesStyles } from './series-style';
 import type { Forbidden } from '../core/wish';
 
 const LAW_NAMES = LAW_LABELS;
@@ -98,13 +99,18 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   if (framed()) Object.assign(openInLab, { target: '_blank', rel: 'noopener' });
   const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
     element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
-    runStatus, canvas, plotsBox,
-    // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
-    element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable));
+    runStatus, canvas, plotsBox);
+  // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
+  const metricsBox = element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable);
+  // A chapter's figure shows its run; the numbers, the files and the link are one click
+  // away rather than in the reading flow. The Lab shows them under its plots.
+  const more = figure ? element('details', { className: 'figure-more' }, element('summary', { textContent: 'Metrics, data and link' })) : runPanel;
+  if (figure) runPanel.append(more);
+  more.append(metricsBox);
   const termsPanel = element('section', { className: 'panel' }, element('h2', { textContent: 'Terms per controller' }), termsBox);
   // Take it home: the run as data, the response plot as a picture, the link that
   // replays it (a figure's "Copy link" opens it where it stands: its share bar).
-  runPanel.append(
+  more.append(
     labExportBar(
       {
         snapshot: () => run?.snapshot() ?? null,
@@ -117,12 +123,15 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       !link,
     ),
   );
-  if (link) runPanel.append(link.figure.shareBar());
+  if (link) more.append(link.figure.shareBar());
   if (figure) {
     const settings = element('details', { className: 'figure-settings' }, element('summary', { textContent: 'All settings: controllers, plant, disturbances, terms' }), lawsBox, setup, disturbBox, termsPanel);
     host.append(banner, runPanel, settings);
   } else {
-    host.append(banner, runPanel, lawsBox, setup, disturbBox, termsPanel);
+    // A workbench: on a wide screen the settings sit in a side panel that scrolls on its
+    // own beside the run, so the response stays in view while any slider moves.
+    const controls = element('div', { className: 'bench-controls' }, lawsBox, setup, disturbBox);
+    host.append(banner, element('div', { className: 'workbench' }, runPanel, controls), termsPanel);
   }
   setup.append(setupFields);
   lawsBox.append(lawCards, addLaw);
@@ -330,7 +339,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   let series: SeriesInfo[] = [];
   let look: Look = { fg: '#000', muted: '#888', colors: [], dashed: [] };
   function seriesColors(s: readonly SeriesInfo[]): string[] {
-    return s.map((x) => css(`--s${x.owner}`));
+    return seriesStyles(s).map((x) => css(x.colorVar));
   }
   /** Each series' legend, set with the series (a law of the same kind says how it differs). */
   let labels: string[] = [];
@@ -349,7 +358,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     const differing = distinguishingOptions(series.map((s) => ({ kind: s.kind, options: state.laws[s.owner]!.options })), state.plant);
     labels = series.map((s, k) => `${s.owner + 1}: ${LAW_NAMES[s.kind] ?? s.kind}${differing[k] ? ` (${differing[k]})` : ''}`);
     look = { fg: css('--fg'), muted: css('--fg-muted'), colors: seriesColors(series), dashed: series.map((s) => s.asPrinted) };
-    const styles: TraceSeries[] = series.map((s, k) => ({ label: labels[k]!, color: look.colors[k]!, dash: s.asPrinted ? [6, 4] : undefined }));
+    const dashes = seriesStyles(series).map((s) => s.dash);
+    const styles: TraceSeries[] = series.map((_, k) => ({ label: labels[k]!, color: look.colors[k]!, dash: dashes[k] }));
     const unit = unitOf(state.plant);
     const effort = effortOf(state.plant);
     const box = (cls: string) => {
@@ -358,9 +368,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       return div;
     };
     plots = [
-      new TracePlot(box('response'), 'Response', `position (${unit})`, [{ label: 'target', color: look.muted, dash: [4, 4] }, ...styles]),
-      new TracePlot(box('error'), 'Error (target − response)', `error (${unit})`, styles),
-      new TracePlot(box('effort'), plantEntry(state.plant).effort.replace(/^./, (c) => c.toUpperCase()), effort, styles),
+      // The response is the figure's point: drawn large, the error and the effort beside each other under it.
+      new TracePlot(box('response'), 'Response', `position (${unit})`, [{ label: 'target', color: look.muted, dash: [4, 4] }, ...styles], 260),
+      new TracePlot(box('error'), 'Error (target − response)', `error (${unit})`, styles, 170),
+      new TracePlot(box('effort'), plantEntry(state.plant).effort.replace(/^./, (c) => c.toUpperCase()), effort, styles, 170),
     ];
     series.forEach((s, k) => {
       const div = element('div', { className: 'plot term' });

@@ -10,7 +10,7 @@
 import { lawEntry } from '../../core/catalogue';
 import { drawZPlane } from '../../plot/z-plane';
 import { atlasMaps, atlasOf, atlasPointsAt, defaultAtlasSpec, poles, type Atlas, type AtlasPointEntry } from '../../core/analysis-wasm';
-import { placePoints, pointVerdict } from './atlas-points';
+import { frameTicks, placePoints, pointVerdict } from './atlas-points';
 import { sliceControl } from './atlas-slice';
 import { HAS_INTEGRAL, writeLabState } from '../../lab/lab-state';
 import { clip, formatNumber, formatPoles } from '../../ui/params';
@@ -18,7 +18,7 @@ import { el } from '../../ui/dom';
 import { labStateWith } from '../../lab/lab-figure';
 import { labHref, openSitePage } from '../../ui/site';
 import type { FigureLink } from '../../figures/figure-link';
-import { tableExport } from './figure-export';
+import { foldedExports, tableExport } from './figure-export';
 import { atlasColour, atlasImage } from '../../plot/atlas-colour';
 
 declare global {
@@ -199,6 +199,7 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     // Only a PID's map depends on the slice.
     if (HAS_INTEGRAL.has(law)) repaints.push(paint);
     const frame = el('div', { class: 'atlas-frame' }, canvas);
+    frameTicks(frame, SPEC);
     frames.set(`${law},${integrator}`, frame);
     cell.append(frame, caption);
     grid.append(cell);
@@ -251,5 +252,5 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
   const header = ['law', 'integrator', 'kp h²/m', 'kd h/m', 'spectral radius'];
   const rows = () =>
     atlases.flatMap((a) => a.radii.map((r, k) => [a.law, a.integrator, a.axis[Math.floor(k / SPEC.points)]!, a.axis[k % SPEC.points]!, r ?? null]));
-  host.append(tableExport('atlas', () => ({ header, rows: rows() })), link.shareBar());
+  host.append(foldedExports(tableExport('atlas', () => ({ header, rows: rows() })), link.shareBar()));
 }

@@ -25,6 +25,31 @@ function along(value: number, spec: AtlasSpec): number {
 }
 
 /**
+ * Ticks on a map's own edges, at each decade of the grid: damping kd h/m along the
+ * bottom, stiffness kp h²/m up the left side, placed exactly as the rings are (at the
+ * centre of the cell that holds the value). Hidden from screen readers: each map's
+ * label and the key say the same in words.
+ */
+export function frameTicks(frame: HTMLElement, spec: AtlasSpec): void {
+  const decades: number[] = [];
+  for (let e = Math.ceil(Math.log10(spec.min) - 1e-9); e <= Math.floor(Math.log10(spec.max) + 1e-9); e++) decades.push(10 ** e);
+  const every = Math.ceil(decades.length / 3);
+  const axis = (dir: 'x' | 'y') =>
+    el(
+      'div',
+      { class: `atlas-ticks ${dir}`, 'aria-hidden': 'true' },
+      // A mark at every decade, a number at every few: the maps are small.
+      ...decades.map((v, k) => {
+        const tick = el('span', {}, k % every === 0 ? formatNumber(v) : '');
+        if (dir === 'x') tick.style.left = `${along(v, spec)}%`;
+        else tick.style.bottom = `${along(v, spec)}%`;
+        return tick;
+      }),
+    );
+  frame.append(axis('x'), axis('y'));
+}
+
+/**
  * Rings on the maps that hold the points (`frames`: each map's canvas frame, by
  * "law,integrator") at each point, and the table of them. `show` is called when a ring is pointed at or
  * focused.

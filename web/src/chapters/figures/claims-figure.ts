@@ -2,7 +2,7 @@
 import { claimTable, VERDICT_WORDS } from '../../core/claims';
 import { fillBadge } from '../chapter';
 import type { FigureLink } from '../../figures/figure-link';
-import { tableExport } from './figure-export';
+import { foldedExports, tableExport } from './figure-export';
 import { RACE, type Best } from '../../core/race';
 import { LAW_LABELS } from '../../core/catalogue';
 import { el, fillTable } from '../../ui/dom';
@@ -57,7 +57,7 @@ export function mountClaims(host: HTMLElement, link: FigureLink): void {
   }
   const header = ['id', 'source', 'claim', 'measured', 'unit', 'verdict', 'conditions', 'chapter'];
   const rows = claims.map((c) => [c.id, source(c.article), c.claim, Number.isFinite(c.figure) ? c.figure : null, c.unit, VERDICT_WORDS[c.verdict], c.conditions, c.chapter]);
-  host.append(table, tableExport('claims', () => ({ header, rows })), raceTable(), link.shareBar());
+  host.append(table, foldedExports(tableExport('claims', () => ({ header, rows })), link.shareBar()), raceTable());
 }
 
 /** A law's best in one race, as the table prints it: settle, peak force, gains. */

@@ -9,7 +9,7 @@ import { convergence, defaultConvergenceSpec, type ConvergenceCurve } from '../.
 import { TracePlot } from '../../plot/trace-plot';
 import { cssColor } from '../../ui/colors';
 import type { FigureLink } from '../../figures/figure-link';
-import { tableExport } from './figure-export';
+import { foldedExports, tableExport } from './figure-export';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { fillTable } from '../../ui/dom';
 
@@ -80,5 +80,5 @@ export function mountConvergence(host: HTMLElement, link: FigureLink): void {
   link.field(controls, DEFS[1]!, (v) => draw({ ...settings, minVelocity: v }));
   // The graph's data as plotted: a landing never reached is an empty field.
   const header = ['time scale T (s)', ...DISTANCES.map((d) => `time to land from ${d} (s)`), 'y = x: landing in exactly T (s)'];
-  host.append(tableExport('convergence', () => ({ header, rows: TIME_SCALES.map((t, r) => [t, ...shown.map((c) => c.points[r]![1]), t]) })), link.shareBar());
+  host.append(foldedExports(tableExport('convergence', () => ({ header, rows: TIME_SCALES.map((t, r) => [t, ...shown.map((c) => c.points[r]![1]), t]) })), link.shareBar()));
 }

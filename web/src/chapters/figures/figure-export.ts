@@ -65,3 +65,11 @@ export function tableExport(name: string, data: () => TableData): HTMLElement {
   });
   return el('div', { class: 'toolbar figure-export', role: 'group', 'aria-label': 'Export' }, button, status);
 }
+
+/**
+ * A figure's files and link, folded under one line: one click away, out of the reading
+ * flow (a Lab figure folds its metrics the same way).
+ */
+export function foldedExports(...parts: HTMLElement[]): HTMLElement {
+  return el('details', { class: 'figure-more' }, el('summary', {}, 'Data, pictures and link'), ...parts);
+}

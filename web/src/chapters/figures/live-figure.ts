@@ -8,7 +8,7 @@
 import { fingerprint, type ResponsePlot } from '../../plot/response-plot';
 import { animate, prefersReducedMotion } from '../../ui/animation-loop';
 import { stepsForFrame } from '../../ui/fixed-step';
-import { figureExport } from './figure-export';
+import { figureExport, foldedExports } from './figure-export';
 import type { FigureLink } from '../../figures/figure-link';
 
 export interface LiveSim {
@@ -84,7 +84,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   const stopped = document.createElement('p');
   stopped.className = 'message';
   stopped.setAttribute('role', 'alert');
-  toolbar.after(stopped, figureExport(sim.name, () => sim.plots()), link.shareBar());
+  toolbar.after(stopped, foldedExports(figureExport(sim.name, () => sim.plots()), link.shareBar()));
 
   /** Steps since the last reset, so a strike runs on to where a replay of its link stops. */
   let stepsRun = 0;

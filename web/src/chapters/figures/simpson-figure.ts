@@ -5,7 +5,7 @@
  */
 import { simpson, simpsonAsPrinted } from '../../core/scenes';
 import type { FigureLink } from '../../figures/figure-link';
-import { tableExport } from './figure-export';
+import { foldedExports, tableExport } from './figure-export';
 import { formatNumber, type ParamDef } from '../../ui/params';
 import { fillTable } from '../../ui/dom';
 import { SIMPSON } from '../../core/presets';
@@ -51,5 +51,5 @@ export function mountSimpson(host: HTMLElement, link: FigureLink): void {
     draw();
   });
   const header = ['samples', 'true area (s)', 'corrected rule (s)', 'as printed', 'printed × dt² ÷ true'];
-  host.append(tableExport('simpson', () => ({ header, rows })), link.shareBar());
+  host.append(foldedExports(tableExport('simpson', () => ({ header, rows })), link.shareBar()));
 }

@@ -7,7 +7,7 @@
  */
 import { engines, twin, type Intent } from '../../core/engines-wasm';
 import type { FigureLink } from '../../figures/figure-link';
-import { tableExport } from './figure-export';
+import { foldedExports, tableExport } from './figure-export';
 import { type ParamDef } from '../../ui/params';
 import { toggle } from './live-figure';
 import { el } from '../../ui/dom';
@@ -98,10 +98,12 @@ export function mountTranslator(host: HTMLElement, link: FigureLink): void {
   }, () => panel.shade([]));
   const header = ['engine and API', "the documentation's numbers", 'how they really move', 'numbers that move as intended at this step'];
   host.append(
-    tableExport('translator', () => ({
-      header,
-      rows: rows.map(({ e, t }) => [e.api, parametersText(t.parameters), shownText(t.effective), t.discreteExact ? parametersText(t.discreteExact) : `none: ${t.discreteExactError}`]),
-    })),
-    link.shareBar(),
+    foldedExports(
+      tableExport('translator', () => ({
+        header,
+        rows: rows.map(({ e, t }) => [e.api, parametersText(t.parameters), shownText(t.effective), t.discreteExact ? parametersText(t.discreteExact) : `none: ${t.discreteExactError}`]),
+      })),
+      link.shareBar(),
+    ),
   );
 }
