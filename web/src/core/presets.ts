@@ -64,6 +64,10 @@ export interface PresetEntry {
   kind: PresetKind;
   chapter: string;
   summary: string;
+  /** For a figure, what to look at first (the core's `scenario::CAPTIONS`); empty for a claim's setup. */
+  look: string;
+  /** For a figure, one thing to try with it; empty for a claim's setup. */
+  tryThis: string;
 }
 
 const presets = data as {
