@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRange } from './trace-plot';
+import { safeRange, tickLabel } from './trace-plot';
 
 describe('safeRange', () => {
   it('widens a span that is only rounding into a readable band', () => {
@@ -25,5 +25,19 @@ describe('safeRange', () => {
   it('gives a default for no data', () => {
     expect(safeRange(null, null, null)).toEqual([0, 1]);
     expect(safeRange(null, Number.NaN, 1)).toEqual([0, 1]);
+  });
+});
+
+describe('tickLabel', () => {
+  it('writes ticks plainly up to five digits and in powers of ten beyond', () => {
+    expect(tickLabel(0)).toBe('0');
+    expect(tickLabel(0.25)).toBe('0.25');
+    expect(tickLabel(-400)).toBe('-400');
+    expect(tickLabel(12000)).toBe('12000');
+    expect(tickLabel(-5e6)).toBe('-5e6');
+    expect(tickLabel(2.5e9)).toBe('2.5e9');
+    expect(tickLabel(1e-4)).toBe('1e-4');
+    // Float noise from the tick arithmetic is not shown.
+    expect(tickLabel(0.1 + 0.2)).toBe('0.3');
   });
 });

@@ -16,6 +16,15 @@ export interface TraceSeries {
 }
 
 /**
+ * A y tick as short as it can be read: plain up to five digits, in powers of ten beyond
+ * (a diverged run's 5,000,000 would otherwise run over the axis title).
+ */
+export function tickLabel(v: number): string {
+  if (v !== 0 && (Math.abs(v) >= 1e5 || Math.abs(v) < 1e-3)) return v.toExponential(1).replace('.0e', 'e').replace('e+', 'e');
+  return String(Number(v.toPrecision(6)));
+}
+
+/**
  * The y range to draw. A series that is constant but for rounding (an energy ratio of
  * 1 +- 1e-16) gives uPlot a span so small that its tick search runs for seconds; such a
  * span is widened to a readable band around its middle first.
@@ -67,7 +76,7 @@ export class TracePlot {
       scales: { x: { time: false }, y: { range: safeRange } },
       axes: [
         { label: xLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
-        { label: yLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 60 },
+        { label: yLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 60, values: (_u, ticks) => ticks.map(tickLabel) },
       ],
       series: [
         { label: xLabel },
