@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console';
+import { everyFigure } from './pages';
 
 // The reference for every figure is the native core, run once here.
 const root = new URL('../..', import.meta.url).pathname;
@@ -54,7 +55,7 @@ for (const file of chapters) {
   test(`chapter ${file}: figures draw, a slider changes the data, badges match the claims command`, async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto(`chapters/${file}`);
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    await everyFigure(page);
     expect(await page.locator('.figure').count()).toBeGreaterThan(0);
     // All TeX was typeset at build time: none is left as source.
     expect(await page.locator('main').innerText()).not.toMatch(/\$\$|\\\(|\\frac|\\qquad/);
@@ -128,14 +129,14 @@ for (const file of chapters) {
 
 test('the convergence graph equals the native example', async ({ page }) => {
   await page.goto('chapters/05-implicit-pd.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const curves = JSON.parse((await page.locator('.figure[data-scene=convergence]').getAttribute('data-curves'))!);
   expect(curves).toEqual(native('convergence'));
 });
 
 test('the convergence figure refuses a dt the core would need too many steps for, and keeps its data', async ({ page }) => {
   await page.goto('chapters/05-implicit-pd.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const figure = page.locator('.figure[data-scene=convergence]');
   const before = await figure.getAttribute('data-curves');
   // 30 s at 1e-5 s is 3,000,000 steps a run: the core's limit is 200,000.
@@ -152,7 +153,7 @@ test('the convergence figure refuses a dt the core would need too many steps for
 
 test('the atlas equals the native example, cell for cell', async ({ page }) => {
   await page.goto('chapters/08-atlas.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const ours = await page.evaluate(() => window.forcelabAtlases!.map((a) => ({ law: a.law, integrator: a.integrator, fraction: a.stableFraction, radii: a.radii })));
   const theirs = native('atlas') as { law: string; integrator: string; stable_fraction: number; radii: (number | null)[] }[];
   expect(ours.map((a) => `${a.law}/${a.integrator}`)).toEqual(theirs.map((a) => `${a.law}/${a.integrator}`));
@@ -189,24 +190,24 @@ test('the atlas equals the native example, cell for cell', async ({ page }) => {
   await expect(page.locator('.atlas-readout')).toContainText('ki 21.6 N/(m·s)');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/lab\.html\?.*c=pid%2Cbackward-pd.*ki0=21\.6/);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await everyFigure(page);
   await expect(page.locator('#param-0-ki')).toHaveValue('21.6');
   await page.goBack();
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   await page.locator('.atlas-map[data-law="windowed-pid-as-printed"][data-integrator="semi-implicit-euler"] canvas').focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/lab\.html\?.*c=windowed-pid%2Cbackward-pd.*printed=0/);
   await page.goBack();
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   // A click opens that point in the Lab.
   await page.locator('.atlas-map canvas').first().click();
   await expect(page).toHaveURL(/lab\.html\?/);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await everyFigure(page);
 });
 
 test('the PIDs\' slice follows the slider, equals the native atlas at that slice, and stays in the link', async ({ page }) => {
   await page.goto('chapters/08-atlas.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const before = await page.evaluate(() => window.forcelabAtlases!.map((a) => a.stableFraction));
   await page.locator('#atlas-slice').fill('-3');
   await expect(page.locator('.atlas-map[data-law="pid"][data-integrator="rk4"] figcaption')).toContainText('ki h³/m = 0.001');
@@ -228,19 +229,19 @@ test('the PIDs\' slice follows the slider, equals the native atlas at that slice
   expect(pids, 'a stronger integral changes the PIDs\' maps').toBeGreaterThan(0);
   // The link keeps the slice: reopened, the page draws the same maps.
   await page.goto(page.url());
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   await expect(page.locator('#atlas-slice')).toHaveValue('-3');
   expect(await page.evaluate(() => window.forcelabAtlases!.map((a) => a.stableFraction))).toEqual(ours.map((a) => a.fraction));
   // A slice past the slider's ends is refused by name, and the maps keep the default.
   await page.goto('chapters/08-atlas.html?atlas-slice=5');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   await expect(page.locator('.figure[data-scene=atlas]')).toContainText('The PID slice ki h³/m must be a number from 1e-7 to 1e-1, got "5"');
   expect(await page.evaluate(() => window.forcelabAtlases!.map((a) => a.stableFraction))).toEqual(before);
 });
 
 test('the laws without gains are the native example\'s points, each a ring on its map that shows its poles', async ({ page }) => {
   await page.goto('chapters/08-atlas.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const ours = await page.evaluate(() => window.forcelabAtlasPoints!);
   const theirs = native('atlas', '--points') as { law: string; integrator: string; kp_dt2?: number; kd_dt?: number; radius?: number; refused?: string }[];
   expect(ours.map((p) => `${p.law}/${p.integrator}`)).toEqual(theirs.map((p) => `${p.law}/${p.integrator}`));
@@ -282,7 +283,7 @@ interface NativeTwin {
 test('the gain translator and the engine twin equal the native example, engine for engine', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto('chapters/10-translator.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   // The page opens on 3 Hz, damping ratio 0.2, 1 kg, 1/60 s.
   const all = native('engines', '--frequency', '3', '--damping-ratio', '0.2', '--mass', '1', '--dt', String(1 / 60), '--seconds', '3') as NativeTwin[];
   const defaults = all.filter((r) => r.variant === all.find((d) => d.id === r.id)!.variant);
@@ -336,7 +337,7 @@ test("the dive offers a field only for a number its law reads, and every field c
   // coefficients could not be set at all.
   const problems = watchConsole(page);
   await page.goto('chapters/07-submarine.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const figure = page.locator('.figure[data-scene=dive]');
   await expect(figure).toHaveAttribute('data-curves', /.+/);
   await figure.locator('details.figure-settings summary').click();
@@ -374,7 +375,7 @@ test("chapter 5 animates Bloom's snap with the update it shows, and shows the fo
   // `advance` (the update with the snap) while that figure runs `force`.
   const problems = watchConsole(page);
   await page.goto('chapters/05-implicit-pd.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const lab = page.locator('.figure[data-scene=implicit-cube] + details.rust pre');
   await expect(lab).toContainText('pub fn force(');
   const snap = page.locator('.figure[data-scene=snap]');
@@ -418,7 +419,7 @@ test("every chapter Lab figure runs, in the page, the very run whose hash the co
   expect(golden.size).toBe(presets.length);
   for (const chapter of [...new Set(presets.map((f) => f.chapter))]) {
     await page.goto(`chapters/${chapter}.html`);
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    await everyFigure(page);
     for (const f of presets.filter((p) => p.chapter === chapter)) {
       const metrics = page.locator(`.figure[data-scene="${f.id}"] .metrics`);
       // Paused (reduced motion), a figure runs to its end at once.

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { unfold } from './pages';
+import { unfold, everyFigure } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -20,7 +20,7 @@ const FIGURES = [
 /** Opens the figure's chapter and waits for its first plotted run; returns the figure and that run. */
 async function openFigure(page: Page, f: (typeof FIGURES)[number]): Promise<{ figure: Locator; calm: string }> {
   await page.goto(`chapters/${f.chapter}.html`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const figure = page.locator(`.figure[data-scene=${f.id}]`);
   await expect(figure).toHaveAttribute('data-curves', /.+/);
   return { figure, calm: (await figure.getAttribute('data-curves'))! };
@@ -53,7 +53,7 @@ for (const f of FIGURES) {
     const link = await figure.locator('.share-link').inputValue();
     const other = await context.newPage();
     await other.goto(link);
-    await expect(other.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    await everyFigure(other);
     await expect(other.locator(`.figure[data-scene=${f.id}]`)).toHaveAttribute('data-curves', struck!);
     if (f.size) {
       await growSize(figure, f.size);
@@ -68,7 +68,7 @@ for (const f of FIGURES.filter((f) => f.gain !== null && f.button !== 'Jump the 
     const problems = watchConsole(page);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto(`chapters/${f.chapter}.html`);
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    await everyFigure(page);
     const figure = page.locator(`.figure[data-scene=${f.id}]`);
     await figure.scrollIntoViewIfNeeded();
     const time = async () => clockOf(await figure.locator('.clock').textContent());
@@ -98,7 +98,7 @@ for (const f of FIGURES.filter((f) => f.size !== null)) {
 test('the dive offers its noise seed only while there is noise, and then the seed changes the run', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto('chapters/07-submarine.html');
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
   const figure = page.locator('.figure[data-scene=dive]');
   await expect(figure.locator('#param-dive-seed')).toBeHidden();
   await figure.locator('#param-dive-noise').fill('0.02');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { unfold } from './pages';
+import { unfold, everyFigure } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -10,7 +10,7 @@ const RUN = 'lab.html?c=pd,spd&kp0=400&kd0=40&kp1=400&kd1=40&T=3&seed=7';
 
 async function openLab(page: Page, url = RUN): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await everyFigure(page);
   await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /.+/);
 }
 
@@ -94,7 +94,7 @@ for (const [chapter, scene, name] of FIGURES) {
   test(`the ${name} figure exports its plots: the CSV holds exactly what is plotted, and PNG and SVG pictures`, async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto(`chapters/${chapter}.html`);
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+    await everyFigure(page);
     const figure = page.locator(`.figure[data-scene=${scene}]`);
     // Paused (reduced motion): the figure has run its preview and rests.
     await expect(figure).toHaveAttribute('data-curves', /.+/);

@@ -8,7 +8,7 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
-import { figureData, registryFigures, unfold } from './pages';
+import { everyFigure, figureData, registryFigures, unfold } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -17,6 +17,8 @@ const dataOf = figureData;
 /** Waits for the figure `id` in `scope` to be ready and to have run (paused: its preview at once). */
 async function settled(scope: Page | FrameLocator, id: string): Promise<Locator> {
   await expect(scope.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  // A chapter mounts its figures as they near the view: a link lands on its figure, and the rest mount on the way.
+  if ('goto' in scope) await everyFigure(scope);
   const figure = scope.locator(`.figure[data-scene="${id}"]`);
   await expect.poll(() => dataOf(figure), { timeout: 30_000 }).toMatch(/\S/);
   return figure;

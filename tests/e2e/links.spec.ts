@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serveUnder } from './sub-path';
 import { watchConsole } from './console';
-import { chapterPaths, figureData, unfold } from './pages';
+import { chapterPaths, figureData, unfold, everyFigure } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -21,7 +21,7 @@ type Expectation = { figure: string; data: string } | { lab: string };
 
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('body'), url).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(page);
 }
 
 test('every link of every page, from the index and under a sub-path, reaches a page that loads cleanly and shows what it promised', async ({ page }) => {

@@ -12,10 +12,28 @@ export const chapterPaths = readdirSync(join(root, 'web/chapters'))
 /** Every page of the site a reader can open, the embed with a few attributes set. */
 export const sitePages = ['index.html', 'lab.html', 'swarm.html', 'embed.html?scene=cube&kp=400&controllers=pd,spd', ...chapterPaths];
 
-/** Waits until the page (or the embed's element) says it has drawn. */
+/**
+ * Waits until the page (or the embed's element) says it has drawn; on a chapter, also
+ * until every figure has mounted (each mounts as it nears the view, so this scrolls to
+ * each as a reader would, then back to the top).
+ */
 export async function ready(scope: Page | Frame, path: string): Promise<void> {
   const marker = path.startsWith('embed') ? scope.locator('forcelab-scene') : scope.locator('body');
   await expect(marker).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await everyFigure(scope);
+}
+
+/** Scrolls to each figure of the page not yet mounted and waits for it; then back to the top. */
+export async function everyFigure(scope: Page | Frame): Promise<void> {
+  await expect(scope.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const waiting = scope.locator('.figure[data-scene]:not([data-mounted])');
+  if ((await waiting.count()) === 0) return;
+  for (const figure of await scope.locator('.figure[data-scene]').all()) {
+    if ((await figure.getAttribute('data-mounted')) === 'true') continue;
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure).toHaveAttribute('data-mounted', 'true', { timeout: 60_000 });
+  }
+  await scope.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Every figure of the core's registry (presets.json): its id and the chapter that shows it. */

@@ -54,7 +54,7 @@ export const hasFigure = (id: string): boolean => FIGURE_IDS.includes(id) && (la
 /** What the figure `id` shows, in one line (the core's summary), if it is one. */
 export const figureSummary = (id: string): string | undefined => REGISTRY.find((p) => p.id === id)?.summary;
 
-/** Mounts the figure `id` in `host`; an unknown id is refused with the list of ids. */
+/** Mounts the figure `id` in `host` and marks the host `data-mounted`; an unknown id is refused with the list of ids. */
 export async function mountFigure(id: string, host: HTMLElement): Promise<void> {
   if (!hasFigure(id)) throw new Error(`figure must be one of ${FIGURE_IDS.join(', ')}, got "${id.slice(0, 40)}"`);
   const caption = figureCaption(id);
@@ -72,4 +72,5 @@ export async function mountFigure(id: string, host: HTMLElement): Promise<void> 
   }
   // After the mount, which replaces what the host held.
   if (caption) host.prepend(caption);
+  host.dataset.mounted = 'true';
 }
