@@ -42,7 +42,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         "pd-stiff",
         caption(
             "Forward PD, past its stability bound, rings and leaves the plot within half a second; the backward PD beside it lands.",
-            "In All settings, lower the first controller's kp below 10 000 N/m and watch forward PD come back.",
+            "In All settings, lower the first controller's kp below 9 000 N/m and watch forward PD come back.",
         ),
     ),
     (
@@ -55,7 +55,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
     (
         "wu-cube",
         caption(
-            "Wu's 10 Hz spring at a 30 Hz step: forward PD overshoots and rings, the backward PD arrives in step.",
+            "Wu's 10 Hz spring at a 30 Hz step: forward PD sits on its stability edge and never settles; the backward PD lands within a few steps.",
             "In All settings, raise the frequency: the backward PD only gets faster, forward PD soon diverges.",
         ),
     ),
@@ -63,7 +63,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         "wu-box",
         caption(
             "Dashed, Wu's torque listing as printed; solid, SPD on the same box. At these moderate gains both behave.",
-            "In All settings, raise both kp tenfold: the printed listing explodes where SPD holds.",
+            "In All settings, raise both kp to 20 000 and both kd to 600, and watch which of the two holds.",
         ),
     ),
     (
@@ -76,7 +76,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
     (
         "spd-box",
         caption(
-            "The target turns steadily about a tilted axis; watch the error plot: both laws track it, SPD with the smaller error.",
+            "The target turns steadily about a tilted axis; watch the error plot for how far behind each law settles.",
             "In All settings, raise the target's turning speed and compare how far each law falls behind.",
         ),
     ),
@@ -97,7 +97,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
     (
         "anti-windup",
         caption(
-            "All three PIDs are clamped at 10 N: the one without anti-windup overshoots on arrival, the two cures do not.",
+            "All three PIDs are clamped at 10 N: the one without anti-windup winds up and overshoots; compare how the two cures arrive.",
             "In All settings, raise the output limit to 40 N: the clamp lets go sooner and the windup shrinks.",
         ),
     ),
@@ -111,7 +111,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
     (
         "convergence",
         caption(
-            "A curve on the dashed y = x line lands in exactly the time scale asked for; every curve sits above it.",
+            "A curve on the dashed y = x line lands in exactly the time scale asked for; see how far each distance strays from it.",
             "Change the step dt or the minimum speed and watch how far the curves stray from y = x.",
         ),
     ),
