@@ -32,6 +32,37 @@ const CHUNK: usize = 128;
 /// Fewer bodies than this are stepped one by one, each checked as it goes.
 const FEW: usize = 16;
 
+/// One body's next velocity `[vx, vy, w]` (m/s, rad/s) and pose `[x, y, a]` (m, rad)
+/// after `dt` s of semi-implicit Euler under effective gains `(kp, kd)` (per unit mass
+/// and inertia): `v' = v + (kp (target - pose) - kd v) dt`, `pose' = pose + v' dt`, the
+/// heading error taken the short way round. Both scalar loops call it, and the wasm
+/// lanes repeat its operations in this order, so every path gives the same bits.
+#[inline(always)]
+fn advance(
+    (kp, kd): (f64, f64),
+    pose: [f64; 3],
+    velocity: [f64; 3],
+    target: [f64; 3],
+    dt: f64,
+) -> ([f64; 3], [f64; 3]) {
+    let ax = kp * (target[0] - pose[0]) - kd * velocity[0];
+    let ay = kp * (target[1] - pose[1]) - kd * velocity[1];
+    let alpha = kp * angle::difference(pose[2], target[2]) - kd * velocity[2];
+    let v = [
+        velocity[0] + ax * dt,
+        velocity[1] + ay * dt,
+        velocity[2] + alpha * dt,
+    ];
+    (
+        v,
+        [
+            pose[0] + v[0] * dt,
+            pose[1] + v[1] * dt,
+            pose[2] + v[2] * dt,
+        ],
+    )
+}
+
 /// Advances every body of `c` by one step of `dt` s (see [`super::World2`]).
 ///
 /// Each body: semi-implicit Euler under its effective gains, frozen at its last pose (at
@@ -59,12 +90,13 @@ pub(super) fn step(c: &mut Columns, dt: f64) {
     // wasm's pairs) go one by one: the chunks' buffers would cost more than they save.
     if n - done < FEW {
         for k in done..n {
-            let (p, d) = (kp[k], kd[k]);
-            let ax = p * (tx[k] - x[k]) - d * vx[k];
-            let ay = p * (ty[k] - y[k]) - d * vy[k];
-            let alpha = p * angle::difference(a[k], ta[k]) - d * w[k];
-            let (nvx, nvy, nw) = (vx[k] + ax * dt, vy[k] + ay * dt, w[k] + alpha * dt);
-            let (nx, ny, na) = (x[k] + nvx * dt, y[k] + nvy * dt, a[k] + nw * dt);
+            let ([nvx, nvy, nw], [nx, ny, na]) = advance(
+                (kp[k], kd[k]),
+                [x[k], y[k], a[k]],
+                [vx[k], vy[k], w[k]],
+                [tx[k], ty[k], ta[k]],
+                dt,
+            );
             if within(nx) & within(ny) & within(na) {
                 (vx[k], vy[k], w[k], x[k], y[k], a[k]) = (nvx, nvy, nw, nx, ny, na);
             } else {
@@ -80,12 +112,13 @@ pub(super) fn step(c: &mut Columns, dt: f64) {
         let end = (start + CHUNK).min(n);
         let mut away = false;
         for k in start..end {
-            let (p, d) = (kp[k], kd[k]);
-            let ax = p * (tx[k] - x[k]) - d * vx[k];
-            let ay = p * (ty[k] - y[k]) - d * vy[k];
-            let alpha = p * angle::difference(a[k], ta[k]) - d * w[k];
-            let (nvx, nvy, nw) = (vx[k] + ax * dt, vy[k] + ay * dt, w[k] + alpha * dt);
-            let (nx, ny, na) = (x[k] + nvx * dt, y[k] + nvy * dt, a[k] + nw * dt);
+            let ([nvx, nvy, nw], [nx, ny, na]) = advance(
+                (kp[k], kd[k]),
+                [x[k], y[k], a[k]],
+                [vx[k], vy[k], w[k]],
+                [tx[k], ty[k], ta[k]],
+                dt,
+            );
             (vx[k], vy[k], w[k]) = (nvx, nvy, nw);
             (px[k - start], py[k - start], pa[k - start]) = (nx, ny, na);
             away |= !(within(nx) & within(ny) & within(na));
