@@ -80,23 +80,42 @@ export function fillRust(html: string, root: string): string {
   });
 }
 
+/** One chapter page of `web/chapters`: its file, its `<h1>` as text and its meta description. */
+interface Chapter {
+  file: string;
+  title: string;
+  about: string;
+}
+
+/** Every chapter of `dir`, in file order (`01-...`, `02-...`), each file read once. */
+function chaptersIn(dir: string): Chapter[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.html'))
+    .sort()
+    .map((file) => {
+      const page = readFileSync(join(dir, file), 'utf8');
+      const title = /<h1>([\s\S]*?)<\/h1>/.exec(page)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? file;
+      const about = /<meta name="description" content="([^"]*)"/.exec(page)?.[1] ?? '';
+      return { file, title, about };
+    });
+}
+
 /**
  * Fills `<nav class="chapters"></nav>` with every chapter of `dir`; `current` is this
  * page's file name. The bar stays one line on any screen: the site, the previous and
- * next chapters, the Lab, and every chapter folded under "Chapters".
+ * next chapters, the Lab, and every chapter folded under "Chapter N of M".
  */
 export function fillChapterNav(html: string, dir: string, current: string): string {
   const nav = /<nav class="chapters"([^>]*)><\/nav>/;
   if (!nav.test(html)) return html;
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.html'))
-    .sort();
-  const title = (f: string) => /<h1>([\s\S]*?)<\/h1>/.exec(readFileSync(join(dir, f), 'utf8'))?.[1]?.replace(/<[^>]+>/g, '').trim() ?? f;
-  const links = files.map((f) => `<li><a href="${f}"${f === current ? ' aria-current="page"' : ''}>${title(f)}</a></li>`);
-  const here = files.indexOf(current);
-  const step = (k: number, rel: string, text: string) =>
-    k >= 0 && k < files.length ? `<a class="chapter-step" rel="${rel}" href="${files[k]}" title="${title(files[k]!)}">${text}</a>` : '';
-  const toc = `<details class="toc"><summary>${here >= 0 ? `Chapter ${here + 1} of ${files.length}` : 'Chapters'}</summary><ol>${links.join('')}</ol></details>`;
+  const chapters = chaptersIn(dir);
+  const links = chapters.map((c) => `<li><a href="${c.file}"${c.file === current ? ' aria-current="page"' : ''}>${c.title}</a></li>`);
+  const here = chapters.findIndex((c) => c.file === current);
+  const step = (k: number, rel: string, text: string) => {
+    const c = chapters[k];
+    return k >= 0 && c ? `<a class="chapter-step" rel="${rel}" href="${c.file}" title="${c.title}">${text}</a>` : '';
+  };
+  const toc = `<details class="toc"><summary>${here >= 0 ? `Chapter ${here + 1} of ${chapters.length}` : 'Chapters'}</summary><ol>${links.join('')}</ol></details>`;
   return html.replace(
     nav,
     (_, attrs: string) =>
@@ -112,15 +131,7 @@ export function fillChapterNav(html: string, dir: string, current: string): stri
 export function fillChapterList(html: string, dir: string): string {
   const list = /<ol class="chapter-list"><\/ol>/;
   if (!list.test(html)) return html;
-  const items = readdirSync(dir)
-    .filter((f) => f.endsWith('.html'))
-    .sort()
-    .map((f) => {
-      const page = readFileSync(join(dir, f), 'utf8');
-      const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(page)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? f;
-      const about = /<meta name="description" content="([^"]*)"/.exec(page)?.[1] ?? '';
-      return `<li><a href="chapters/${f}">${h1}</a><span class="about">${about}</span></li>`;
-    });
+  const items = chaptersIn(dir).map((c) => `<li><a href="chapters/${c.file}">${c.title}</a><span class="about">${c.about}</span></li>`);
   return html.replace(list, `<ol class="chapter-list">${items.join('')}</ol>`);
 }
 
