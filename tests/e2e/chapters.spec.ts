@@ -427,3 +427,17 @@ test("every chapter Lab figure runs, in the page, the very run whose hash the co
     }
   }
 });
+
+test('a link to a figure lands on it and mounts it; a malformed anchor still opens the chapter', async ({ page }) => {
+  const problems = watchConsole(page);
+  // Figures mount as they come into view: the one a link names must not wait for a scroll.
+  await page.goto('chapters/06-pid-turning.html#anti-windup');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  const figure = page.locator('#anti-windup');
+  await expect(figure).toHaveAttribute('data-mounted', 'true', { timeout: 30_000 });
+  await expect(figure).toBeInViewport();
+  await page.goto('chapters/02-pd.html#%E0%A4%A');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await expect(page.locator('#status')).toHaveText('');
+  expect(problems).toEqual([]);
+});

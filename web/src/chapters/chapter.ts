@@ -8,7 +8,7 @@ import '../styles.css';
 import '../lab/lab.css';
 import './chapter.css';
 import { claimTable, VERDICT_WORDS, type Claim } from '../core/claims';
-import { mountFigure } from '../figures/registry';
+import { anchorFigure, mountFigure } from '../figures/registry';
 
 const VERDICT_CLASS: Record<Claim['verdict'], string> = {
   holds: 'holds',
@@ -83,9 +83,13 @@ export async function mountChapter(): Promise<void> {
     }
     const hosts = [...document.querySelectorAll<HTMLElement>('.figure[data-scene]')];
     // Each figure's anchor exists before it mounts, so a link to it (`#ID`) scrolls there and mounts it.
-    for (const host of hosts) if (!host.id && !document.getElementById(host.dataset.scene!)) host.id = host.dataset.scene!;
-    if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    for (const host of hosts) anchorFigure(host, host.dataset.scene!);
+    // The browser looked for the anchor before the ids existed. Ids are plain ASCII, so
+    // the hash is not decoded (a malformed escape must not stop the page).
+    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
     await mountAsSeen(hosts, status);
+    // The figures that mounted above it grew: bring the linked one back to the top.
+    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
     if (status) status.textContent = '';
     document.body.dataset.ready = 'true';
     requestAnimationFrame(() => performance.mark('forcelab:first-frame'));

@@ -54,12 +54,16 @@ export const hasFigure = (id: string): boolean => FIGURE_IDS.includes(id) && (la
 /** What the figure `id` shows, in one line (the core's summary), if it is one. */
 export const figureSummary = (id: string): string | undefined => REGISTRY.find((p) => p.id === id)?.summary;
 
+/** Gives `host` the figure's id as its anchor, unless the page already uses it: "Copy link" lands there (`chapter.html?...#ID`). */
+export function anchorFigure(host: HTMLElement, id: string): void {
+  if (!host.id && !document.getElementById(id)) host.id = id;
+}
+
 /** Mounts the figure `id` in `host` and marks the host `data-mounted`; an unknown id is refused with the list of ids. */
 export async function mountFigure(id: string, host: HTMLElement): Promise<void> {
   if (!hasFigure(id)) throw new Error(`figure must be one of ${FIGURE_IDS.join(', ')}, got "${id.slice(0, 40)}"`);
   const caption = figureCaption(id);
-  // The figure's anchor: "Copy link" lands on it (`chapter.html?...#ID`).
-  if (!host.id && !document.getElementById(id)) host.id = id;
+  anchorFigure(host, id);
   const link = figureLink(id);
   const preset = labFigure(id);
   if (preset) {
