@@ -2,7 +2,8 @@
 //! Chapters, embeds and the Lab's figure mounts all print these (the page keeps no
 //! captions of its own); the tests check that every figure has one and only figures do.
 
-/// What to look at in a figure and one thing to try with it, in one sentence each.
+/// What to look at in a figure and one thing to try with it, in one sentence each
+/// (thousands grouped with a no-break space, so "20 000" never breaks across lines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Caption {
     /// What the figure shows at its opening settings, said as what to look at.
@@ -21,7 +22,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         "cube",
         caption(
             "Same gains, same mass, same step: the red cube rings around its target while the blue and green ones settle.",
-            "Raise kp to 20 000 N/m: forward PD and SPD leave the track, and only Wu's backward PD still arrives.",
+            "Raise kp to 20\u{a0}000 N/m: forward PD and SPD leave the track, and only Wu's backward PD still arrives.",
         ),
     ),
     (
@@ -42,7 +43,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         "pd-stiff",
         caption(
             "Forward PD, past its stability bound, rings and leaves the plot within half a second; the backward PD beside it lands.",
-            "In All settings, lower the first controller's kp below 9 000 N/m and watch forward PD come back.",
+            "In All settings, lower the first controller's kp below 9\u{a0}000 N/m and watch forward PD come back.",
         ),
     ),
     (
@@ -63,7 +64,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         "wu-box",
         caption(
             "Dashed, Wu's torque listing as printed; solid, SPD on the same box. At these moderate gains both behave.",
-            "In All settings, raise both kp to 20 000 and both kd to 600, and watch which of the two holds.",
+            "In All settings, raise both kp to 20\u{a0}000 and both kd to 600, and watch which of the two holds.",
         ),
     ),
     (
