@@ -34,6 +34,44 @@ fn controller_steps(c: &mut Criterion) {
     group.finish();
 }
 
+/// The 1-D baseline: forward PD and SPD on a cube written as bare arithmetic (no
+/// validation, no `Result`, no enum), semi-implicit Euler, f64, the same cube, gains and
+/// step as [`controller_steps`]. Each step depends on the one before, so this is the
+/// floor that the latency of the arithmetic alone sets for one law step plus a body
+/// step on one body.
+fn baseline_law_steps(c: &mut Criterion) {
+    const DT: f64 = 1.0 / 60.0;
+    const KP: f64 = 400.0;
+    const KD: f64 = 20.0;
+    const TX: f64 = 1.0;
+    fn bare(
+        group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+        id: &str,
+        force: impl Fn(f64, f64, f64) -> f64,
+    ) {
+        let (mut x, mut v) = (0.0f64, 0.0f64);
+        let m = black_box(1.0f64);
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                let f = force(black_box(x), v, m);
+                v += f / m * DT;
+                x += v * DT;
+                if x.abs() > 10.0 {
+                    (x, v) = (0.0, 0.0);
+                }
+            })
+        });
+    }
+    let mut group = c.benchmark_group("baseline-controller-step");
+    bare(&mut group, "pd", |x, v, _| KP * (TX - x) - KD * v);
+    bare(&mut group, "spd", |x, v, m| {
+        let p = KP * (TX - x - v * DT);
+        let a = (p - KD * v) / (m + KD * DT);
+        p + KD * (-v - a * DT)
+    });
+    group.finish();
+}
+
 fn batched_swarm(c: &mut Criterion) {
     let mut group = c.benchmark_group("batched-body-step");
     for n in [1_000usize, 10_000, 100_000] {
@@ -174,6 +212,7 @@ fn tuner(c: &mut Criterion) {
 criterion_group!(
     benches,
     controller_steps,
+    baseline_law_steps,
     batched_swarm,
     baseline_soa,
     missile_swarm,
