@@ -3,8 +3,9 @@
 # wasm tests need it): everything into web/pkg (the benchmarks, the tests), then the
 # parts a page loads (crates/forcelab-wasm/Cargo.toml's features): the scene pages'
 # worlds and swarm into web/pkg-lite, and one module per door of web/src/core into
-# web/pkg-lab, pkg-design, pkg-scenes, pkg-analysis and pkg-engines, so that no page
-# downloads what it does not show; then shrinks each with wasm-opt.
+# web/pkg-lab (with pkg-lab-cube and pkg-lab-box: the Lab on one plant), pkg-design,
+# pkg-scenes, pkg-analysis and pkg-engines, so that no page downloads what it does not
+# show; then shrinks each with wasm-opt.
 # Usage: scripts/build-wasm.sh [--dev]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +60,6 @@ fast=release small=wasm-small
 [ "$mode" = --dev ] && fast=dev small=dev
 [ "$site_only" = 1 ] || build pkg "$fast"
 build pkg-lite "$fast" --no-default-features --features worlds
-for door in lab design scenes analysis engines; do
+for door in lab lab-cube lab-box design scenes analysis engines; do
   build "pkg-$door" "$small" --no-default-features --features "$door"
 done

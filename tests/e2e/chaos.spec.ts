@@ -50,6 +50,9 @@ for (const [path, count] of plan) {
     await open(page, path);
 
     for (let n = 0; n < count; n++) {
+      // A plant change loads another build of the Lab first, the Lab busy and inert
+      // meanwhile (as a reader sees it): the next interaction waits, as a reader would.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       const roll = random();
       const hasUrlState = !path.startsWith('chapters/');
       if (hasUrlState && roll < 0.03) await tamperUrl(page, path, random, pick);

@@ -441,3 +441,22 @@ test('a link to a figure lands on it and mounts it; a malformed anchor still ope
   await expect(page.locator('#status')).toHaveText('');
   expect(problems).toEqual([]);
 });
+
+test('a chapter downloads the Lab only for the plants its figures show: cube figures no 3-D box', async ({ page }) => {
+  const wasm = (async (path: string) => {
+    const fetched: string[] = [];
+    const count = (r: { url(): string }) => {
+      if (r.url().endsWith('.wasm')) fetched.push(r.url());
+    };
+    page.on('response', count);
+    await page.goto(`chapters/${path}`);
+    await everyFigure(page);
+    await page.waitForLoadState('networkidle');
+    page.off('response', count);
+    return fetched.length;
+  });
+  // Chapter 2's figures are all on the cube: one build of the Lab, the cube's.
+  expect(await wasm('02-pd.html')).toBe(1);
+  // Chapter 3 shows the cube and then the box: the cube's build, then the box's.
+  expect(await wasm('03-wu.html')).toBe(2);
+});

@@ -133,3 +133,39 @@ test('playing runs to the end and the target can be dragged', async ({ page }) =
   await expect(rows.first().locator('td').nth(1)).not.toHaveText('not reached'); // settled on the new target
   expect(problems).toEqual([]);
 });
+
+test('each plant runs on the build of the Lab that holds it, loaded when first chosen, with the trace its link gives', async ({ page, context }) => {
+  const problems = watchConsole(page);
+  const wasm: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname);
+  });
+  await openLab(page);
+  const atStart = wasm.length;
+  // The same settings opened from their link, in a page that loads that plant's build first.
+  const fresh = async () => {
+    const other = await context.newPage();
+    await openLab(other, new URL(page.url()).search);
+    const hash = await traceHash(other);
+    await other.close();
+    return hash;
+  };
+  const downloads: number[] = [];
+  for (const plant of ['box', 'plate', 'cube']) {
+    const before = await traceHash(page);
+    await page.locator('#lab-plant').selectOption(plant);
+    await expect(page.locator('#lab-plant-message')).toHaveText('');
+    await expect.poll(() => traceHash(page)).not.toBe(before);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // The cube is the default, which a link leaves out.
+    await expect.poll(() => new URL(page.url()).searchParams.get('plant') ?? 'cube').toBe(plant);
+    const expected = await fresh();
+    await expect.poll(() => traceHash(page), plant).toBe(expected);
+    downloads.push(wasm.length - atStart);
+  }
+  // The box's build, then the build on every plant (the plate's), then nothing new: the
+  // cube is held by a build already loaded.
+  expect(downloads).toEqual([1, 2, 2]);
+  expect(new Set(wasm).size).toBe(wasm.length);
+  expect(problems).toEqual([]);
+});

@@ -25,9 +25,9 @@ mod engine_settings;
 #[cfg(feature = "engines")]
 pub mod engines;
 pub mod error;
-#[cfg(feature = "lab")]
+#[cfg(feature = "lab-api")]
 pub mod gains;
-#[cfg(feature = "lab")]
+#[cfg(feature = "lab-api")]
 pub mod lab;
 #[cfg(any(feature = "api", feature = "scenes"))]
 pub mod layout;
@@ -51,7 +51,7 @@ pub mod world3;
 #[cfg(feature = "worlds")]
 pub mod worlds;
 
-#[cfg(feature = "lab")]
+#[cfg(feature = "lab-api")]
 pub use lab::Lab;
 #[cfg(feature = "worlds")]
 pub use simulation::Simulation;

@@ -15,7 +15,7 @@ function sources(dir: string): string[] {
 describe('one door to the core', () => {
   it('only the modules of web/src/core/ import the generated wasm packages', () => {
     const outside = sources(src)
-      .filter((path) => /from ['"][./]*pkg(-[a-z]+)?\/forcelab_wasm/.test(readFileSync(path, 'utf8')))
+      .filter((path) => /(from|import\()\s*['"][./]*pkg(-[a-z]+)*\/forcelab_wasm/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(src, path))
       .filter((path) => !path.startsWith('core/'));
     expect(outside).toEqual([]);

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultState, GAINLESS, labConfig, LAWS, PLANTS, TWINS } from '../lab/lab-state';
-import { Lab, LabRun, loadLabSync, type LabSnapshot } from './wasm';
+import { everyPlantLab, LabRun, loadLabFromBytes, type LabSnapshot } from './wasm';
 
-beforeAll(() => {
-  loadLabSync(readFileSync(new URL('../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
+beforeAll(async () => {
+  await loadLabFromBytes(readFileSync(new URL('../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
 });
 
 /** Every series of a snapshot as plain arrays, for a deep comparison. */
@@ -48,7 +48,7 @@ describe('LabRun snapshots', () => {
 describe("the Lab's law menus", () => {
   it('offer every law the core drives on each plant, and each printed twin beside its law', () => {
     for (const plant of PLANTS) {
-      const core = [...Lab.controllersFor(plant)].sort();
+      const core = [...everyPlantLab().controllersFor(plant)].sort();
       const page = [...LAWS[plant], ...Object.values(TWINS[plant])].sort();
       expect(page, plant).toEqual(core);
       for (const law of Object.keys(TWINS[plant])) expect(LAWS[plant], `${plant} ${law}`).toContain(law);
@@ -68,4 +68,27 @@ describe("the Lab's law menus", () => {
     };
     for (const kind of LAWS.cube) expect(trace(kind, 400).join() === trace(kind, 40).join(), kind).toBe(GAINLESS.has(kind));
   });
+});
+
+describe('the Lab on one plant (pkg-lab-cube, pkg-lab-box)', () => {
+  const builds = { cube: () => import('../../pkg-lab-cube/forcelab_wasm.js'), box: () => import('../../pkg-lab-box/forcelab_wasm.js') };
+  for (const [plant, fetch] of Object.entries(builds)) {
+    it(`on the ${plant}: runs its plant bit for bit as the Lab on every plant does, and refuses the others by name`, async () => {
+      const one = await fetch();
+      one.initSync({ module: readFileSync(new URL(`../../pkg-lab-${plant}/forcelab_wasm_bg.wasm`, import.meta.url)) });
+      const state = defaultState();
+      state.plant = plant as (typeof PLANTS)[number];
+      state.laws = [{ kind: 'backward-pd', kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} }, { kind: 'spd', kp: 900, kd: 30, ki: 0, asPrinted: false, options: {} }];
+      state.disturbances.noise = 0.05;
+      const alone = new one.Lab(labConfig(state));
+      const every = new (everyPlantLab())(labConfig(state));
+      for (const lab of [alone, every]) lab.step(240);
+      expect(alone.traceHash()).toBe(every.traceHash());
+      for (const other of PLANTS.filter((p) => p !== plant)) {
+        expect(() => new one.Lab(labConfig({ ...state, plant: other })), other).toThrow(`plant "${other}" is not in this part of the core`);
+      }
+      alone.free();
+      every.free();
+    });
+  }
 });

@@ -1,28 +1,74 @@
 /**
- * The door to the Lab's part of the core (web/pkg-lab): it loads it once and wraps the `Lab`
- * so that callers get plain arrays: typed-array views on wasm memory die when the
- * memory grows, so they are re-created after every call and copied into buffers that
- * belong to JS. Every other part of the core has a door of its own here (loader.ts). Only the
- * modules of web/src/core/ import the generated package (`door.test.ts` checks).
+ * The door to the Lab's part of the core: it loads it once and wraps the `Lab` so that
+ * callers get plain arrays: typed-array views on wasm memory die when the memory grows,
+ * so they are re-created after every call and copied into buffers that belong to JS.
+ * The Lab comes in three builds (scripts/build-wasm.sh): on the cube alone
+ * (web/pkg-lab-cube), on the box alone (web/pkg-lab-box) and on every plant
+ * (web/pkg-lab), so a page of cube figures downloads no 3-D box. A page loads the build
+ * for each plant it shows (`loadLab`) before it builds a run on it. Every other part of
+ * the core has a door of its own here (loader.ts). Only the modules of web/src/core/
+ * import the generated packages (`door.test.ts` checks).
  */
-import init, {
-  initSync,
-  gainsFromBloom,
-  gainsFromHalfLife,
-  gainsToHalfLife,
-  bloomTimeScale,
-  gainsFromNatural,
-  gainsFromWu,
-  gainsToBloom,
-  gainsToNatural,
-  gainsToWu,
-  Lab,
-  sampledEffective,
-} from '../../pkg-lab/forcelab_wasm.js';
-import { loader } from './loader';
+import type * as LabPackage from '../../pkg-lab/forcelab_wasm.js';
 
-/** Loads the Lab's part of the core (once), in the browser or from its bytes (tests). */
-export const { load: loadLab, loadSync: loadLabSync } = loader(init, initSync);
+type Package = typeof LabPackage;
+type Lab = LabPackage.Lab;
+
+/** A build of the Lab's part of the core, loaded once, and the plants its Lab holds (undefined: every plant). */
+interface Build {
+  plants?: readonly string[];
+  fetch: () => Promise<Package>;
+  ready?: Promise<Package>;
+  loaded?: Package;
+}
+
+const EVERY: Build = { fetch: () => import('../../pkg-lab/forcelab_wasm.js') };
+/** The builds on one plant (the cargo features `lab-cube` and `lab-box`); any other plant takes EVERY. */
+const ONE_PLANT: readonly Build[] = [
+  { plants: ['cube'], fetch: () => import('../../pkg-lab-cube/forcelab_wasm.js') },
+  { plants: ['box'], fetch: () => import('../../pkg-lab-box/forcelab_wasm.js') },
+];
+const BUILDS = [...ONE_PLANT, EVERY];
+
+const holds = (build: Build, plant: string) => build.plants === undefined || build.plants.includes(plant);
+
+function start(build: Build, init: (pkg: Package) => Promise<unknown> | unknown): Promise<Package> {
+  return (build.ready ??= build.fetch().then(async (pkg) => {
+    await init(pkg);
+    build.loaded = pkg;
+    return pkg;
+  }));
+}
+
+/**
+ * Loads (once) the part of the core whose Lab holds `plant` ("cube", "plate", "box"),
+ * or the Lab on every plant when no plant is named. Resolves at once when a loaded
+ * build already holds it.
+ */
+export async function loadLab(plant?: string): Promise<void> {
+  if (BUILDS.some((b) => b.loaded && (plant === undefined ? b.plants === undefined : holds(b, plant)))) return;
+  const build = (plant !== undefined && ONE_PLANT.find((b) => holds(b, plant))) || EVERY;
+  await start(build, (pkg) => pkg.default());
+}
+
+/** Loads the Lab on every plant from its wasm bytes (tests under Node). */
+export async function loadLabFromBytes(bytes: BufferSource): Promise<void> {
+  await start(EVERY, (pkg) => pkg.initSync({ module: bytes }));
+}
+
+/** A loaded build whose Lab holds `plant` (the one-plant builds first: they are what a figure loaded). */
+function packageFor(plant: string): Package {
+  const build = BUILDS.find((b) => b.loaded && holds(b, plant));
+  if (!build?.loaded) throw new Error(`plant "${plant}": the Lab for it is not loaded (call loadLab("${plant}") first)`);
+  return build.loaded;
+}
+
+/** Any loaded build: every build has the gain conversions. */
+function anyPackage(): Package {
+  const build = BUILDS.find((b) => b.loaded);
+  if (!build?.loaded) throw new Error('the Lab is not loaded (call loadLab first)');
+  return build.loaded;
+}
 
 /** A Lab's trace and state after a call, in arrays that JS owns (valid until the next snapshot). */
 export interface LabSnapshot {
@@ -134,9 +180,10 @@ export class LabRun {
   private readonly lab: Lab;
   private trace: TraceCopy | null = null;
 
-  /** Builds the run; throws an Error naming the bad field and value. */
+  /** Builds the run on a loaded build that holds its plant; throws an Error naming the bad field and value. */
   constructor(config: object) {
-    this.lab = new Lab(config);
+    const plant = (config as { plant?: unknown }).plant;
+    this.lab = new (packageFor(typeof plant === 'string' ? plant : 'cube').Lab)(config);
   }
 
   get n(): number {
@@ -196,21 +243,23 @@ export class LabRun {
   }
 }
 
-/** The gain conversions of the core's `tuning` module, each `[a, b]`. */
+/** The gain conversions of the core's `tuning` module, each `[a, b]`, from whichever Lab build is loaded. */
 export const tuning = {
-  fromWu: gainsFromWu,
-  fromBloom: gainsFromBloom,
-  fromNatural: gainsFromNatural,
-  fromHalfLife: gainsFromHalfLife,
-  toHalfLife: gainsToHalfLife,
-  bloomTimeScale,
-  toWu: gainsToWu,
-  toBloom: gainsToBloom,
-  toNatural: gainsToNatural,
+  fromWu: (...a: Parameters<Package['gainsFromWu']>) => anyPackage().gainsFromWu(...a),
+  fromBloom: (...a: Parameters<Package['gainsFromBloom']>) => anyPackage().gainsFromBloom(...a),
+  fromNatural: (...a: Parameters<Package['gainsFromNatural']>) => anyPackage().gainsFromNatural(...a),
+  fromHalfLife: (...a: Parameters<Package['gainsFromHalfLife']>) => anyPackage().gainsFromHalfLife(...a),
+  toHalfLife: (...a: Parameters<Package['gainsToHalfLife']>) => anyPackage().gainsToHalfLife(...a),
+  bloomTimeScale: (...a: Parameters<Package['bloomTimeScale']>) => anyPackage().bloomTimeScale(...a),
+  toWu: (...a: Parameters<Package['gainsToWu']>) => anyPackage().gainsToWu(...a),
+  toBloom: (...a: Parameters<Package['gainsToBloom']>) => anyPackage().gainsToBloom(...a),
+  toNatural: (...a: Parameters<Package['gainsToNatural']>) => anyPackage().gainsToNatural(...a),
   /** `[w_n, zeta]` the law really has when sampled, or undefined (see the core). */
-  sampled: sampledEffective,
+  sampled: (...a: Parameters<Package['sampledEffective']>) => anyPackage().sampledEffective(...a),
 };
 
-/** The core's Lab class itself, for the checks that hold the page's menus to it. */
-export { Lab };
-
+/** The core's Lab class on every plant (once loaded), for the checks that hold the page's menus to it. */
+export function everyPlantLab(): Package['Lab'] {
+  if (!EVERY.loaded) throw new Error('the Lab on every plant is not loaded (call loadLab() first)');
+  return EVERY.loaded.Lab;
+}

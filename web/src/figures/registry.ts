@@ -20,7 +20,6 @@ export type Mount = (host: HTMLElement, link: FigureLink) => void;
  * parts its figures show.
  */
 const DOORS = {
-  lab: () => import('../core/wasm').then((m) => m.loadLab()),
   scenes: () => import('../core/scenes').then((m) => m.loadScenes()),
   analysis: () => import('../core/analysis-wasm').then((m) => m.loadAnalysis()),
   engines: () => import('../core/engines-wasm').then((m) => m.loadEngines()),
@@ -32,7 +31,7 @@ const DOORS = {
 /** The part of the core each figure needs. */
 export type Door = keyof typeof DOORS;
 
-/** The figures with a module of their own (Lab figures come from their preset and need the Lab). */
+/** The figures with a module of their own (Lab figures come from their preset and load the Lab for their plant). */
 const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount> }>> = {
   snap: { door: 'scenes', mount: () => import('../chapters/figures/snap-figure').then((m) => m.mountSnap) },
   convergence: { door: 'analysis', mount: () => import('../chapters/figures/convergence-figure').then((m) => m.mountConvergence) },
@@ -44,9 +43,6 @@ const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount>
   claims: { door: 'none', mount: () => import('../chapters/figures/claims-figure').then((m) => m.mountClaims) },
   translator: { door: 'engines', mount: () => import('../chapters/figures/translator-figure').then((m) => m.mountTranslator) },
 };
-
-/** The part of the core the figure `id` needs (Lab figures: the Lab's). */
-export const figureDoor = (id: string): Door => (labFigure(id) ? 'lab' : MODULES[id]!.door);
 
 /** Whether `id` is a figure this registry can mount. */
 export const hasFigure = (id: string): boolean => FIGURE_IDS.includes(id) && (labFigure(id) !== undefined || id in MODULES);
@@ -67,8 +63,8 @@ export async function mountFigure(id: string, host: HTMLElement): Promise<void> 
   const link = figureLink(id);
   const preset = labFigure(id);
   if (preset) {
-    const [{ mountLabFigure }] = await Promise.all([import('../lab/lab-figure-mount'), DOORS.lab()]);
-    mountLabFigure(host, preset, link);
+    const { mountLabFigure } = await import('../lab/lab-figure-mount');
+    await mountLabFigure(host, preset, link);
   } else {
     const figure = MODULES[id]!;
     const [mount] = await Promise.all([figure.mount(), DOORS[figure.door]()]);

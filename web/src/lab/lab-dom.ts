@@ -24,20 +24,36 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Pa
  * A labelled menu. A choice the core refuses (it throws) puts the menu back and says
  * why under it, like the number fields do.
  */
-export function select(label: string, id: string, options: readonly string[], names: Readonly<Record<string, string>>, value: string, onChange: (v: string) => void): HTMLElement {
+export function select(
+  label: string,
+  id: string,
+  options: readonly string[],
+  names: Readonly<Record<string, string>>,
+  value: string,
+  onChange: (v: string) => void | Promise<void>,
+): HTMLElement {
   const s = element('select', { id });
   for (const o of options) s.append(element('option', { value: o, textContent: names[o] ?? o }));
   s.value = value;
   const message = element('p', { className: 'message', id: `${id}-message`, role: 'alert' });
   let current = value;
+  const refused = (e: unknown) => {
+    s.value = current;
+    message.textContent = e instanceof Error ? e.message : String(e);
+  };
+  const accepted = (v: string) => {
+    current = v;
+    message.textContent = '';
+  };
   s.addEventListener('change', () => {
+    const v = s.value;
     try {
-      onChange(s.value);
-      current = s.value;
-      message.textContent = '';
+      const done = onChange(v);
+      // A change that must load something first (another build of the Lab) settles later.
+      if (done) done.then(() => accepted(v), refused);
+      else accepted(v);
     } catch (e) {
-      s.value = current;
-      message.textContent = e instanceof Error ? e.message : String(e);
+      refused(e);
     }
   });
   return element('div', { className: 'field' }, element('label', { htmlFor: id, textContent: label }), s, message);

@@ -14,4 +14,10 @@ export interface LabEditor {
   reportLink(control: { report(message: string): void }, ...keys: string[]): void;
   /** Shows a message in the Lab's banner. */
   warn(message: string): void;
+  /**
+   * Runs `work` (a load: another build of the Lab) with the Lab marked busy
+   * (`aria-busy`) and inert, so that no control is edited while the panels are about to
+   * be rebuilt.
+   */
+  busyWhile(work: Promise<void>): Promise<void>;
 }

@@ -8,12 +8,14 @@ import type { LabFigure } from '../core/presets';
 import { labFigureState } from './lab-figure';
 import { mountLab } from './lab-page';
 import { readLabState } from './lab-state';
+import { loadLab } from '../core/wasm';
 
-/** Mounts the Lab figure `preset` in `host`, its settings kept in `link`. */
-export function mountLabFigure(host: HTMLElement, preset: LabFigure, link: FigureLink): void {
+/** Mounts the Lab figure `preset` in `host`, its settings kept in `link`, once the Lab for its plant is loaded. */
+export async function mountLabFigure(host: HTMLElement, preset: LabFigure, link: FigureLink): Promise<void> {
   const start = labFigureState(preset);
   const carried = link.fromLink();
   // The link says what differs from the preset.
   const { state, problems } = readLabState(`?${new URLSearchParams(carried)}`, start);
+  await loadLab(state.plant);
   mountLab(host, state, problems, { figure: true, idPrefix: `${link.id}-`, saveUrl: false, link: { figure: link, preset: start } });
 }

@@ -179,6 +179,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     dirty = true;
     saveUrl();
     buildPlots();
+    // Paused (or with reduced motion), a changed Lab shows its whole run at once, as a
+    // gain edit does, rather than an empty plot until Play.
+    if (!playing) advance(totalSteps());
     return null;
   };
 
@@ -204,6 +207,16 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     warn(message) {
       banner.hidden = false;
       banner.textContent = message;
+    },
+    async busyWhile(work) {
+      host.setAttribute('aria-busy', 'true');
+      host.inert = true;
+      try {
+        await work;
+      } finally {
+        host.removeAttribute('aria-busy');
+        host.inert = false;
+      }
     },
   };
 
@@ -469,7 +482,6 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     restart();
   }
   syncPlay();
-  if (!playing) advance(totalSteps());
   // Always called, on screen or not: a paused figure still draws (and hashes) its run once.
   const animation = animate(null, loop);
   document.body.dataset.labReady = 'true';

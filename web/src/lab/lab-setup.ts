@@ -8,6 +8,7 @@
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { CATALOGUE } from '../core/catalogue';
+import { loadLab } from '../core/wasm';
 import { checkbox, element, select, unitOf } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { DISTURBANCE_DEFS, INTEGRATORS, LAWS, MAX_STEPS, PARAMETERISATIONS, PLANTS, SETTING_DEFS, TWINS, type Disturbances, type LabState } from './lab-state';
@@ -28,14 +29,17 @@ export function buildSetupFields(setupFields: HTMLElement, editor: LabEditor, ho
   const buildLaws = hooks.rebuildLaws;
   const updateZetas = hooks.updateZetas;
   setupFields.replaceChildren(
-    select('plant', `${p}lab-plant`, PLANTS, PLANT_NAMES, state.plant, (v) => {
-      change((s) => {
-        s.plant = v as LabState['plant'];
-        s.laws = s.laws.map((l) => (LAWS[s.plant].includes(l.kind) ? l : { ...l, kind: 'backward-pd' }));
-        for (const l of s.laws) l.asPrinted &&= TWINS[s.plant][l.kind] !== undefined;
-      });
-      buildLaws();
-    }),
+    // Another plant may need another build of the Lab (core/wasm.ts): it loads first.
+    select('plant', `${p}lab-plant`, PLANTS, PLANT_NAMES, state.plant, (v) =>
+      editor.busyWhile(loadLab(v)).then(() => {
+        change((s) => {
+          s.plant = v as LabState['plant'];
+          s.laws = s.laws.map((l) => (LAWS[s.plant].includes(l.kind) ? l : { ...l, kind: 'backward-pd' }));
+          for (const l of s.laws) l.asPrinted &&= TWINS[s.plant][l.kind] !== undefined;
+        });
+        buildLaws();
+      }),
+    ),
     select('integrator', `${p}lab-integrator`, INTEGRATORS, INTEGRATOR_NAMES, state.integrator, (v) => {
       change((s) => (s.integrator = v as LabState['integrator']));
       buildLaws();

@@ -7,8 +7,8 @@ import { mountLab } from './lab-page';
 const status = document.getElementById('status')!;
 
 async function boot(): Promise<void> {
-  await loadLab();
   const { state, problems } = readLabState(location.search);
+  await loadLab(state.plant);
   mountLab(document.getElementById('app')!, state, problems);
   status.textContent = '';
   document.body.dataset.ready = 'true';

@@ -3,7 +3,7 @@
 //! matching on the plant itself.
 
 use super::spec::{at, SpecError};
-use super::{BoxPlant, CubePlant, Lab, LawGains, PlanarPlant, Plant, Trace};
+use super::{Lab, LawGains, Plant, Trace};
 use crate::analysis::StepMetrics;
 use crate::controllers::Target1;
 use crate::error::Error;
@@ -12,22 +12,32 @@ use crate::error::Error;
 /// frame or two, and a long run is many calls.
 pub const MAX_STEPS_PER_CALL: u32 = 100_000;
 
-/// A Lab on the cube, the plate or the box ([`super::LabSpec::build`]).
+/// A Lab on the cube, the plate or the box ([`super::LabSpec::build`]): those of the
+/// three that this build holds (the features `lab-cube`, `lab-plate`, `lab-box`).
 #[derive(Clone, Debug)]
 pub enum AnyLab {
     /// On the 1-D cube.
-    Cube(Box<Lab<CubePlant>>),
+    #[cfg(feature = "lab-cube")]
+    Cube(Box<Lab<super::CubePlant>>),
     /// On the 2-D plate.
-    Plate(Box<Lab<PlanarPlant>>),
+    #[cfg(feature = "lab-plate")]
+    Plate(Box<Lab<super::PlanarPlant>>),
     /// On the 3-D box.
-    Box(Box<Lab<BoxPlant>>),
+    #[cfg(feature = "lab-box")]
+    Box(Box<Lab<super::BoxPlant>>),
 }
+
+#[cfg(not(any(feature = "lab-cube", feature = "lab-plate", feature = "lab-box")))]
+compile_error!("forcelab's Lab needs at least one plant: enable lab-cube, lab-plate or lab-box");
 
 macro_rules! each {
     ($self:expr, $lab:ident => $e:expr) => {
         match $self {
+            #[cfg(feature = "lab-cube")]
             AnyLab::Cube($lab) => $e,
+            #[cfg(feature = "lab-plate")]
             AnyLab::Plate($lab) => $e,
+            #[cfg(feature = "lab-box")]
             AnyLab::Box($lab) => $e,
         }
     };
@@ -46,11 +56,7 @@ impl AnyLab {
 
     /// Values per body in [`Trace::pose`]: 1 (cube), 3 (plate) or 4 (box).
     pub fn pose_size(&self) -> usize {
-        match self {
-            AnyLab::Cube(_) => CubePlant::POSE,
-            AnyLab::Plate(_) => PlanarPlant::POSE,
-            AnyLab::Box(_) => BoxPlant::POSE,
-        }
+        each!(self, l => pose_size_of(&**l))
     }
 
     /// Simulated time, s.
@@ -109,4 +115,8 @@ impl AnyLab {
     pub fn metrics(&self) -> Vec<StepMetrics> {
         each!(self, l => l.metrics())
     }
+}
+
+fn pose_size_of<P: Plant>(_: &Lab<P>) -> usize {
+    P::POSE
 }

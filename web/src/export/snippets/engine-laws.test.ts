@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../core/catalogue';
-import { loadLabSync } from '../../core/wasm';
+import { loadLabFromBytes } from '../../core/wasm';
 import { corePoses } from './core-poses';
 import { JAVASCRIPT, render, type EngineProgram } from './engine-program';
 import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut } from './engine-laws';
@@ -16,8 +16,8 @@ import { csharpSnippet } from './csharp';
 import { gdscriptSnippet } from './gdscript';
 import { wrap } from './input';
 
-beforeAll(() => {
-  loadLabSync(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
+beforeAll(async () => {
+  await loadLabFromBytes(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
 });
 
 /**

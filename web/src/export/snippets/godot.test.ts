@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadLabSync } from '../../core/wasm';
+import { loadLabFromBytes } from '../../core/wasm';
 import { caseLabel, coreReference, engineCases, worstDifference } from './engine-cases';
 import { gdscriptSnippet } from './gdscript';
 import { runGodot } from './godot/run';
@@ -15,8 +15,8 @@ import { runGodot } from './godot/run';
 const all = engineCases();
 let poses: Record<string, number[]> = {};
 
-beforeAll(() => {
-  loadLabSync(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
+beforeAll(async () => {
+  await loadLabFromBytes(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
   poses = runGodot(all.map((s, k) => ({ name: `run${k}`, source: gdscriptSnippet(s), plant: s.plant, target: s.target, steps: s.steps })));
 }, 180_000);
 

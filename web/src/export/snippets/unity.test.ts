@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadLabSync } from '../../core/wasm';
+import { loadLabFromBytes } from '../../core/wasm';
 import { className, csharpSnippet } from './csharp';
 import { caseLabel, coreReference, engineCases, worstDifference } from './engine-cases';
 import { runUnity, type UnityRun } from './unity/run';
@@ -19,8 +19,8 @@ import { runUnity, type UnityRun } from './unity/run';
 const all = engineCases();
 const runs = { float: [] as number[][], double: [] as number[][] };
 
-beforeAll(() => {
-  loadLabSync(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
+beforeAll(async () => {
+  await loadLabFromBytes(readFileSync(new URL('../../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url)));
   const templates: UnityRun[] = all.map((s) => ({ className: className(s), source: csharpSnippet(s), plant: s.plant as UnityRun['plant'], target: s.target, steps: s.steps }));
   runs.float = runUnity(templates, 'float');
   runs.double = runUnity(templates, 'double');
