@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { everyFigure } from './pages';
+import { everyFigure, unfoldSettings } from './pages';
 
 // The reference for every figure is the native core, run once here.
 const root = new URL('../..', import.meta.url).pathname;
@@ -391,7 +391,8 @@ test("chapter 5 animates Bloom's snap with the update it shows, and shows the fo
   const [time, left] = (await snap.locator('.plot').first().evaluate((el) => (el as HTMLElement & { plotted: number[][] }).plotted)) as [number[], number[]];
   const first = left.findIndex((d) => d === Math.min(...left));
   expect(time[first]).toBeCloseTo(withMin, 9);
-  // Every field changes the run.
+  // Every field changes the run, those folded under "More settings" too.
+  await unfoldSettings(snap);
   const plotted = () => snap.locator('.plot').evaluateAll((els) => els.map((el) => JSON.stringify((el as HTMLElement & { plotted: number[][] }).plotted)));
   for (const field of ['k', 'd', 't', 'vmin', 'distance', 'dt']) {
     const before = await plotted();

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { unfold, everyFigure } from './pages';
+import { unfold, unfoldSettings, everyFigure } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -28,6 +28,7 @@ async function openFigure(page: Page, f: (typeof FIGURES)[number]): Promise<{ fi
 
 /** Types twice its value plus one into the disturbance's size field, and expects it taken. */
 async function growSize(figure: Locator, size: string): Promise<void> {
+  await unfoldSettings(figure);
   const box = figure.locator(`#param-${size}`);
   await box.fill(String(Number(await box.inputValue()) * 2 + 1));
   await box.press('Enter');

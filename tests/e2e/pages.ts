@@ -64,3 +64,8 @@ export const figureData = (figure: Locator): Promise<string> =>
 export async function unfold(figure: Locator): Promise<void> {
   for (const summary of await figure.locator('details.figure-more:not([open]) > summary').all()) await summary.click();
 }
+
+/** Opens a figure's folded settings ("More settings: ...", a Lab figure's "All settings") as a reader would. */
+export async function unfoldSettings(figure: Locator): Promise<void> {
+  for (const summary of await figure.locator('details.figure-settings:not([open]) > summary').all()) await summary.click();
+}

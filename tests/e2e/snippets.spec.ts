@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { runUnity, type UnityRun } from '../../web/src/export/snippets/unity/run';
+import { unfoldSettings } from './pages';
 
 /**
  * "Copy as code" is checked by running what it writes: the Rust snippet compiled
@@ -196,6 +197,10 @@ test('the chase\'s Copy as code: the Rust and JS snippets print the missile\'s h
   await page.goto('chapters/06-pid-turning.html');
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   const figure = page.locator('.figure[data-scene=pursuit]');
+  // The code sits with the settings folded under the figure.
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure).toHaveAttribute('data-mounted', 'true');
+  await unfoldSettings(figure);
   const panel = figure.locator('details.code-panel');
   await panel.locator('summary').click();
   const rustDir = join(root, 'target', 'snippet-check', 'chase');

@@ -43,6 +43,11 @@ export interface CardContext {
   replay(): void;
   /** Shades on the response and force plots the regions a wish forbids (null: none). */
   shade(regions: Forbidden[] | null): void;
+  /**
+   * Where a figure keeps its gains in view (a chapter's Lab figure: a compact strip under
+   * its plots, the rest of each card folded away); the Lab keeps them in the card.
+   */
+  gainStrip?: HTMLElement;
 }
 
 /** Fills `lawCards` with one card per controller; returns what updates their damping ratios. */
@@ -53,6 +58,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
   const setGains = context.setGains;
   const totalSteps = context.steps;
   lawCards.replaceChildren();
+  context.gainStrip?.replaceChildren();
   const zetaUpdaters: (() => void)[] = [];
   const colors = context.colors;
   state.laws.forEach((law, k) => {
@@ -73,7 +79,15 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       buildLaws();
     }));
     const fields = element('div', { className: 'params' });
-    card.append(fields);
+    if (context.gainStrip) {
+      // One row per controller, in its plotted colour, named by its law: the gains a
+      // caption asks a reader to try, beside the plots they change.
+      const swatch = element('span', { className: 'swatch' });
+      swatch.style.background = colors[k] ?? '';
+      const name = `${LAW_NAMES[law.kind] ?? law.kind}${law.asPrinted ? ' (and as printed)' : ''}`;
+      context.gainStrip.append(element('fieldset', { className: 'law-gains' }, element('legend', {}, swatch, name), fields));
+      card.append(element('p', { className: 'note', textContent: 'Its gains are under the plots.' }));
+    } else card.append(fields);
     const form = FORMS[state.parameterisation];
     if (GAINLESS.has(law.kind)) {
       fields.append(element('p', { className: 'note', textContent: 'This law has no gains: it computes the force that lands on the target next step.' }));

@@ -97,9 +97,11 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const openInLab = element('a', { className: 'open-in-lab', textContent: 'Open in the Lab' });
   // In an embed, the Lab opens beside the post rather than inside its frame.
   if (framed()) Object.assign(openInLab, { target: '_blank', rel: 'noopener' });
+  // A figure keeps each controller's gains in view under its plots (lab-cards.ts).
+  const gainStrip = figure ? element('div', { className: 'figure-gains', role: 'group', ariaLabel: 'Gains' }) : undefined;
   const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
     element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
-    runStatus, canvas, plotsBox);
+    runStatus, canvas, plotsBox, ...(gainStrip ? [gainStrip] : []));
   // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
   const metricsBox = element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable);
   // A chapter's figure shows its run; the numbers, the files and the link are one click
@@ -227,6 +229,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   let updateZetas = () => {};
   const buildLaws = () => {
     updateZetas = buildLawCards(lawCards, addLaw, editor, {
+      gainStrip,
       colors: seriesColors(seriesOf(state)),
       setGains,
       steps: totalSteps,

@@ -43,7 +43,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         "pd-stiff",
         caption(
             "Forward PD, past its stability bound, rings and leaves the plot within half a second; the backward PD beside it lands.",
-            "In All settings, lower the first controller's kp below 9\u{a0}000 N/m and watch forward PD come back.",
+            "Under the plots, lower forward PD's kp below 9\u{a0}000 N/m and watch it come back.",
         ),
     ),
     (
@@ -57,21 +57,21 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         "wu-cube",
         caption(
             "Wu's 10 Hz spring at a 30 Hz step: forward PD sits on its stability edge and never settles; the backward PD lands within a few steps.",
-            "In All settings, raise the frequency: the backward PD only gets faster, forward PD soon diverges.",
+            "Under the plots, raise both frequencies: the backward PD only gets faster, forward PD soon diverges.",
         ),
     ),
     (
         "wu-box",
         caption(
             "Dashed, Wu's torque listing as printed; solid, SPD on the same box. At these moderate gains both behave.",
-            "In All settings, raise both kp to 20\u{a0}000 and both kd to 600, and watch which of the two holds.",
+            "Under the plots, raise both kp to 20\u{a0}000 and both kd to 600, and watch which of the two holds.",
         ),
     ),
     (
         "spd-cube",
         caption(
             "Stiff gains with kd above 1.5 kp h: SPD lands in a tenth of a second; the simplified SPD explodes even before forward PD.",
-            "In All settings, lower every kp to 400 N/m and kd to 20 N s/m: all three behave, and the two PDs overshoot more.",
+            "Under the plots, lower every kp to 400 N/m and kd to 20 N s/m: all three behave, and the two PDs overshoot more.",
         ),
     ),
     (
@@ -85,7 +85,7 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         "implicit-cube",
         caption(
             "Bloom's implicit PD at K = D = 1 and a 0.5 s time scale beside a forward PD with the same spring and damper.",
-            "In All settings, shorten the time scale: the implicit step stays calm where forward PD starts to ring.",
+            "Under the plots, shorten the time scale of both: the implicit step stays calm where forward PD starts to ring.",
         ),
     ),
     (

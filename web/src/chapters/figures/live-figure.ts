@@ -10,6 +10,7 @@ import { animate, prefersReducedMotion } from '../../ui/animation-loop';
 import { stepsForFrame } from '../../ui/fixed-step';
 import { figureExport, foldedExports } from './figure-export';
 import type { FigureLink } from '../../figures/figure-link';
+import type { ParamDef } from '../../ui/params';
 
 export interface LiveSim {
   /** A short name for exported files (`chase`, `dive`, ...). */
@@ -209,6 +210,31 @@ export function toggle(text: string, onChange: (checked: boolean) => void, check
   box.addEventListener('change', () => onChange(box.checked));
   label.append(box, ` ${text}`);
   return label;
+}
+
+/**
+ * Keeps a figure's controls compact: the fields named in `headline` (what its caption
+ * asks a reader to try) stay in view in `controls`; the others fold into "More
+ * settings: ..." just after it, one click away, named in the summary so a reader knows
+ * what is there without opening it. Returns where each field goes, and the fold.
+ */
+export function settingsFold(
+  controls: HTMLElement,
+  defs: readonly Pick<ParamDef, 'key' | 'label'>[],
+  headline: readonly string[],
+): { place(def: Pick<ParamDef, 'key'>): HTMLElement; more: HTMLElement } {
+  const details = document.createElement('details');
+  details.className = 'figure-settings';
+  const summary = document.createElement('summary');
+  summary.textContent = `More settings: ${defs
+    .filter((d) => !headline.includes(d.key))
+    .map((d) => d.label)
+    .join(', ')}`;
+  const more = document.createElement('div');
+  more.className = 'params';
+  details.append(summary, more);
+  controls.after(details);
+  return { place: (def) => (headline.includes(def.key) ? controls : more), more };
 }
 
 /** The parts of a scene figure: its canvas, toolbar (with the clock), plot boxes and fields. */

@@ -9,7 +9,7 @@ import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import { eventTime, type FigureLink } from '../../figures/figure-link';
 import { clip, type ParamDef } from '../../ui/params';
-import { eventNow, fitCanvas, liveFigure, toggle } from './live-figure';
+import { eventNow, fitCanvas, liveFigure, settingsFold, toggle } from './live-figure';
 import { el } from '../../ui/dom';
 import { codePanel } from '../../ui/code-panel';
 import { chaseSnippet, type ChaseInput } from '../../export/snippets/chase';
@@ -259,8 +259,10 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   const live = liveFigure(host, toolbar, sim, link);
   /** Set once the link's values are in: from then on an edit is the reader's. */
   let mounted = false;
+  // The heading gains stay in view; the rest (and the code) fold away.
+  const fold = settingsFold(controls, DEFS, ['pursuit-kp', 'pursuit-kd']);
   for (const def of DEFS) {
-    link.field(controls, def, (v) => {
+    link.field(fold.place(def), def, (v) => {
       const previous = values[def.key]!;
       values[def.key] = v;
       // A sideswipe's size set before any sideswipe is one struck now, so the field always shows.
@@ -274,7 +276,7 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   }
   // The missile's controller as code: the settings on screen, run from the start for as
   // many steps as the figure has run, toward the goal as it stands.
-  controls.append(
+  fold.more.append(
     codePanel(
       'pursuit',
       (): ChaseInput => ({

@@ -12,7 +12,7 @@ import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import type { FigureLink } from '../../figures/figure-link';
 import { formatNumber, type ParamDef } from '../../ui/params';
-import { fitCanvas, liveFigure, sceneFrame } from './live-figure';
+import { fitCanvas, liveFigure, sceneFrame, settingsFold } from './live-figure';
 
 const WINDOW = 4;
 /** Where an exact 0 is drawn on the log scales (log10 units). */
@@ -145,8 +145,11 @@ export function mountSnap(host: HTMLElement, link: FigureLink): void {
   };
 
   const live = liveFigure(host, toolbar, sim, link);
-  for (const def of fields(settings)) {
-    link.field(controls, def, (v) => {
+  // The law's gains and its minimum velocity (what the caption asks to try) stay in view.
+  const defs = fields(settings);
+  const fold = settingsFold(controls, defs, ['snap-k', 'snap-d', 'snap-vmin']);
+  for (const def of defs) {
+    link.field(fold.place(def), def, (v) => {
       const previous = structuredClone(settings);
       if (def.field === 'distance' || def.field === 'dt') settings[def.field] = v;
       else settings.law[def.field] = v;

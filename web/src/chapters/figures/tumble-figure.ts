@@ -11,7 +11,7 @@ import { eventTime, type FigureLink } from '../../figures/figure-link';
 import { el } from '../../ui/dom';
 import type { ParamDef } from '../../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
-import { eventNow, fitCanvas, liveFigure, sceneFrame } from './live-figure';
+import { eventNow, fitCanvas, liveFigure, sceneFrame, settingsFold } from './live-figure';
 
 const WINDOW = 10;
 const MODES = ['gyroscopic term off', 'explicit', 'implicit'];
@@ -112,8 +112,11 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
   /** Set once the link's values are in: from then on an edit is the reader's. */
   let mounted = false;
   const keys = ['spin', 'nudge', 'dt', 'kick'] as const;
-  fields(values).forEach((def, i) => {
-    link.field(controls, def, (v) => {
+  // The spin and the nudge (what the caption asks to try) stay in view.
+  const defs = fields(values);
+  const fold = settingsFold(controls, defs, ['tumble-spin', 'tumble-nudge']);
+  defs.forEach((def, i) => {
+    link.field(fold.place(def), def, (v) => {
       const key = keys[i]!;
       if (key === 'dt' && WINDOW / v > 200_000) throw new Error(`Step dt must be at least ${WINDOW / 200_000} s here, got ${v}`);
       const previous = values[key];
