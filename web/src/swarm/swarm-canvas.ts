@@ -21,6 +21,19 @@ function rgba(context: CanvasRenderingContext2D, css: string): number {
   return (0xff << 24) | ((value & 0xff) << 16) | (value & 0xff00) | ((value >> 16) & 0xff);
 }
 
+/**
+ * A streak three pixels long needs its direction to a degree or two, not to the last
+ * bit: a table of 256 headings spares two trigonometric calls per missile, which at
+ * 100,000 missiles were most of the drawing's time.
+ */
+const DIRECTIONS = 256;
+const PER_RADIAN = DIRECTIONS / (2 * Math.PI);
+const STREAK_DX = Float64Array.from({ length: DIRECTIONS }, (_, i) => Math.cos((i + 0.5) / PER_RADIAN));
+const STREAK_DY = Float64Array.from({ length: DIRECTIONS }, (_, i) => -Math.sin((i + 0.5) / PER_RADIAN));
+
+/** The table entry of `heading` (rad, any sign, any number of turns within 2^31 entries). */
+export const directionIndex = (heading: number): number => Math.floor(heading * PER_RADIAN) & (DIRECTIONS - 1);
+
 export class SwarmCanvas {
   private readonly context: CanvasRenderingContext2D;
   private image: ImageData | null = null;
@@ -74,8 +87,9 @@ export class SwarmCanvas {
     for (let k = 0; k < x.length; k++) {
       const px = cx + x[k]! * scale;
       const py = cy - y[k]! * scale;
-      const dx = Math.cos(heading[k]!);
-      const dy = -Math.sin(heading[k]!);
+      const d = directionIndex(heading[k]!);
+      const dx = STREAK_DX[d]!;
+      const dy = STREAK_DY[d]!;
       // Three pixels from the nose back along the heading.
       for (let t = 0; t < 3; t++) {
         const ix = (px - dx * t) | 0;
