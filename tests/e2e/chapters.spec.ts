@@ -461,3 +461,40 @@ test('a chapter downloads the Lab only for the plants its figures show: cube fig
   // Chapter 3 shows the cube and then the box: the cube's build, then the box's.
   expect(await wasm('03-wu.html')).toBe(2);
 });
+
+test('figures keep their controls compact: gains in view under the plots, the rest one click away', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('chapters/02-pd.html');
+  await everyFigure(page);
+  // A Lab figure: each controller's gains under its plots, live; the cards stay folded.
+  const lab = page.locator('.figure[data-scene=pd-stiff]');
+  await lab.scrollIntoViewIfNeeded();
+  const strip = lab.locator('.figure-gains');
+  await expect(strip.locator('.law-gains')).toHaveCount(2);
+  await expect(strip.locator('legend').first()).toHaveText('forward PD');
+  await expect(lab.locator('details.figure-settings')).not.toHaveAttribute('open', '');
+  const hash = await lab.locator('.metrics').getAttribute('data-trace-hash');
+  const kp = strip.locator('.law-gains').first().locator('input[type=text]').first();
+  await expect(kp).toBeVisible();
+  await kp.fill('4000');
+  await kp.press('Enter');
+  await expect.poll(() => lab.locator('.metrics').getAttribute('data-trace-hash')).not.toBe(hash);
+  // A law without gains (the one-step force) has no row there; its card says why.
+  await page.goto('chapters/01-forces.html');
+  await everyFigure(page);
+  const oneStep = page.locator('.figure[data-scene=one-step-cube]');
+  await expect(oneStep.locator('.figure-gains legend')).toHaveText(["Wu's backward PD"]);
+
+  // An animated figure: the fields its caption asks for in view, the others folded and named.
+  await page.goto('chapters/06-pid-turning.html');
+  await everyFigure(page);
+  const chase = page.locator('.figure[data-scene=pursuit]');
+  await chase.scrollIntoViewIfNeeded();
+  await expect(chase.locator('#param-pursuit-kp')).toBeVisible();
+  await expect(chase.locator('#param-pursuit-speed')).toBeHidden();
+  const more = chase.locator('details.figure-settings > summary');
+  await expect(more).toHaveText('More settings: Heading ki, PID window, Turn limit, Missile speed, Sideswipe spin');
+  await more.click();
+  await expect(chase.locator('#param-pursuit-speed')).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -79,7 +79,8 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       buildLaws();
     }));
     const fields = element('div', { className: 'params' });
-    if (context.gainStrip) {
+    // A law without gains has nothing to show there: its card says so.
+    if (context.gainStrip && !GAINLESS.has(law.kind)) {
       // One row per controller, in its plotted colour, named by its law: the gains a
       // caption asks a reader to try, beside the plots they change.
       const swatch = element('span', { className: 'swatch' });
