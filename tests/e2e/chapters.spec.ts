@@ -471,7 +471,7 @@ test('figures keep their controls compact: gains in view under the plots, the re
   await lab.scrollIntoViewIfNeeded();
   const strip = lab.locator('.figure-gains');
   await expect(strip.locator('.law-gains')).toHaveCount(2);
-  await expect(strip.locator('legend').first()).toHaveText('forward PD');
+  await expect(strip.locator('legend')).toHaveText(['1: forward PD', "2: Wu's backward PD"]);
   await expect(lab.locator('details.figure-settings')).not.toHaveAttribute('open', '');
   const hash = await lab.locator('.metrics').getAttribute('data-trace-hash');
   const kp = strip.locator('.law-gains').first().locator('input[type=text]').first();
@@ -483,7 +483,13 @@ test('figures keep their controls compact: gains in view under the plots, the re
   await page.goto('chapters/01-forces.html');
   await everyFigure(page);
   const oneStep = page.locator('.figure[data-scene=one-step-cube]');
-  await expect(oneStep.locator('.figure-gains legend')).toHaveText(["Wu's backward PD"]);
+  await expect(oneStep.locator('.figure-gains legend')).toHaveText(["2: Wu's backward PD"]);
+  // Two PIDs are told apart as their plots tell them: by the option that differs.
+  await page.goto('chapters/06-pid-turning.html');
+  await everyFigure(page);
+  const kick = page.locator('.figure[data-scene=derivative-kick] .figure-gains legend');
+  expect(new Set(await kick.allTextContents()).size).toBe(2);
+  await expect(kick.first()).toContainText('1: PID (');
 
   // An animated figure: the fields its caption asks for in view, the others folded and named.
   await page.goto('chapters/06-pid-turning.html');
@@ -493,8 +499,13 @@ test('figures keep their controls compact: gains in view under the plots, the re
   await expect(chase.locator('#param-pursuit-kp')).toBeVisible();
   await expect(chase.locator('#param-pursuit-speed')).toBeHidden();
   const more = chase.locator('details.figure-settings > summary');
-  await expect(more).toHaveText('More settings: Heading ki, PID window, Turn limit, Missile speed, Sideswipe spin');
+  await expect(more).toHaveText('More settings: Heading ki, PID window, Turn limit, Missile speed, Sideswipe spin, the code');
   await more.click();
   await expect(chase.locator('#param-pursuit-speed')).toBeVisible();
+  // A link that sets a folded field opens the fold, so what it did is in view.
+  await page.goto('chapters/06-pid-turning.html?pursuit-speed=8#pursuit');
+  await everyFigure(page);
+  await expect(chase.locator('#param-pursuit-speed')).toBeVisible();
+  await expect(chase.locator('#param-pursuit-speed')).toHaveValue('8');
   expect(problems).toEqual([]);
 });

@@ -33,10 +33,16 @@ const BUILDS = [...ONE_PLANT, EVERY];
 const holds = (build: Build, plant: string) => build.plants === undefined || build.plants.includes(plant);
 
 function start(build: Build, init: (pkg: Package) => Promise<unknown> | unknown): Promise<Package> {
-  return (build.ready ??= build.fetch().then(async (pkg) => {
+  const load = async () => {
+    const pkg = await build.fetch();
     await init(pkg);
     build.loaded = pkg;
     return pkg;
+  };
+  return (build.ready ??= load().catch((error: unknown) => {
+    // A load that failed (the network blinked) is tried again the next time it is asked for.
+    build.ready = undefined;
+    throw error;
   }));
 }
 

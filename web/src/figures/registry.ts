@@ -63,7 +63,9 @@ export async function mountFigure(id: string, host: HTMLElement): Promise<void> 
   const link = figureLink(id);
   const preset = labFigure(id);
   if (preset) {
-    const { mountLabFigure } = await import('../lab/lab-figure-mount');
+    // The Lab for the preset's plant loads beside the figure's code (the mount loads
+    // another plant's if the link asks for one).
+    const [{ mountLabFigure }] = await Promise.all([import('../lab/lab-figure-mount'), import('../core/wasm').then((m) => m.loadLab(preset.plant))]);
     await mountLabFigure(host, preset, link);
   } else {
     const figure = MODULES[id]!;

@@ -85,8 +85,12 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       // caption asks a reader to try, beside the plots they change.
       const swatch = element('span', { className: 'swatch' });
       swatch.style.background = colors[k] ?? '';
-      const name = `${LAW_NAMES[law.kind] ?? law.kind}${law.asPrinted ? ' (and as printed)' : ''}`;
-      context.gainStrip.append(element('fieldset', { className: 'law-gains' }, element('legend', {}, swatch, name), fields));
+      // Named as its plotted series is (the Lab names it again when the plots are built:
+      // two PIDs are told apart by the option that differs).
+      const name = element('span', { className: 'law-name', textContent: `${k + 1}: ${LAW_NAMES[law.kind] ?? law.kind}` });
+      const row = element('fieldset', { className: 'law-gains' }, element('legend', {}, swatch, name), fields);
+      row.dataset.owner = String(k);
+      context.gainStrip.append(row);
       card.append(element('p', { className: 'note', textContent: 'Its gains are under the plots.' }));
     } else card.append(fields);
     const form = FORMS[state.parameterisation];

@@ -50,7 +50,12 @@ export function select(
     try {
       const done = onChange(v);
       // A change that must load something first (another build of the Lab) settles later.
-      if (done) done.then(() => accepted(v), refused);
+      if (done instanceof Promise)
+        done.then(() => {
+          accepted(v);
+          // The Lab was inert while it loaded, which took the focus away.
+          s.focus();
+        }, refused);
       else accepted(v);
     } catch (e) {
       refused(e);

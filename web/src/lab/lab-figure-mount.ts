@@ -16,6 +16,7 @@ export async function mountLabFigure(host: HTMLElement, preset: LabFigure, link:
   const carried = link.fromLink();
   // The link says what differs from the preset.
   const { state, problems } = readLabState(`?${new URLSearchParams(carried)}`, start);
-  await loadLab(state.plant);
+  // The preset's plant too: a link whose settings the core refuses falls back to it.
+  await Promise.all([loadLab(state.plant), loadLab(start.plant)]);
   mountLab(host, state, problems, { figure: true, idPrefix: `${link.id}-`, saveUrl: false, link: { figure: link, preset: start } });
 }

@@ -225,9 +225,22 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   // ---- plant and physics
   const buildSetup = () => buildSetupFields(setupFields, editor, { rebuildLaws: () => buildLaws(), updateZetas: () => updateZetas() });
 
+  /** Names each row of a figure's gain strip as its controller's plotted series. */
+  const nameGainRows = () => {
+    gainStrip?.querySelectorAll<HTMLElement>('.law-gains').forEach((row) => {
+      const k = series.findIndex((s) => s.owner === Number(row.dataset.owner) && !s.asPrinted);
+      const name = row.querySelector('.law-name');
+      if (name && labels[k]) name.textContent = labels[k];
+    });
+  };
+
   // ---- controllers
   let updateZetas = () => {};
   const buildLaws = () => {
+    buildCards();
+    nameGainRows();
+  };
+  const buildCards = () => {
     updateZetas = buildLawCards(lawCards, addLaw, editor, {
       gainStrip,
       colors: seriesColors(seriesOf(state)),
@@ -373,6 +386,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     series = seriesOf(state);
     const differing = distinguishingOptions(series.map((s) => ({ kind: s.kind, options: state.laws[s.owner]!.options })), state.plant);
     labels = series.map((s, k) => `${s.owner + 1}: ${LAW_NAMES[s.kind] ?? s.kind}${differing[k] ? ` (${differing[k]})` : ''}`);
+    nameGainRows();
     look = { fg: css('--fg'), muted: css('--fg-muted'), colors: seriesColors(series), dashed: series.map((s) => s.asPrinted) };
     const dashes = seriesStyles(series).map((s) => s.dash);
     const styles: TraceSeries[] = series.map((_, k) => ({ label: labels[k]!, color: look.colors[k]!, dash: dashes[k] }));

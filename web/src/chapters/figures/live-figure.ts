@@ -215,21 +215,26 @@ export function toggle(text: string, onChange: (checked: boolean) => void, check
 /**
  * Keeps a figure's controls compact: the fields named in `headline` (what its caption
  * asks a reader to try) stay in view in `controls`; the others fold into "More
- * settings: ..." just after it, one click away, named in the summary so a reader knows
- * what is there without opening it. Returns where each field goes, and the fold.
+ * settings: ..." just after it, one click away, named in the summary (with `extra`,
+ * what else the fold holds) so a reader knows what is there without opening it; open
+ * when the figure's `link` sets one of them. Returns where each field goes, and the fold.
  */
 export function settingsFold(
   controls: HTMLElement,
   defs: readonly Pick<ParamDef, 'key' | 'label'>[],
   headline: readonly string[],
+  link: FigureLink,
+  extra: readonly string[] = [],
 ): { place(def: Pick<ParamDef, 'key'>): HTMLElement; more: HTMLElement } {
   const details = document.createElement('details');
   details.className = 'figure-settings';
   const summary = document.createElement('summary');
-  summary.textContent = `More settings: ${defs
-    .filter((d) => !headline.includes(d.key))
-    .map((d) => d.label)
-    .join(', ')}`;
+  const folded = defs.filter((d) => !headline.includes(d.key));
+  summary.textContent = `More settings: ${[...folded.map((d) => d.label), ...extra].join(', ')}`;
+  // A link that sets a folded field (or had it refused) opens the fold: what the link
+  // did, and any message about it, stays in view.
+  const carried = new Set(link.fromLink().map(([key]) => `${link.id}-${key}`));
+  details.open = folded.some((d) => carried.has(d.key));
   const more = document.createElement('div');
   more.className = 'params';
   details.append(summary, more);

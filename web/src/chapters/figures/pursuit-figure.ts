@@ -260,7 +260,7 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   /** Set once the link's values are in: from then on an edit is the reader's. */
   let mounted = false;
   // The heading gains stay in view; the rest (and the code) fold away.
-  const fold = settingsFold(controls, DEFS, ['pursuit-kp', 'pursuit-kd']);
+  const fold = settingsFold(controls, DEFS, ['pursuit-kp', 'pursuit-kd'], link, ['the code']);
   for (const def of DEFS) {
     link.field(fold.place(def), def, (v) => {
       const previous = values[def.key]!;

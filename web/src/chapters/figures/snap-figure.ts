@@ -147,7 +147,7 @@ export function mountSnap(host: HTMLElement, link: FigureLink): void {
   const live = liveFigure(host, toolbar, sim, link);
   // The law's gains and its minimum velocity (what the caption asks to try) stay in view.
   const defs = fields(settings);
-  const fold = settingsFold(controls, defs, ['snap-k', 'snap-d', 'snap-vmin']);
+  const fold = settingsFold(controls, defs, ['snap-k', 'snap-d', 'snap-vmin'], link);
   for (const def of defs) {
     link.field(fold.place(def), def, (v) => {
       const previous = structuredClone(settings);

@@ -114,7 +114,7 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
   const keys = ['spin', 'nudge', 'dt', 'kick'] as const;
   // The spin and the nudge (what the caption asks to try) stay in view.
   const defs = fields(values);
-  const fold = settingsFold(controls, defs, ['tumble-spin', 'tumble-nudge']);
+  const fold = settingsFold(controls, defs, ['tumble-spin', 'tumble-nudge'], link);
   defs.forEach((def, i) => {
     link.field(fold.place(def), def, (v) => {
       const key = keys[i]!;
