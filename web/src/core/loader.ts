@@ -11,14 +11,29 @@ export interface Loader {
   loadSync(bytes: BufferSource): void;
 }
 
+/**
+ * `make`, run once however often it is asked for, every caller sharing the one run. A
+ * run that failed (the network blinked) is tried again the next time it is asked for,
+ * rather than failing for good until the page is reloaded.
+ */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () =>
+    (running ??= make().catch((error: unknown) => {
+      running = null;
+      throw error;
+    }));
+}
+
 /** The loader of the package whose `init` and `initSync` these are. */
 export function loader(init: () => Promise<unknown>, initSync: (options: { module: BufferSource }) => unknown): Loader {
-  let loading: Promise<void> | null = null;
+  let synced = false;
+  const load = once(() => init().then(() => undefined));
   return {
-    load: () => (loading ??= init().then(() => undefined)),
+    load: () => (synced ? Promise.resolve() : load()),
     loadSync(bytes) {
       initSync({ module: bytes });
-      loading = Promise.resolve();
+      synced = true;
     },
   };
 }

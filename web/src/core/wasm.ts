@@ -10,17 +10,25 @@
  * import the generated packages (`door.test.ts` checks).
  */
 import type * as LabPackage from '../../pkg-lab/forcelab_wasm.js';
+import { once } from './loader';
 
 type Package = typeof LabPackage;
 type Lab = LabPackage.Lab;
 
-/** A build of the Lab's part of the core, loaded once, and the plants its Lab holds (undefined: every plant). */
+/** A build of the Lab's part of the core: the plants its Lab holds (undefined: every plant), loaded once. */
 interface Build {
-  plants?: readonly string[];
-  fetch: () => Promise<Package>;
-  ready?: Promise<Package>;
+  readonly plants?: readonly string[];
+  readonly fetch: () => Promise<Package>;
   loaded?: Package;
 }
+
+/** Fetches and starts `build` once (and again after a failure), keeping the started package. */
+const starter = (build: Build) =>
+  once(async () => {
+    const pkg = await build.fetch();
+    await pkg.default();
+    build.loaded = pkg;
+  });
 
 const EVERY: Build = { fetch: () => import('../../pkg-lab/forcelab_wasm.js') };
 /** The builds on one plant (the cargo features `lab-cube` and `lab-box`); any other plant takes EVERY. */
@@ -29,22 +37,9 @@ const ONE_PLANT: readonly Build[] = [
   { plants: ['box'], fetch: () => import('../../pkg-lab-box/forcelab_wasm.js') },
 ];
 const BUILDS = [...ONE_PLANT, EVERY];
+const START = new Map(BUILDS.map((b) => [b, starter(b)]));
 
 const holds = (build: Build, plant: string) => build.plants === undefined || build.plants.includes(plant);
-
-function start(build: Build, init: (pkg: Package) => Promise<unknown> | unknown): Promise<Package> {
-  const load = async () => {
-    const pkg = await build.fetch();
-    await init(pkg);
-    build.loaded = pkg;
-    return pkg;
-  };
-  return (build.ready ??= load().catch((error: unknown) => {
-    // A load that failed (the network blinked) is tried again the next time it is asked for.
-    build.ready = undefined;
-    throw error;
-  }));
-}
 
 /**
  * Loads (once) the part of the core whose Lab holds `plant` ("cube", "plate", "box"),
@@ -54,12 +49,14 @@ function start(build: Build, init: (pkg: Package) => Promise<unknown> | unknown)
 export async function loadLab(plant?: string): Promise<void> {
   if (BUILDS.some((b) => b.loaded && (plant === undefined ? b.plants === undefined : holds(b, plant)))) return;
   const build = (plant !== undefined && ONE_PLANT.find((b) => holds(b, plant))) || EVERY;
-  await start(build, (pkg) => pkg.default());
+  await START.get(build)!();
 }
 
 /** Loads the Lab on every plant from its wasm bytes (tests under Node). */
 export async function loadLabFromBytes(bytes: BufferSource): Promise<void> {
-  await start(EVERY, (pkg) => pkg.initSync({ module: bytes }));
+  const pkg = await EVERY.fetch();
+  pkg.initSync({ module: bytes });
+  EVERY.loaded = pkg;
 }
 
 /** A loaded build whose Lab holds `plant` (the one-plant builds first: they are what a figure loaded). */
@@ -249,19 +246,25 @@ export class LabRun {
   }
 }
 
-/** The gain conversions of the core's `tuning` module, each `[a, b]`, from whichever Lab build is loaded. */
+type Conversion = 'gainsFromWu' | 'gainsFromBloom' | 'gainsFromNatural' | 'gainsFromHalfLife' | 'gainsToHalfLife' | 'bloomTimeScale' | 'gainsToWu' | 'gainsToBloom' | 'gainsToNatural' | 'sampledEffective';
+
+/** The core's function `name`, called on whichever Lab build is loaded (every build has it). */
+const fromLoaded = <K extends Conversion>(name: K): Package[K] =>
+  ((...args: unknown[]) => (anyPackage()[name] as (...a: unknown[]) => unknown)(...args)) as Package[K];
+
+/** The gain conversions of the core's `tuning` module, each `[a, b]`. */
 export const tuning = {
-  fromWu: (...a: Parameters<Package['gainsFromWu']>) => anyPackage().gainsFromWu(...a),
-  fromBloom: (...a: Parameters<Package['gainsFromBloom']>) => anyPackage().gainsFromBloom(...a),
-  fromNatural: (...a: Parameters<Package['gainsFromNatural']>) => anyPackage().gainsFromNatural(...a),
-  fromHalfLife: (...a: Parameters<Package['gainsFromHalfLife']>) => anyPackage().gainsFromHalfLife(...a),
-  toHalfLife: (...a: Parameters<Package['gainsToHalfLife']>) => anyPackage().gainsToHalfLife(...a),
-  bloomTimeScale: (...a: Parameters<Package['bloomTimeScale']>) => anyPackage().bloomTimeScale(...a),
-  toWu: (...a: Parameters<Package['gainsToWu']>) => anyPackage().gainsToWu(...a),
-  toBloom: (...a: Parameters<Package['gainsToBloom']>) => anyPackage().gainsToBloom(...a),
-  toNatural: (...a: Parameters<Package['gainsToNatural']>) => anyPackage().gainsToNatural(...a),
+  fromWu: fromLoaded('gainsFromWu'),
+  fromBloom: fromLoaded('gainsFromBloom'),
+  fromNatural: fromLoaded('gainsFromNatural'),
+  fromHalfLife: fromLoaded('gainsFromHalfLife'),
+  toHalfLife: fromLoaded('gainsToHalfLife'),
+  bloomTimeScale: fromLoaded('bloomTimeScale'),
+  toWu: fromLoaded('gainsToWu'),
+  toBloom: fromLoaded('gainsToBloom'),
+  toNatural: fromLoaded('gainsToNatural'),
   /** `[w_n, zeta]` the law really has when sampled, or undefined (see the core). */
-  sampled: (...a: Parameters<Package['sampledEffective']>) => anyPackage().sampledEffective(...a),
+  sampled: fromLoaded('sampledEffective'),
 };
 
 /** The core's Lab class on every plant (once loaded), for the checks that hold the page's menus to it. */
