@@ -86,10 +86,11 @@ export async function mountChapter(): Promise<void> {
     for (const host of hosts) anchorFigure(host, host.dataset.scene!);
     // The browser looked for the anchor before the ids existed. Ids are plain ASCII, so
     // the hash is not decoded (a malformed escape must not stop the page).
-    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+    const toAnchor = () => (location.hash ? document.getElementById(location.hash.slice(1))?.scrollIntoView() : undefined);
+    toAnchor();
     await mountAsSeen(hosts, status);
     // The figures that mounted above it grew: bring the linked one back to the top.
-    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+    toAnchor();
     if (status) status.textContent = '';
     document.body.dataset.ready = 'true';
     requestAnimationFrame(() => performance.mark('forcelab:first-frame'));

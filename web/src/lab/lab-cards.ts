@@ -85,9 +85,8 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       // caption asks a reader to try, beside the plots they change.
       const swatch = element('span', { className: 'swatch' });
       swatch.style.background = colors[k] ?? '';
-      // Named as its plotted series is (the Lab names it again when the plots are built:
-      // two PIDs are told apart by the option that differs).
-      const name = element('span', { className: 'law-name', textContent: `${k + 1}: ${LAW_NAMES[law.kind] ?? law.kind}` });
+      // The Lab names it as its plotted series (two PIDs told apart by the option that differs).
+      const name = element('span', { className: 'law-name' });
       const row = element('fieldset', { className: 'law-gains' }, element('legend', {}, swatch, name), fields);
       row.dataset.owner = String(k);
       context.gainStrip.append(row);
