@@ -499,7 +499,7 @@ test('figures keep their controls compact: gains in view under the plots, the re
   await expect(chase.locator('#param-pursuit-kp')).toBeVisible();
   await expect(chase.locator('#param-pursuit-speed')).toBeHidden();
   const more = chase.locator('details.figure-settings > summary');
-  await expect(more).toHaveText('More settings: Heading ki, PID window, Turn limit, Missile speed, Sideswipe spin, the code');
+  await expect(more).toHaveText('More settings: Heading ki; PID window; Turn limit; Missile speed; Sideswipe spin; the code');
   await more.click();
   await expect(chase.locator('#param-pursuit-speed')).toBeVisible();
   // A link that sets a folded field opens the fold, so what it did is in view.

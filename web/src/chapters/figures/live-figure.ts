@@ -230,7 +230,8 @@ export function settingsFold(
   details.className = 'figure-settings';
   const summary = document.createElement('summary');
   const folded = defs.filter((d) => !headline.includes(d.key));
-  summary.textContent = `More settings: ${[...folded.map((d) => d.label), ...extra].join(', ')}`;
+  // Semicolons between them: a label may hold a comma ("Second nudge, about the largest axis").
+  summary.textContent = `More settings: ${[...folded.map((d) => d.label), ...extra].join('; ')}`;
   // A link that sets a folded field (or had it refused) opens the fold: what the link
   // did, and any message about it, stays in view.
   const carried = new Set(link.fromLink().map(([key]) => `${link.id}-${key}`));
