@@ -60,7 +60,7 @@ pub use swarm::MissileSwarm;
 #[cfg(feature = "api")]
 pub use world3::World3;
 #[cfg(feature = "worlds")]
-pub use worlds::World2;
+pub use worlds::{World2, World2F32};
 
 use wasm_bindgen::prelude::*;
 

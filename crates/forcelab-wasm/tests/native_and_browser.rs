@@ -30,6 +30,22 @@ native_and_browser! {
 }
 
 native_and_browser! {
+    /// Issue 8's swarm replays bit for bit in f64 and in the f32 fast mode: in the
+    /// browser its bodies go through wasm's simd128 lanes (two f64 or four f32 per
+    /// instruction), natively through the scalar loop, and both give the same bits.
+    fn the_planar_swarm_replays_bit_for_bit_in_both_precisions() {
+        use forcelab::golden::{planar_swarm_trace_hash, PLANAR_SWARM_HASHES};
+        assert_eq!(
+            [
+                planar_swarm_trace_hash::<f64>(),
+                planar_swarm_trace_hash::<f32>()
+            ],
+            PLANAR_SWARM_HASHES
+        );
+    }
+}
+
+native_and_browser! {
     /// Every chapter Lab figure's whole run hashes to its golden value: the figure a
     /// reader sees in any browser is the run the native tests and claims measured.
     fn every_chapter_figure_replays_bit_for_bit() {

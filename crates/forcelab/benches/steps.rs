@@ -34,6 +34,41 @@ fn controller_steps(c: &mut Criterion) {
     group.finish();
 }
 
+/// The same law step plus body step on many independent cubes (1,024, each with its own
+/// controller, started apart so no two do the same arithmetic), each stepped once per
+/// iteration: criterion reports time per cube-step. Unlike [`controller_steps`], whose
+/// steps each wait for the one before (the latency of a dependent chain of about 40
+/// cycles), here the processor overlaps the cubes, so the figure is what one more
+/// controlled body costs a game that steps many: the throughput of the same checked
+/// code, validation, `Result` and dispatch included.
+fn controller_steps_many(c: &mut Criterion) {
+    const CUBES: usize = 1024;
+    let mut group = c.benchmark_group("controller-step-many");
+    group.throughput(Throughput::Elements(CUBES as u64));
+    let dt = 1.0 / 60.0;
+    let target = Target1::at(1.0);
+    for kind in LawId::driving(PlantId::Cube) {
+        let mut laws = vec![Controller1::new(kind, 400.0, 20.0, 1.0).unwrap(); CUBES];
+        let start = |k: usize| Body1 {
+            x: k as f64 / CUBES as f64,
+            ..Body1::default()
+        };
+        let mut bodies: Vec<Body1> = (0..CUBES).map(start).collect();
+        group.bench_function(kind.id(), |b| {
+            b.iter(|| {
+                for (k, (law, body)) in laws.iter_mut().zip(&mut bodies).enumerate() {
+                    let f = law.force(black_box(body), &target, dt).unwrap().total;
+                    body.step(f, dt).unwrap();
+                    if body.x.abs() > 10.0 {
+                        *body = start(k);
+                    }
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
 /// The 1-D baseline: forward PD and SPD on a cube written as bare arithmetic (no
 /// validation, no `Result`, no enum), semi-implicit Euler, f64, the same cube, gains and
 /// step as [`controller_steps`]. Each step depends on the one before, so this is the
@@ -75,7 +110,7 @@ fn baseline_law_steps(c: &mut Criterion) {
 fn batched_swarm(c: &mut Criterion) {
     let mut group = c.benchmark_group("batched-body-step");
     for n in [1_000usize, 10_000, 100_000] {
-        let mut world = planar_swarm(n, 1).unwrap();
+        let mut world = planar_swarm::<f64>(n, 1).unwrap();
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
             b.iter(|| {
@@ -109,7 +144,7 @@ fn baseline_soa(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("baseline-body-step");
     for n in [1_000usize, 10_000, 100_000] {
-        let world = planar_swarm(n, 1).unwrap();
+        let world = planar_swarm::<f64>(n, 1).unwrap();
         let [tx, ty, ta] = world.targets();
         let [kp, kd] = world.step_gains();
         let mut b = Columns {
@@ -212,6 +247,7 @@ fn tuner(c: &mut Criterion) {
 criterion_group!(
     benches,
     controller_steps,
+    controller_steps_many,
     baseline_law_steps,
     batched_swarm,
     baseline_soa,

@@ -5,10 +5,16 @@
 use crate::body::{Body3, Gyroscopic};
 use crate::controllers::{BackwardPd, SpdTorque, Target3};
 use crate::rotation::{from_rotation_vector, integrate_exact};
+use crate::world::{planar_swarm, Real};
 use glam::DVec3;
 
 /// The FNV-1a 64-bit hash of [`spinning_box_trace_hash`]'s scenario, as recorded.
 pub const SPINNING_BOX_HASH: u64 = 0xdf7007da2229892a;
+
+/// The hashes of [`planar_swarm_trace_hash`] in f64 and in f32, as recorded: the
+/// browser tests check that wasm's simd128 lanes (two f64 or four f32 bodies per
+/// instruction) give the native scalar loop's bits.
+pub const PLANAR_SWARM_HASHES: [u64; 2] = [0xf814_39c7_6ce9_52e0, 0x1a6a_b336_1648_d549];
 
 /// FNV-1a over the IEEE-754 bits of a sequence of numbers.
 #[derive(Clone, Copy, Debug)]
@@ -87,6 +93,31 @@ pub fn spinning_box_trace_hash() -> u64 {
     hash.finish()
 }
 
+/// Issue 8's swarm of 1,003 bodies (whole chunks, a part chunk, and a remainder the
+/// lanes leave to the scalar loop in either width) in precision `F`, as the benchmark
+/// runs it, hashed after every tenth of 120 steps: x, y, angle, vx, vy and the angular
+/// velocity of every body, as f64 bits.
+pub fn planar_swarm_trace_hash<F: Real>() -> u64 {
+    let mut world = planar_swarm::<F>(1003, 5).expect("valid scenario");
+    let mut hash = TraceHasher::default();
+    for _ in 0..12 {
+        world.step(10);
+        for column in [
+            world.x(),
+            world.y(),
+            world.angle(),
+            world.vx(),
+            world.vy(),
+            world.angular_velocity(),
+        ] {
+            for v in column {
+                hash.add(v.to_f64());
+            }
+        }
+    }
+    hash.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,6 +128,18 @@ mod tests {
             spinning_box_trace_hash(),
             SPINNING_BOX_HASH,
             "the trace changed: if the change is intended, record the new hash"
+        );
+    }
+
+    #[test]
+    fn the_planar_swarm_traces_have_not_changed() {
+        assert_eq!(
+            [
+                planar_swarm_trace_hash::<f64>(),
+                planar_swarm_trace_hash::<f32>()
+            ],
+            PLANAR_SWARM_HASHES,
+            "the trace changed: if the change is intended, record the new hashes"
         );
     }
 }

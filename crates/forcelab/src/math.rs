@@ -97,6 +97,31 @@ pub fn floor(x: f64) -> f64 {
     }
 }
 
+/// The largest integer not above `x`, in f32: [`floor`]'s method for single precision
+/// (past 2^23 every f32 is an integer). The same bits as `f32::floor` for every input.
+#[inline]
+pub fn floor_f32(x: f32) -> f32 {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "sse4.1")))]
+    {
+        if x.is_nan() || x.abs() >= 8_388_608.0 {
+            return x;
+        }
+        let t = x as i32 as f32;
+        if t == x {
+            return x;
+        }
+        if t > x {
+            t - 1.0
+        } else {
+            t
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(target_feature = "sse4.1"))))]
+    {
+        x.floor()
+    }
+}
+
 /// The smallest integer not below `x`.
 #[inline]
 pub fn ceil(x: f64) -> f64 {
@@ -138,6 +163,30 @@ mod tests {
             assert_eq!(floor(x).to_bits(), x.floor().to_bits(), "floor({x:e})");
         }
         assert!(floor(f64::NAN).is_nan());
+        for x in [
+            0.0f32,
+            -0.0,
+            0.5,
+            -0.5,
+            -1e-30,
+            8_388_607.5,
+            -8_388_607.5,
+            8_388_608.0,
+            -8_388_609.0,
+            3e9,
+            -3e9,
+            f32::MAX,
+            f32::MIN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+        ] {
+            assert_eq!(
+                floor_f32(x).to_bits(),
+                x.floor().to_bits(),
+                "floor_f32({x:e})"
+            );
+        }
+        assert!(floor_f32(f32::NAN).is_nan());
     }
 
     proptest! {
@@ -146,6 +195,13 @@ mod tests {
             let x = f64::from_bits(bits);
             prop_assume!(!x.is_nan());
             prop_assert_eq!(floor(x).to_bits(), x.floor().to_bits());
+        }
+
+        #[test]
+        fn the_f32_floor_has_the_bits_of_the_standard_floor(bits in any::<u32>()) {
+            let x = f32::from_bits(bits);
+            prop_assume!(!x.is_nan());
+            prop_assert_eq!(floor_f32(x).to_bits(), x.floor().to_bits());
         }
 
         #[test]

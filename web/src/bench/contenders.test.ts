@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import RAPIER from '@dimforge/rapier2d-compat';
 import * as planck from 'planck';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSceneModuleSync, planarSwarm as wasmSwarm } from '../core/scene-wasm';
+import { loadSceneModuleSync, planarSwarmF32, planarSwarm as wasmSwarm } from '../core/scene-wasm';
 import { forcelabContenders, jsObjects, jsTypedArrays, planckContender, rapierContender, type Contender } from './contenders';
 import { planarSwarm } from './scenario';
 
@@ -36,7 +36,7 @@ describe('the benchmark contenders do the same work', () => {
   });
 
   it('agrees with forcelab batched: bit for bit, to rounding, or to f32 precision', () => {
-    const [batched, perBody] = forcelabContenders(wasmSwarm);
+    const [batched, single, perBody] = forcelabContenders(wasmSwarm, planarSwarmF32);
     const reference = checksum(batched!);
     const start = planarSwarm(N, SEED);
     const moved = Math.abs(reference - (start.x.reduce((a, b) => a + b) + start.y.reduce((a, b) => a + b)));
@@ -47,5 +47,8 @@ describe('the benchmark contenders do the same work', () => {
     expect(checksum(planckContender(planck))).toBeCloseTo(reference, 8);
     // f32: about 1e-7 relative per operation on positions of up to 100 m.
     expect(Math.abs(checksum(rapierContender(RAPIER)) - reference)).toBeLessThan(1e-3 * Math.abs(moved));
+    const f32 = checksum(single!);
+    expect(Math.abs(f32 - reference)).toBeLessThan(1e-3 * Math.abs(moved));
+    expect(f32, 'the f32 mode really computes in f32').not.toBe(reference);
   });
 });

@@ -144,17 +144,31 @@ export interface ForcelabWorld {
   free(): void;
 }
 
-/** forcelab's batched World2 and its one-call-per-body path, given `planarSwarm`. */
-export function forcelabContenders(planarSwarm: (n: number, seed: number) => ForcelabWorld): Contender[] {
-  return [
-    {
-      id: 'forcelab-batched',
-      label: 'forcelab, batched (one call per step)',
-      setup(s, seed) {
-        const world = planarSwarm(s.n, seed);
-        return { step: (steps) => world.step(steps), checksum: () => world.checksum(), dispose: () => world.free() };
-      },
+/** A batched run of a world built by `swarm`: one call steps every body. */
+function batched(id: string, label: string, swarm: (n: number, seed: number) => ForcelabWorld): Contender {
+  return {
+    id,
+    label,
+    setup(s, seed) {
+      const world = swarm(s.n, seed);
+      return { step: (steps) => world.step(steps), checksum: () => world.checksum(), dispose: () => world.free() };
     },
+  };
+}
+
+/**
+ * forcelab's batched World2 and its one-call-per-body path, given `planarSwarm`, and
+ * the same bodies in the separate f32 mode (`World2F32`, four bodies per simd128
+ * instruction), given `planarSwarmF32`. f64 is the default; the f32 mode's checksum
+ * agrees with the others to f32 precision, as rapier's does.
+ */
+export function forcelabContenders(
+  planarSwarm: (n: number, seed: number) => ForcelabWorld,
+  planarSwarmF32: (n: number, seed: number) => ForcelabWorld,
+): Contender[] {
+  return [
+    batched('forcelab-batched', 'forcelab, batched (one call per step)', planarSwarm),
+    batched('forcelab-batched-f32', 'forcelab, batched, f32 mode (World2F32; f64 is the default)', planarSwarmF32),
     {
       id: 'forcelab-per-body',
       label: 'forcelab, one wasm call per body',

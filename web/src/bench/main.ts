@@ -7,7 +7,7 @@ import RAPIER from '@dimforge/rapier2d-compat';
 import * as planck from 'planck';
 import { CATALOGUE } from '../core/catalogue';
 import { loadDesign, tuneLaw } from '../core/design-wasm';
-import { loadSceneModule, planarSwarm } from '../core/scene-wasm';
+import { loadSceneModule, planarSwarm, planarSwarmF32 } from '../core/scene-wasm';
 import { forcelabContenders, jsObjects, jsTypedArrays, planckContender, rapierContender } from './contenders';
 import { runBench, type BenchResult } from './runner';
 
@@ -60,7 +60,7 @@ async function run(): Promise<void> {
   button.disabled = true;
   try {
     await Promise.all([loadSceneModule(), RAPIER.init()]);
-    const contenders = [...forcelabContenders(planarSwarm), jsTypedArrays, jsObjects, rapierContender(RAPIER), planckContender(planck)];
+    const contenders = [...forcelabContenders(planarSwarm, planarSwarmF32), jsTypedArrays, jsObjects, rapierContender(RAPIER), planckContender(planck)];
     const sizes = integers('n', [1_000, 10_000, 100_000]);
     const [reps] = integers('reps', [5]);
     const [seed] = integers('seed', [1]);

@@ -11,7 +11,7 @@ import { loader } from './loader';
 export { MissileSwarm } from '../../pkg-lite/forcelab_wasm.js';
 
 /** The swarm of the benchmark's scenario, stepped by the core (`forcelab::world::planar_swarm`). */
-export { planarSwarm } from '../../pkg-lite/forcelab_wasm.js';
+export { planarSwarm, planarSwarmF32 } from '../../pkg-lite/forcelab_wasm.js';
 
 /** Loads the small module (once), in the browser or from its bytes (tests). */
 export const { load: loadSceneModule, loadSync: loadSceneModuleSync } = loader(init, initSync);

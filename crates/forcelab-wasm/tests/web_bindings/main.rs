@@ -11,7 +11,7 @@ use forcelab::rotation::from_rotation_vector;
 use forcelab::{published, tuning, Body1, Body2, Body3, Integrator, Target1};
 use forcelab_wasm::{
     analysis, bodies, claims, design, engines, gains, simpson, stateful, step_functions as law,
-    worlds, Lab, MissileSwarm, World2, World3,
+    worlds, Lab, MissileSwarm, World2, World2F32, World3,
 };
 use glam::{DQuat, DVec2, DVec3};
 use serde::Serialize;

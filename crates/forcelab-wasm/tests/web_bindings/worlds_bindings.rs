@@ -68,7 +68,7 @@ fn world2_matches_the_core_and_its_setters_reach_their_body() {
 
 #[wasm_bindgen_test]
 fn the_benchmark_swarm_and_its_one_call_per_body_path_match_the_core() {
-    let mut native = forcelab::world::planar_swarm(20, 9).unwrap();
+    let mut native = forcelab::world::planar_swarm::<f64>(20, 9).unwrap();
     let mut batched = worlds::planar_swarm(20, 9).unwrap();
     let mut per_body = worlds::planar_swarm(20, 9).unwrap();
     native.step(3);
@@ -82,6 +82,29 @@ fn the_benchmark_swarm_and_its_one_call_per_body_path_match_the_core() {
     assert_eq!(per_body.checksum().to_bits(), native.checksum().to_bits());
     assert_eq!(per_body.angle().to_vec(), native.angle());
     assert!(message(per_body.step_body(20).unwrap_err()).starts_with("index must be"));
+}
+
+#[wasm_bindgen_test]
+fn the_f32_mode_steps_as_its_core_and_refuses_what_f32_cannot_hold() {
+    // 21 bodies: five groups of four lanes and one body for the scalar loop.
+    let mut native = forcelab::world::planar_swarm::<f32>(21, 9).unwrap();
+    let mut batched = worlds::planar_swarm_f32(21, 9).unwrap();
+    let mut per_body = worlds::planar_swarm_f32(21, 9).unwrap();
+    native.step(30);
+    batched.step(30);
+    for _ in 0..30 {
+        for k in 0..21 {
+            per_body.step_body(k).unwrap();
+        }
+    }
+    assert_eq!(batched.x().to_vec(), native.x());
+    assert_eq!(per_body.x().to_vec(), native.x());
+    assert_eq!(per_body.angle().to_vec(), batched.angle().to_vec());
+    assert_eq!(batched.checksum().to_bits(), native.checksum().to_bits());
+    let mut w = World2F32::new(DT, "pd").unwrap();
+    let e = w.add_body(1e39, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0).unwrap_err();
+    assert!(message(e).starts_with("x must be"), "names the field");
+    assert_eq!(w.length(), 0);
 }
 
 /// The wasm build steps bodies two per simd128 instruction; freezing one lane of a pair

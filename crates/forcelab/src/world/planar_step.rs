@@ -1,28 +1,30 @@
-//! One step of [`super::World2`]'s bodies: a scalar loop, and on WebAssembly with
-//! simd128 the same arithmetic on two bodies per instruction.
+//! One step of a [`super::PlanarWorld`]'s bodies: a scalar loop, generic over the
+//! precision, after the 128-bit lanes (`planar_lanes.rs`: wasm simd128, x86-64 SSE2)
+//! have done what they take (two bodies per instruction in f64, four in f32). On other
+//! targets the scalar loop does every body.
 //!
 //! The compiler does not vectorise the scalar loop by itself: the divergence check's
 //! selects and the flag store keep LLVM's loop vectoriser out (checked in the emitted
-//! wasm), so the wasm path spells the lanes out. Every lane operation is an IEEE 754
-//! operation on one f64 (no fused multiply-add), in the scalar code's order, so both
-//! paths give the same bits; the browser tests compare them with the native build.
+//! wasm), so the lanes are spelt out. Every lane operation is one IEEE 754 operation
+//! (no fused multiply-add), in the scalar code's order, so both paths give the same
+//! bits; the tests compare them natively, and the browser tests with the native build.
 
-use crate::angle;
-use crate::limits::DIVERGED_LIMIT;
+use super::precision::Real;
 
-/// The columns one step reads and writes, all of the same length.
-pub(super) struct Columns<'a> {
-    pub x: &'a mut [f64],
-    pub y: &'a mut [f64],
-    pub a: &'a mut [f64],
-    pub vx: &'a mut [f64],
-    pub vy: &'a mut [f64],
-    pub w: &'a mut [f64],
-    pub tx: &'a [f64],
-    pub ty: &'a [f64],
-    pub ta: &'a [f64],
-    pub kp: &'a mut [f64],
-    pub kd: &'a mut [f64],
+/// The columns one step reads and writes, all of the same length. `pub` only so that
+/// [`Real`]'s hidden lane hook may name it: the module is private to `world`.
+pub struct Columns<'a, F> {
+    pub x: &'a mut [F],
+    pub y: &'a mut [F],
+    pub a: &'a mut [F],
+    pub vx: &'a mut [F],
+    pub vy: &'a mut [F],
+    pub w: &'a mut [F],
+    pub tx: &'a [F],
+    pub ty: &'a [F],
+    pub ta: &'a [F],
+    pub kp: &'a mut [F],
+    pub kd: &'a mut [F],
     pub diverged: &'a mut [u8],
 }
 
@@ -38,16 +40,16 @@ const FEW: usize = 16;
 /// heading error taken the short way round. Both scalar loops call it, and the wasm
 /// lanes repeat its operations in this order, so every path gives the same bits.
 #[inline(always)]
-fn advance(
-    (kp, kd): (f64, f64),
-    pose: [f64; 3],
-    velocity: [f64; 3],
-    target: [f64; 3],
-    dt: f64,
-) -> ([f64; 3], [f64; 3]) {
+fn advance<F: Real>(
+    (kp, kd): (F, F),
+    pose: [F; 3],
+    velocity: [F; 3],
+    target: [F; 3],
+    dt: F,
+) -> ([F; 3], [F; 3]) {
     let ax = kp * (target[0] - pose[0]) - kd * velocity[0];
     let ay = kp * (target[1] - pose[1]) - kd * velocity[1];
-    let alpha = kp * angle::difference(pose[2], target[2]) - kd * velocity[2];
+    let alpha = kp * F::wrap(target[2] - pose[2]) - kd * velocity[2];
     let v = [
         velocity[0] + ax * dt,
         velocity[1] + ay * dt,
@@ -63,10 +65,10 @@ fn advance(
     )
 }
 
-/// Advances every body of `c` by one step of `dt` s (see [`super::World2`]).
+/// Advances every body of `c` by one step of `dt` s (see [`super::PlanarWorld`]).
 ///
 /// Each body: semi-implicit Euler under its effective gains, frozen at its last pose (at
-/// rest, gains zeroed, flag set) if the next pose would leave [`DIVERGED_LIMIT`] or not
+/// rest, gains zeroed, flag set) if the next pose would leave [`Real::LIMIT`] or not
 /// be a number. Testing the pose alone is enough: it is the last value computed from the
 /// velocity, so a velocity that overflows or turns NaN makes the pose do so in the same
 /// step.
@@ -75,8 +77,15 @@ fn advance(
 /// so the bodies go by chunks: the new velocities are stored as they come, the new poses
 /// into a buffer, and whether any body left the limit is gathered without a branch; a
 /// chunk with none copies its poses in, and only a chunk with one looks body by body.
-pub(super) fn step(c: &mut Columns, dt: f64) {
-    let done = lanes::step_pairs(c, dt);
+pub(super) fn step<F: Real>(c: &mut Columns<'_, F>, dt: F) {
+    let done = F::step_lanes(c, dt);
+    scalar(c, dt, done);
+}
+
+/// Advances bodies `from..` of `c` by one step of `dt` s, without lanes: the bodies
+/// the lanes leave (fewer than a group), and every body on a target without lanes.
+fn scalar<F: Real>(c: &mut Columns<'_, F>, dt: F, from: usize) {
+    let done = from;
     let n = c.x.len();
     // Every column as a local slice cut to one length, once: the loops index locals of a
     // known length, so the compiler keeps their pointers in registers and drops the
@@ -85,9 +94,9 @@ pub(super) fn step(c: &mut Columns, dt: f64) {
     let (vx, vy, w) = (&mut c.vx[..n], &mut c.vy[..n], &mut c.w[..n]);
     let (tx, ty, ta) = (&c.tx[..n], &c.ty[..n], &c.ta[..n]);
     let (kp, kd, diverged) = (&mut c.kp[..n], &mut c.kd[..n], &mut c.diverged[..n]);
-    let within = |v: f64| v.abs() <= DIVERGED_LIMIT;
-    // A few bodies (one per call on the "one call per body" path, the odd one after
-    // wasm's pairs) go one by one: the chunks' buffers would cost more than they save.
+    let within = |v: F| v.abs() <= F::LIMIT;
+    // A few bodies (one per call on the "one call per body" path, the last few after
+    // the lanes) go one by one: the chunks' buffers would cost more than they save.
     if n - done < FEW {
         for k in done..n {
             let ([nvx, nvy, nw], [nx, ny, na]) = advance(
@@ -100,13 +109,13 @@ pub(super) fn step(c: &mut Columns, dt: f64) {
             if within(nx) & within(ny) & within(na) {
                 (vx[k], vy[k], w[k], x[k], y[k], a[k]) = (nvx, nvy, nw, nx, ny, na);
             } else {
-                (vx[k], vy[k], w[k]) = (0.0, 0.0, 0.0);
-                (kp[k], kd[k], diverged[k]) = (0.0, 0.0, 1);
+                (vx[k], vy[k], w[k]) = (F::ZERO, F::ZERO, F::ZERO);
+                (kp[k], kd[k], diverged[k]) = (F::ZERO, F::ZERO, 1);
             }
         }
         return;
     }
-    let (mut px, mut py, mut pa) = ([0.0f64; CHUNK], [0.0f64; CHUNK], [0.0f64; CHUNK]);
+    let (mut px, mut py, mut pa) = ([F::ZERO; CHUNK], [F::ZERO; CHUNK], [F::ZERO; CHUNK]);
     let mut start = done;
     while start < n {
         let end = (start + CHUNK).min(n);
@@ -134,8 +143,8 @@ pub(super) fn step(c: &mut Columns, dt: f64) {
                 if within(nx) & within(ny) & within(na) {
                     (x[k], y[k], a[k]) = (nx, ny, na);
                 } else {
-                    (vx[k], vy[k], w[k]) = (0.0, 0.0, 0.0);
-                    (kp[k], kd[k], diverged[k]) = (0.0, 0.0, 1);
+                    (vx[k], vy[k], w[k]) = (F::ZERO, F::ZERO, F::ZERO);
+                    (kp[k], kd[k], diverged[k]) = (F::ZERO, F::ZERO, 1);
                 }
             }
         }
@@ -143,130 +152,94 @@ pub(super) fn step(c: &mut Columns, dt: f64) {
     }
 }
 
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-mod lanes {
-    /// Without simd128 the scalar loop does every body.
-    pub fn step_pairs(_: &mut super::Columns, _: f64) -> usize {
-        0
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::SplitMix64;
 
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-mod lanes {
-    use super::Columns;
-    use crate::angle::INV_TAU;
-    use crate::limits::DIVERGED_LIMIT;
-    use core::arch::wasm32::*;
-    use core::f64::consts::{PI, TAU};
-
-    /// Both lanes of `s[k..k + 2]`.
-    ///
-    /// # Safety
-    /// `k + 1 < s.len()`.
-    #[inline(always)]
-    unsafe fn load(s: &[f64], k: usize) -> v128 {
-        // SAFETY: in bounds by the caller's promise; wasm loads need no alignment.
-        unsafe { v128_load(s.as_ptr().add(k).cast()) }
+    /// `n` bodies in columns: seeded poses and targets, gains that settle most and run
+    /// a few away (every seventh, and the last), in precision `F`.
+    struct Bodies<F> {
+        columns: [Vec<F>; 11],
+        diverged: Vec<u8>,
     }
 
-    /// Writes both lanes to `s[k..k + 2]`.
-    ///
-    /// # Safety
-    /// `k + 1 < s.len()`.
-    #[inline(always)]
-    unsafe fn store(s: &mut [f64], k: usize, v: v128) {
-        // SAFETY: as for `load`.
-        unsafe { v128_store(s.as_mut_ptr().add(k).cast(), v) }
-    }
-
-    /// `crate::angle::wrap` on both lanes, operation for operation.
-    #[inline(always)]
-    fn wrap(a: v128) -> v128 {
-        let turns = f64x2_floor(f64x2_mul(
-            f64x2_add(a, f64x2_splat(PI)),
-            f64x2_splat(INV_TAU),
-        ));
-        let r = f64x2_sub(a, f64x2_mul(f64x2_splat(TAU), turns));
-        v128_bitselect(
-            f64x2_add(r, f64x2_splat(TAU)),
-            r,
-            f64x2_le(r, f64x2_splat(-PI)),
-        )
-    }
-
-    /// Steps bodies two at a time; returns how many it did (the even part).
-    pub fn step_pairs(c: &mut Columns, dt: f64) -> usize {
-        let n = c.x.len();
-        // One check here instead of one per load: every column is n long, so every
-        // pair `k, k + 1` with `k + 1 < n` is in bounds in all of them.
-        let lengths = [
-            c.y.len(),
-            c.a.len(),
-            c.vx.len(),
-            c.vy.len(),
-            c.w.len(),
-            c.tx.len(),
-        ];
-        let more = [
-            c.ty.len(),
-            c.ta.len(),
-            c.kp.len(),
-            c.kd.len(),
-            c.diverged.len(),
-        ];
-        assert!(lengths.iter().chain(&more).all(|&l| l == n));
-        for k in (0..n / 2).map(|p| 2 * p) {
-            // SAFETY: k + 1 < n, the length of every column (asserted above).
-            unsafe { step_pair(c, k, dt) };
-        }
-        n / 2 * 2
-    }
-
-    /// Bodies `k` and `k + 1`, exactly as `super::step_one` does each.
-    ///
-    /// # Safety
-    /// `k + 1` is below the length of every column.
-    #[inline(always)]
-    unsafe fn step_pair(c: &mut Columns, k: usize, dt: f64) {
-        let (dt, zero, limit) = (
-            f64x2_splat(dt),
-            f64x2_splat(0.0),
-            f64x2_splat(DIVERGED_LIMIT),
-        );
-        let within = |v: v128| f64x2_le(f64x2_abs(v), limit);
-        let mad = |v: v128, a: v128| f64x2_add(v, f64x2_mul(a, dt));
-        // SAFETY (every load and store): k + 1 is in bounds, by the caller's promise.
-        unsafe {
-            let (x, y, a) = (load(c.x, k), load(c.y, k), load(c.a, k));
-            let (vx, vy, w) = (load(c.vx, k), load(c.vy, k), load(c.w, k));
-            let (kp, kd) = (load(c.kp, k), load(c.kd, k));
-            let accel = |e: v128, v: v128| f64x2_sub(f64x2_mul(kp, e), f64x2_mul(kd, v));
-            let ax = accel(f64x2_sub(load(c.tx, k), x), vx);
-            let ay = accel(f64x2_sub(load(c.ty, k), y), vy);
-            let alpha = accel(wrap(f64x2_sub(load(c.ta, k), a)), w);
-            let (nvx, nvy, nw) = (mad(vx, ax), mad(vy, ay), mad(w, alpha));
-            let (nx, ny, na) = (mad(x, nvx), mad(y, nvy), mad(a, nw));
-            let ok = v128_and(v128_and(within(nx), within(ny)), within(na));
-            if i64x2_all_true(ok) {
-                // Both bodies in range, the case in every step of a sane run: no selects.
-                store(c.x, k, nx);
-                store(c.y, k, ny);
-                store(c.a, k, na);
-                store(c.vx, k, nvx);
-                store(c.vy, k, nvy);
-                store(c.w, k, nw);
-            } else {
-                store(c.x, k, v128_bitselect(nx, x, ok));
-                store(c.y, k, v128_bitselect(ny, y, ok));
-                store(c.a, k, v128_bitselect(na, a, ok));
-                store(c.vx, k, v128_bitselect(nvx, zero, ok));
-                store(c.vy, k, v128_bitselect(nvy, zero, ok));
-                store(c.w, k, v128_bitselect(nw, zero, ok));
-                store(c.kp, k, v128_bitselect(kp, zero, ok));
-                store(c.kd, k, v128_bitselect(kd, zero, ok));
-                c.diverged[k] |= u8::from(i64x2_extract_lane::<0>(ok) == 0);
-                c.diverged[k + 1] |= u8::from(i64x2_extract_lane::<1>(ok) == 0);
+    impl<F: Real> Bodies<F> {
+        fn new(n: usize) -> Bodies<F> {
+            let mut rng = SplitMix64::new(3);
+            let mut draw = |lo: f64, hi: f64| F::of(lo + (hi - lo) * rng.next_open01());
+            let mut columns: [Vec<F>; 11] = Default::default();
+            for k in 0..n {
+                let stiff = k % 7 == 3 || k + 1 == n;
+                let (kp, kd) = if stiff { (1e7, 0.0) } else { (9.0, 6.0) };
+                let row = [
+                    draw(-100.0, 100.0),
+                    draw(-100.0, 100.0),
+                    draw(-40.0, 40.0),
+                    draw(-5.0, 5.0),
+                    draw(-5.0, 5.0),
+                    draw(-5.0, 5.0),
+                    draw(-100.0, 100.0),
+                    draw(-100.0, 100.0),
+                    draw(-40.0, 40.0),
+                    F::of(kp),
+                    F::of(kd),
+                ];
+                for (column, v) in columns.iter_mut().zip(row) {
+                    column.push(v);
+                }
+            }
+            Bodies {
+                columns,
+                diverged: vec![0; n],
             }
         }
+
+        fn columns(&mut self) -> Columns<'_, F> {
+            let [x, y, a, vx, vy, w, tx, ty, ta, kp, kd] = &mut self.columns;
+            Columns {
+                x,
+                y,
+                a,
+                vx,
+                vy,
+                w,
+                tx,
+                ty,
+                ta,
+                kp,
+                kd,
+                diverged: &mut self.diverged,
+            }
+        }
+
+        fn bits(&self) -> (Vec<u64>, Vec<u8>) {
+            let values = self.columns.iter().flatten().map(|v| v.to_f64().to_bits());
+            (values.collect(), self.diverged.clone())
+        }
+    }
+
+    fn lanes_equal_the_scalar_loop<F: Real>() {
+        // 300 bodies: more than two chunks of the scalar loop, and a remainder the
+        // lanes leave in either width.
+        let dt = F::of(1.0 / 60.0);
+        let mut lanes = Bodies::<F>::new(301);
+        let mut plain = Bodies::<F>::new(301);
+        for _ in 0..200 {
+            step(&mut lanes.columns(), dt);
+            scalar(&mut plain.columns(), dt, 0);
+        }
+        assert!(plain.diverged.contains(&1), "some bodies run away");
+        assert!(plain.diverged.contains(&0), "most settle");
+        assert_eq!(lanes.bits(), plain.bits());
+    }
+
+    /// Wherever this build has lanes (x86-64 natively, wasm with simd128), they give
+    /// the chunked scalar loop's bits for every body, those that run away included, in
+    /// both precisions; the scalar loop is what every other target runs.
+    #[test]
+    fn the_lanes_give_the_scalar_loops_bits() {
+        lanes_equal_the_scalar_loop::<f64>();
+        lanes_equal_the_scalar_loop::<f32>();
     }
 }

@@ -1,4 +1,4 @@
-use super::{PlanarBody, World2};
+use super::{PlanarBody, PlanarWorld, Real};
 use crate::catalogue::LawId;
 use crate::error::Error;
 use crate::random::SplitMix64;
@@ -11,11 +11,13 @@ use crate::random::SplitMix64;
 /// rapier2d clamps linear velocity to, so rapier can run the same scenario.
 /// Positions are uniform in [-100, 100] m, angles in [-pi, pi]; targets likewise. The
 /// draws come from [`SplitMix64`] in a fixed order per body (x, y, angle, tx, ty,
-/// tangle, mass, inertia), so a JS port reproduces them exactly.
-pub fn planar_swarm(n: usize, seed: u64) -> Result<World2, Error> {
+/// tangle, mass, inertia), so a JS port reproduces them exactly. `F` is the world's
+/// precision: `f64` ([`super::World2`]) is the scenario every contender runs; `f32`
+/// ([`super::World2F32`]) the same bodies in the separate fast mode.
+pub fn planar_swarm<F: Real>(n: usize, seed: u64) -> Result<PlanarWorld<F>, Error> {
     let mut rng = SplitMix64::new(seed);
     let mut uniform = |lo: f64, hi: f64| lo + (hi - lo) * rng.next_open01();
-    let mut w = World2::new(1.0 / 60.0, LawId::BackwardPd)?;
+    let mut w = PlanarWorld::new(1.0 / 60.0, LawId::BackwardPd)?;
     w.reserve(n);
     let pi = core::f64::consts::PI;
     let mut targets = Vec::with_capacity(3 * n);
@@ -50,13 +52,13 @@ mod tests {
 
     #[test]
     fn is_reproducible_and_every_body_reaches_its_target() {
-        let mut a = planar_swarm(64, 7).unwrap();
-        let mut b = planar_swarm(64, 7).unwrap();
+        let mut a = planar_swarm::<f64>(64, 7).unwrap();
+        let mut b = planar_swarm::<f64>(64, 7).unwrap();
         a.step(600);
         b.step(600);
         assert_eq!(a.checksum().to_bits(), b.checksum().to_bits());
-        let c = planar_swarm(64, 8).unwrap();
-        assert_ne!(c.x(), planar_swarm(64, 7).unwrap().x());
+        let c = planar_swarm::<f64>(64, 8).unwrap();
+        assert_ne!(c.x(), planar_swarm::<f64>(64, 7).unwrap().x());
         // 10 s at w_n = 3 rad/s: every body sits on its target.
         let [tx, ty, ta] = a.targets();
         for k in 0..64 {

@@ -1,8 +1,9 @@
 use super::planar_step::{self, Columns};
+use super::precision::{rounded, Real};
 use crate::catalogue::LawId;
 use crate::error::{finite, non_negative, positive, Error};
 
-/// One 2-D body's start for [`World2::add`].
+/// One 2-D body's start for [`PlanarWorld::add`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlanarBody {
     /// Position, m.
@@ -21,13 +22,26 @@ pub struct PlanarBody {
     pub kd: f64,
 }
 
+/// The batched planar world in f64, the default: the precision of the rest of the
+/// core, the same bits natively and in wasm.
+pub type World2 = PlanarWorld<f64>;
+
+/// The batched planar world in f32: a separate fast mode, four bodies per wasm simd128
+/// instruction instead of two. Positions carry about seven significant digits (a
+/// tenth of a millimetre at 100 m), so its runs agree with [`World2`]'s to about six
+/// digits, as rapier's (which computes in f32) do; f32 natively and in wasm give the
+/// same bits as each other.
+pub type World2F32 = PlanarWorld<f32>;
+
 /// Many 2-D bodies, each driven toward its own resting target pose by one law on
 /// position (force) and angle (torque, the short way round), stepped by semi-implicit
-/// Euler at a fixed `dt`: the batched path for thousands of bodies.
+/// Euler at a fixed `dt`: the batched path for thousands of bodies, in precision `F`
+/// ([`World2`] in f64, [`World2F32`] in f32).
 ///
-/// Struct of arrays, one `Vec<f64>` per quantity and no allocation per step; in
-/// WebAssembly with simd128 the step runs two bodies per instruction
-/// (`planar_step.rs`).
+/// Struct of arrays, one `Vec<F>` per quantity and no allocation per step; in
+/// WebAssembly with simd128 the step runs two f64 or four f32 bodies per instruction
+/// (`planar_lanes.rs`). Inputs are f64 (validated there) and rounded to `F` once;
+/// the effective gains are computed in f64 and then rounded.
 /// Per body and step:
 ///
 /// `F = m (kp' (x_t - x) - kd' v)`, `tau = I (kp' wrap(a_t - a) - kd' w)`,
@@ -36,26 +50,26 @@ pub struct PlanarBody {
 /// the mass cancels: the loop computes the acceleration `F / m` directly, which saves
 /// two multiplications per axis and keeps the masses out of the memory it streams.
 #[derive(Clone, Debug, Default)]
-pub struct World2 {
+pub struct PlanarWorld<F: Real> {
     dt: f64,
     law: LawId,
     /// x, y, angle, vx, vy, w.
-    state: [Vec<f64>; 6],
+    state: [Vec<F>; 6],
     /// Target x, y, angle.
-    target: [Vec<f64>; 3],
+    target: [Vec<F>; 3],
     /// Kept for the record: the step does not need them (see above).
     mass: Vec<f64>,
     inertia: Vec<f64>,
     /// Effective gains (kp', kd') per body at `dt`.
-    kp: Vec<f64>,
-    kd: Vec<f64>,
+    kp: Vec<F>,
+    kd: Vec<F>,
     raw: Vec<(f64, f64)>,
     diverged: Vec<u8>,
 }
 
-impl World2 {
+impl<F: Real> PlanarWorld<F> {
     /// An empty world stepping at `dt` s with `law`.
-    pub fn new(dt: f64, law: LawId) -> Result<World2, Error> {
+    pub fn new(dt: f64, law: LawId) -> Result<PlanarWorld<F>, Error> {
         positive("dt", dt)?;
         if !law.law().planar {
             return Err(Error::Unsupported {
@@ -64,10 +78,10 @@ impl World2 {
                     "the batched 2-D world runs pd and backward-pd only (catalogue::planar_laws)",
             });
         }
-        Ok(World2 {
+        Ok(PlanarWorld {
             dt,
             law,
-            ..World2::default()
+            ..PlanarWorld::default()
         })
     }
 
@@ -83,17 +97,13 @@ impl World2 {
 
     /// Makes room for `n` more bodies (so adding them does not reallocate).
     pub fn reserve(&mut self, n: usize) {
-        for v in self.state.iter_mut().chain(self.target.iter_mut()) {
+        for v in self.state.iter_mut().chain(&mut self.target) {
             v.reserve(n);
         }
-        for v in [
-            &mut self.mass,
-            &mut self.inertia,
-            &mut self.kp,
-            &mut self.kd,
-        ] {
-            v.reserve(n);
-        }
+        self.kp.reserve(n);
+        self.kd.reserve(n);
+        self.mass.reserve(n);
+        self.inertia.reserve(n);
         self.raw.reserve(n);
         self.diverged.reserve(n);
     }
@@ -110,6 +120,13 @@ impl World2 {
         }
     }
 
+    /// The law's effective gains for raw gains `(kp, kd)`, rounded to `F`: refused by
+    /// name where they leave `F`'s range.
+    fn step_gains_of(&self, kp: f64, kd: f64) -> Result<(F, F), Error> {
+        let (p, d) = self.effective(kp, kd);
+        Ok((rounded("kp", p)?, rounded("kd", d)?))
+    }
+
     /// Adds a body at rest whose target is its start; returns its index.
     pub fn add(&mut self, b: PlanarBody) -> Result<usize, Error> {
         finite("x", b.x)?;
@@ -119,15 +136,17 @@ impl World2 {
         positive("inertia", b.inertia)?;
         non_negative("kp", b.kp)?;
         non_negative("kd", b.kd)?;
-        let (kp, kd) = self.effective(b.kp, b.kd);
-        for (v, value) in self
-            .state
-            .iter_mut()
-            .zip([b.x, b.y, b.angle, 0.0, 0.0, 0.0])
-        {
+        let pose = [
+            rounded("x", b.x)?,
+            rounded("y", b.y)?,
+            rounded("angle", b.angle)?,
+        ];
+        let (kp, kd) = self.step_gains_of(b.kp, b.kd)?;
+        let start = [pose[0], pose[1], pose[2], F::ZERO, F::ZERO, F::ZERO];
+        for (v, value) in self.state.iter_mut().zip(start) {
             v.push(value);
         }
-        for (v, value) in self.target.iter_mut().zip([b.x, b.y, b.angle]) {
+        for (v, value) in self.target.iter_mut().zip(pose) {
             v.push(value);
         }
         self.mass.push(b.mass);
@@ -145,9 +164,14 @@ impl World2 {
         finite("target.x", x)?;
         finite("target.y", y)?;
         finite("target.angle", angle)?;
-        self.target[0][index] = x;
-        self.target[1][index] = y;
-        self.target[2][index] = angle;
+        let pose = [
+            rounded("target.x", x)?,
+            rounded("target.y", y)?,
+            rounded("target.angle", angle)?,
+        ];
+        for (column, value) in self.target.iter_mut().zip(pose) {
+            column[index] = value;
+        }
         Ok(())
     }
 
@@ -161,9 +185,12 @@ impl World2 {
                 max: (3 * self.len()) as f64,
             });
         }
-        for (k, &v) in poses.iter().enumerate() {
+        for &v in poses {
             finite("targets", v)?;
-            self.target[k % 3][k / 3] = v;
+            rounded::<F>("targets", v)?;
+        }
+        for (k, &v) in poses.iter().enumerate() {
+            self.target[k % 3][k / 3] = F::of(v);
         }
         Ok(())
     }
@@ -173,7 +200,7 @@ impl World2 {
         self.check(index)?;
         non_negative("kp", kp)?;
         non_negative("kd", kd)?;
-        let (p, d) = self.effective(kp, kd);
+        let (p, d) = self.step_gains_of(kp, kd)?;
         self.raw[index] = (kp, kd);
         if self.diverged[index] == 0 {
             self.kp[index] = p;
@@ -199,42 +226,42 @@ impl World2 {
 
     /// The gains the step uses, per body: the law's effective `kp'` (1/s^2) and `kd'`
     /// (1/s) per unit mass and inertia at `dt` (zero for a body that ran away).
-    pub fn step_gains(&self) -> [&[f64]; 2] {
+    pub fn step_gains(&self) -> [&[F]; 2] {
         [&self.kp, &self.kd]
     }
 
     /// The targets: x (m), y (m) and angle (rad) per body.
-    pub fn targets(&self) -> [&[f64]; 3] {
+    pub fn targets(&self) -> [&[F]; 3] {
         [&self.target[0], &self.target[1], &self.target[2]]
     }
 
     /// Positions x, m.
-    pub fn x(&self) -> &[f64] {
+    pub fn x(&self) -> &[F] {
         &self.state[0]
     }
 
     /// Positions y, m.
-    pub fn y(&self) -> &[f64] {
+    pub fn y(&self) -> &[F] {
         &self.state[1]
     }
 
     /// Angles, rad (not wrapped: a body that turned twice reads 4 pi).
-    pub fn angle(&self) -> &[f64] {
+    pub fn angle(&self) -> &[F] {
         &self.state[2]
     }
 
     /// Velocities x, m/s.
-    pub fn vx(&self) -> &[f64] {
+    pub fn vx(&self) -> &[F] {
         &self.state[3]
     }
 
     /// Velocities y, m/s.
-    pub fn vy(&self) -> &[f64] {
+    pub fn vy(&self) -> &[F] {
         &self.state[4]
     }
 
     /// Angular velocities, rad/s.
-    pub fn angular_velocity(&self) -> &[f64] {
+    pub fn angular_velocity(&self) -> &[F] {
         &self.state[5]
     }
 
@@ -244,9 +271,10 @@ impl World2 {
         &self.diverged
     }
 
-    /// The sum of every final position, x + y: the scenario's checksum.
+    /// The sum of every final position, x + y, in f64: the scenario's checksum.
     pub fn checksum(&self) -> f64 {
-        self.state[0].iter().sum::<f64>() + self.state[1].iter().sum::<f64>()
+        let sum = |v: &[F]| v.iter().map(|p| p.to_f64()).sum::<f64>();
+        sum(&self.state[0]) + sum(&self.state[1])
     }
 
     /// Advances every body by `steps` steps. A body whose next pose would leave
@@ -256,7 +284,7 @@ impl World2 {
         self.step_range(0..self.len(), steps);
     }
 
-    /// Advances body `index` alone by one step, exactly as [`World2::step`] would: the
+    /// Advances body `index` alone by one step, exactly as [`PlanarWorld::step`] would: the
     /// bodies are independent, so stepping each once equals stepping all once. This is
     /// the benchmark's "one call per body" path, which measures the cost of a call.
     pub fn step_body(&mut self, index: usize) -> Result<(), Error> {
@@ -283,8 +311,9 @@ impl World2 {
             kd: &mut self.kd[r.clone()],
             diverged: &mut self.diverged[r],
         };
+        let dt = F::of(self.dt);
         for _ in 0..steps {
-            planar_step::step(&mut columns, self.dt);
+            planar_step::step(&mut columns, dt);
         }
     }
 }
@@ -356,9 +385,19 @@ mod tests {
         }
     }
 
+    /// Every value of `v` as the bits of an f64 (exact for f32 too).
+    fn bits<F: Real>(v: &[F]) -> Vec<u64> {
+        v.iter().map(|x| x.to_f64().to_bits()).collect()
+    }
+
     #[test]
     fn stepping_each_body_once_equals_one_step_of_all_bit_for_bit() {
-        let mut all = crate::world::planar_swarm(50, 3).unwrap();
+        each_body_equals_all::<f64>();
+        each_body_equals_all::<f32>();
+    }
+
+    fn each_body_equals_all<F: Real>() {
+        let mut all = crate::world::planar_swarm::<F>(50, 3).unwrap();
         let mut each = all.clone();
         for _ in 0..30 {
             all.step(1);
@@ -367,16 +406,21 @@ mod tests {
             }
         }
         assert_eq!(all.checksum().to_bits(), each.checksum().to_bits());
-        assert_eq!(all.angle(), each.angle());
+        assert_eq!(bits(all.angle()), bits(each.angle()));
         assert_eq!(each.step_body(50).unwrap_err().field(), "index");
     }
 
     #[test]
     fn a_body_that_runs_away_in_a_chunk_of_calm_ones_freezes_alone_bit_for_bit() {
+        runaway_in_a_calm_chunk::<f64>();
+        runaway_in_a_calm_chunk::<f32>();
+    }
+
+    fn runaway_in_a_calm_chunk<F: Real>() {
         // Forward PD on 300 bodies (more than two of the step's chunks), three of them
         // stiff enough to run away, in different chunks and at a chunk's edge.
         let dt = 1.0 / 60.0;
-        let mut all = World2::new(dt, LawId::ForwardPd).unwrap();
+        let mut all = PlanarWorld::<F>::new(dt, LawId::ForwardPd).unwrap();
         for k in 0..300 {
             let stiff = [5, 127, 128].contains(&k) || k == 299;
             all.add(body(k as f64 * 0.01, if stiff { 1e6 } else { 300.0 }, 20.0))
@@ -393,19 +437,18 @@ mod tests {
         let ran_away: Vec<usize> = (0..300).filter(|&k| all.diverged()[k] == 1).collect();
         assert_eq!(ran_away, vec![5, 127, 128, 299]);
         for k in ran_away {
-            assert_eq!((all.vx()[k], all.angular_velocity()[k]), (0.0, 0.0));
-            assert_eq!(all.step_gains()[0][k], 0.0);
-            assert!(all.x()[k].abs() <= DIVERGED_LIMIT);
+            assert_eq!((all.vx()[k], all.angular_velocity()[k]), (F::ZERO, F::ZERO));
+            assert_eq!(all.step_gains()[0][k], F::ZERO);
+            assert!(all.x()[k].to_f64().abs() <= DIVERGED_LIMIT);
         }
         for (ours, alone) in [
             (all.x(), each.x()),
             (all.y(), each.y()),
             (all.angle(), each.angle()),
+            (all.vx(), each.vx()),
         ] {
-            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(ours), bits(alone));
         }
-        assert_eq!(all.vx(), each.vx());
     }
 
     #[test]
