@@ -161,19 +161,8 @@ pub(super) fn rounded<F: Real>(field: &'static str, value: f64) -> Result<F, Err
 mod tests {
     use super::*;
     use crate::catalogue::LawId;
-    use crate::world::{PlanarBody, World2, World2F32};
-
-    fn body(x: f64, kp: f64, kd: f64) -> PlanarBody {
-        PlanarBody {
-            x,
-            y: -x,
-            angle: 0.5,
-            mass: 2.0,
-            inertia: 0.3,
-            kp,
-            kd,
-        }
-    }
+    use crate::world::world2::tests::body;
+    use crate::world::{World2, World2F32};
 
     #[test]
     fn the_f32_mode_runs_the_f64_scenario_to_f32_rounding() {

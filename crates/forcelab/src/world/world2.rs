@@ -319,7 +319,7 @@ impl<F: Real> PlanarWorld<F> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::body::Body2;
     use crate::controllers::{BackwardPd, BackwardPdTorque, Target2};
@@ -327,7 +327,8 @@ mod tests {
     use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
     use glam::DVec2;
 
-    fn body(x: f64, kp: f64, kd: f64) -> PlanarBody {
+    /// A body at `(x, -x)`, 2 kg, 0.3 kg m^2, angle 0.5 rad, with gains `kp`, `kd`.
+    pub(in crate::world) fn body(x: f64, kp: f64, kd: f64) -> PlanarBody {
         PlanarBody {
             x,
             y: -x,
