@@ -32,7 +32,8 @@ native_and_browser! {
 native_and_browser! {
     /// Issue 8's swarm replays bit for bit in f64 and in the f32 fast mode: in the
     /// browser its bodies go through wasm's simd128 lanes (two f64 or four f32 per
-    /// instruction), natively through the scalar loop, and both give the same bits.
+    /// instruction), natively through SSE2's (or the scalar loop off x86-64), and all
+    /// give the same bits.
     fn the_planar_swarm_replays_bit_for_bit_in_both_precisions() {
         use forcelab::golden::{planar_swarm_trace_hash, PLANAR_SWARM_HASHES};
         assert_eq!(

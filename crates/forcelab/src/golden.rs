@@ -13,7 +13,8 @@ pub const SPINNING_BOX_HASH: u64 = 0xdf7007da2229892a;
 
 /// The hashes of [`planar_swarm_trace_hash`] in f64 and in f32, as recorded: the
 /// browser tests check that wasm's simd128 lanes (two f64 or four f32 bodies per
-/// instruction) give the native scalar loop's bits.
+/// instruction) give the native run's bits (natively, SSE2 lanes on x86-64, which
+/// `planar_step`'s tests hold to the scalar loop bit for bit).
 pub const PLANAR_SWARM_HASHES: [u64; 2] = [0xf814_39c7_6ce9_52e0, 0x1a6a_b336_1648_d549];
 
 /// FNV-1a over the IEEE-754 bits of a sequence of numbers.

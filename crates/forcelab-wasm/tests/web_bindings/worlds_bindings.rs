@@ -108,7 +108,7 @@ fn the_f32_mode_steps_as_its_core_and_refuses_what_f32_cannot_hold() {
 }
 
 /// The wasm build steps bodies two per simd128 instruction; freezing one lane of a pair
-/// must leave the other lane, and every bit, as the native scalar loop does.
+/// must leave the other lane, and every bit, as the native step does.
 #[wasm_bindgen_test]
 fn a_diverging_body_freezes_alone_in_its_simd_pair_as_natively() {
     use forcelab::world::PlanarBody;

@@ -37,7 +37,7 @@ const FEW: usize = 16;
 /// One body's next velocity `[vx, vy, w]` (m/s, rad/s) and pose `[x, y, a]` (m, rad)
 /// after `dt` s of semi-implicit Euler under effective gains `(kp, kd)` (per unit mass
 /// and inertia): `v' = v + (kp (target - pose) - kd v) dt`, `pose' = pose + v' dt`, the
-/// heading error taken the short way round. Both scalar loops call it, and the wasm
+/// heading error taken the short way round. Both scalar loops call it, and the 128-bit
 /// lanes repeat its operations in this order, so every path gives the same bits.
 #[inline(always)]
 fn advance<F: Real>(

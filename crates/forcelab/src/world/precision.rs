@@ -1,6 +1,7 @@
 //! The two precisions a batched planar world computes in: `f64`, the default and the
 //! precision of every other part of the core, and `f32`, a separate fast mode that
-//! fits four bodies in one wasm simd128 instruction instead of two.
+//! fits four bodies in one 128-bit instruction (wasm simd128, x86-64 SSE2) instead of
+//! two.
 
 use super::planar_step::Columns;
 use crate::error::Error;
@@ -17,7 +18,7 @@ mod sealed {
 /// `f32`. Sealed: the lanes of each are written out in `planar_lanes.rs`.
 ///
 /// Each operation is one IEEE 754 operation in this type (no fused multiply-add), so
-/// the scalar loop and the wasm lanes give the same bits in either precision.
+/// the scalar loop and the 128-bit lanes give the same bits in either precision.
 pub trait Real:
     sealed::Sealed
     + Copy
@@ -68,7 +69,7 @@ pub trait Real:
         }
     }
 
-    /// Steps as many bodies of `c` as the wasm lanes take (a multiple of the lane
+    /// Steps as many bodies of `c` as the 128-bit lanes take (a multiple of the lane
     /// count, from the first) and returns how many; 0 where there are no lanes.
     #[doc(hidden)]
     fn step_lanes(c: &mut Columns<'_, Self>, dt: Self) -> usize;

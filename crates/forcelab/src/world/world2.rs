@@ -26,7 +26,7 @@ pub struct PlanarBody {
 /// core, the same bits natively and in wasm.
 pub type World2 = PlanarWorld<f64>;
 
-/// The batched planar world in f32: a separate fast mode, four bodies per wasm simd128
+/// The batched planar world in f32: a separate fast mode, four bodies per 128-bit
 /// instruction instead of two. Positions carry about seven significant digits (a
 /// tenth of a millimetre at 100 m), so its runs agree with [`World2`]'s to about six
 /// digits, as rapier's (which computes in f32) do; f32 natively and in wasm give the
@@ -39,8 +39,8 @@ pub type World2F32 = PlanarWorld<f32>;
 /// ([`World2`] in f64, [`World2F32`] in f32).
 ///
 /// Struct of arrays, one `Vec<F>` per quantity and no allocation per step; in
-/// WebAssembly with simd128 the step runs two f64 or four f32 bodies per instruction
-/// (`planar_lanes.rs`). Inputs are f64 (validated there) and rounded to `F` once;
+/// WebAssembly with simd128, and natively on x86-64 (SSE2), the step runs two f64 or
+/// four f32 bodies per instruction (`planar_lanes.rs`). Inputs are f64 (validated there) and rounded to `F` once;
 /// the effective gains are computed in f64 and then rounded.
 /// Per body and step:
 ///
