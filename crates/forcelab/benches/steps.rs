@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use forcelab::catalogue::{LawId, PlantId};
 use forcelab::controllers::Controller1;
 use forcelab::design::{tune, DesignSpec, Requirements};
-use forcelab::world::{planar_swarm, MissileSwarm, SwarmGains};
+use forcelab::world::{planar_swarm, MissileSwarm, SwarmGains, World1};
 use forcelab::{Body1, Target1};
 use std::hint::black_box;
 
@@ -76,6 +76,40 @@ fn controller_steps_many(c: &mut Criterion) {
                     let f = law.force(black_box(body), &target, dt).unwrap().total;
                     body.step(f, dt).unwrap();
                 }
+            })
+        });
+    }
+    group.finish();
+}
+
+/// The same cubes in a [`World1`], which checks every input on the way in and steps
+/// the linear laws with their constants worked out once ([`forcelab::controllers::Prepared1`]):
+/// one `World1::step(1)` over 1,024 cubes, per cube-step (the restart every 64 steps,
+/// by `place`, counted in, as in [`controller_steps_many`]).
+fn world1_steps(c: &mut Criterion) {
+    const CUBES: usize = 1024;
+    let mut group = c.benchmark_group("world1-body-step");
+    group.throughput(Throughput::Elements(CUBES as u64));
+    let start = |k: usize| k as f64 / CUBES as f64;
+    for kind in LawId::driving(PlantId::Cube) {
+        let mut world = World1::new(1.0 / 60.0).unwrap();
+        for k in 0..CUBES {
+            let body = Body1::new(start(k), 1.0).unwrap();
+            world.add(body, kind, 400.0, 20.0).unwrap();
+        }
+        world.set_target(Target1::at(1.0)).unwrap();
+        let mut steps = 0;
+        group.bench_function(kind.id(), |b| {
+            b.iter(|| {
+                steps += 1;
+                if steps == 64 {
+                    steps = 0;
+                    for k in 0..CUBES {
+                        world.place(k, start(k), 0.0).unwrap();
+                    }
+                }
+                world.step(1);
+                black_box(world.positions());
             })
         });
     }
@@ -261,6 +295,7 @@ criterion_group!(
     benches,
     controller_steps,
     controller_steps_many,
+    world1_steps,
     baseline_law_steps,
     batched_swarm,
     baseline_soa,

@@ -66,7 +66,9 @@ impl Body1 {
         )
     }
 
-    fn advance(&mut self, force: f64, dt: f64) {
+    /// One step of the integrator with nothing checked: for callers that checked the
+    /// force, `dt` and the state on the way in and check the result.
+    pub(crate) fn advance(&mut self, force: f64, dt: f64) {
         let a = force / self.mass;
         match self.integrator {
             Integrator::SemiImplicitEuler => {

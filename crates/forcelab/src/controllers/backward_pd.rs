@@ -1,4 +1,4 @@
-use super::{Target1, Target2, Target3, Terms, Terms2, Terms3};
+use super::{Prepared1, Target1, Target2, Target3, Terms, Terms2, Terms3};
 use crate::body::{Body1, Body2, Body3};
 use crate::error::{non_negative, positive, Error};
 use glam::{DVec2, DVec3};
@@ -58,18 +58,19 @@ impl BackwardPd {
         Ok((self.kp * g, (self.kd + self.kp * dt) * g))
     }
 
+    /// This law at `mass` kg and `dt` s as [`Prepared1::Gains`] with its effective
+    /// gains, refusing bad gains, mass or step by name.
+    pub fn prepare(&self, mass: f64, dt: f64) -> Result<Prepared1, Error> {
+        let (p, d) = self.effective_gains(mass, dt)?;
+        Ok(Prepared1::Gains { p, d })
+    }
+
     /// The force (N) on `body` toward `target` for a step of `dt` seconds.
     /// `p` is the effective spring, `d` the effective damper.
     pub fn force(&self, body: &Body1, target: &Target1, dt: f64) -> Result<Terms, Error> {
         body.validate()?;
         target.validate()?;
-        let (ksg, kdg) = self.effective_gains(body.mass, dt)?;
-        Ok(Terms::sum(
-            ksg * (target.x - body.x),
-            0.0,
-            kdg * (target.v - body.v),
-            0.0,
-        ))
+        Ok(self.prepare(body.mass, dt)?.force(body.x, body.v, target))
     }
 
     /// The same law on a 2-D body's position (N), axis by axis with the body's mass.

@@ -1,6 +1,6 @@
 use super::WindowedPidAsPrinted;
 use super::{
-    one_step_force, BackwardPd, ForwardPd, ImplicitPd, Pid, SecondOrder, SoftStep, Spd,
+    one_step_force, BackwardPd, ForwardPd, ImplicitPd, Pid, Prepared1, SecondOrder, SoftStep, Spd,
     SpdSimplified, Target1, Terms, WindowedPid,
 };
 use crate::body::Body1;
@@ -189,6 +189,30 @@ impl Controller1 {
             Controller1::WindowedPidAsPrinted(c) => c.0.reset(),
             _ => {}
         }
+    }
+
+    /// This law made ready for many steps of `dt` s on a body of `mass` kg: its
+    /// constants worked out once and every setting checked by name, for a world that
+    /// checks its other inputs on the way in (see [`Prepared1`]). `None` for the laws
+    /// with memory or that are not linear (the PIDs, the one-step forces), which keep
+    /// the checked [`Controller1::force`].
+    pub fn prepare(&self, mass: f64, dt: f64) -> Result<Option<Prepared1>, Error> {
+        positive("mass", mass)?;
+        positive("dt", dt)?;
+        Ok(Some(match self {
+            Controller1::ForwardPd(c) => c.prepare()?,
+            Controller1::BackwardPd(c) => c.prepare(mass, dt)?,
+            Controller1::Spd(c) => c.prepare(mass, dt)?,
+            Controller1::SpdSimplified(c) => c.prepare(mass, dt)?,
+            Controller1::ImplicitPd(c) => c.prepare(mass, dt)?,
+            Controller1::SecondOrder(c) => c.prepare(mass, dt)?,
+            Controller1::SoftStep(c) => c.prepare(mass, dt)?,
+            Controller1::Pid(_)
+            | Controller1::WindowedPid(_)
+            | Controller1::WindowedPidAsPrinted(_)
+            | Controller1::OneStep
+            | Controller1::OneStepAsPrinted => return Ok(None),
+        }))
     }
 
     /// The force (N) this law applies to `body` toward `target` for a step of `dt` s.

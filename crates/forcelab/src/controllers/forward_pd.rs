@@ -1,4 +1,4 @@
-use super::{Target1, Terms};
+use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{non_negative, Error};
 
@@ -42,17 +42,25 @@ impl ForwardPd {
         Ok(())
     }
 
+    /// This law as [`Prepared1::Gains`], refusing bad gains by name.
+    pub fn prepare(&self) -> Result<Prepared1, Error> {
+        self.validate()?;
+        Ok(self.constants())
+    }
+
+    fn constants(&self) -> Prepared1 {
+        Prepared1::Gains {
+            p: self.kp,
+            d: self.kd,
+        }
+    }
+
     /// The force (N) on `body` toward `target`; `p` is the spring, `d` the damper.
     pub fn force(&self, body: &Body1, target: &Target1) -> Result<Terms, Error> {
         self.validate()?;
         body.validate()?;
         target.validate()?;
-        Ok(Terms::sum(
-            self.kp * (target.x - body.x),
-            0.0,
-            self.kd * (target.v - body.v),
-            0.0,
-        ))
+        Ok(self.constants().force(body.x, body.v, target))
     }
 }
 

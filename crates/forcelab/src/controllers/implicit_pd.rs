@@ -1,4 +1,5 @@
-use super::{Target1, Terms};
+use super::prepared::implicit_accelerations;
+use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{non_negative, positive, Error};
 
@@ -84,10 +85,27 @@ impl ImplicitPd {
         v1: f64,
         dt: f64,
     ) -> Result<(f64, f64), Error> {
+        Ok(implicit_accelerations(self.constants(dt)?, x0, v0, x1, v1))
+    }
+
+    /// `(ks, kd + ks dt, 1 + kd dt + ks dt^2)` at `dt`, refusing bad settings or step.
+    fn constants(&self, dt: f64) -> Result<(f64, f64, f64), Error> {
         let (ks, kd) = self.gains()?;
         positive("dt", dt)?;
-        let scale = 1.0 + kd * dt + ks * dt * dt;
-        Ok((ks * (x1 - x0) / scale, (kd + ks * dt) * (v1 - v0) / scale))
+        Ok((ks, kd + ks * dt, 1.0 + kd * dt + ks * dt * dt))
+    }
+
+    /// The force part at `mass` kg and `dt` s as [`Prepared1::ImplicitPd`], refusing bad
+    /// settings, mass or step by name.
+    pub fn prepare(&self, mass: f64, dt: f64) -> Result<Prepared1, Error> {
+        let (ks, kdv, scale) = self.constants(dt)?;
+        positive("mass", mass)?;
+        Ok(Prepared1::ImplicitPd {
+            ks,
+            kdv,
+            scale,
+            mass,
+        })
     }
 
     /// The force (N) of the PD part on `body` (mass times the acceleration); the snap
@@ -95,8 +113,7 @@ impl ImplicitPd {
     pub fn force(&self, body: &Body1, target: &Target1, dt: f64) -> Result<Terms, Error> {
         body.validate()?;
         target.validate()?;
-        let (p, d) = self.acceleration(body.x, body.v, target.x, target.v, dt)?;
-        Ok(Terms::sum(body.mass * p, 0.0, body.mass * d, 0.0))
+        Ok(self.prepare(body.mass, dt)?.force(body.x, body.v, target))
     }
 
     /// One full step of the article's update, snap included.

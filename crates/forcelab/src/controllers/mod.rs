@@ -12,6 +12,7 @@ mod one_step;
 mod pid;
 mod pid_memory;
 mod pid_torque;
+mod prepared;
 mod proportional;
 mod second_order;
 mod soft_step;
@@ -38,6 +39,7 @@ pub use one_step::{
 };
 pub use pid::{AntiWindup, DerivativeOn, Pid, PidState};
 pub use pid_torque::PidTorque;
+pub use prepared::Prepared1;
 pub use proportional::{ManualDamping, Proportional};
 pub use second_order::SecondOrder;
 pub use soft_step::{SoftStep, Softness};

@@ -1,4 +1,4 @@
-use super::{Target1, Terms};
+use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{finite, non_negative, positive, Error};
 use core::f64::consts::PI;
@@ -74,15 +74,16 @@ impl SecondOrder {
     pub fn force(&self, body: &Body1, target: &Target1, dt: f64) -> Result<Terms, Error> {
         body.validate()?;
         target.validate()?;
+        Ok(self.prepare(body.mass, dt)?.force(body.x, body.v, target))
+    }
+
+    /// This law at `mass` kg and `dt` s as [`Prepared1::SecondOrder`], refusing bad
+    /// settings, mass or step by name.
+    pub fn prepare(&self, mass: f64, dt: f64) -> Result<Prepared1, Error> {
         let (k1, _, k3) = self.constants()?;
         let k2 = self.stable_k2(dt)?;
-        let m = body.mass;
-        Ok(Terms::sum(
-            m * (target.x + k3 * target.v - body.x) / k2,
-            0.0,
-            m * (-k1 * body.v) / k2,
-            0.0,
-        ))
+        positive("mass", mass)?;
+        Ok(Prepared1::SecondOrder { k1, k3, k2, mass })
     }
 }
 

@@ -1,4 +1,4 @@
-use super::{Target1, Terms};
+use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{non_negative, positive, Error};
 use core::f64::consts::PI;
@@ -81,14 +81,19 @@ impl SoftStep {
     pub fn force(&self, body: &Body1, target: &Target1, dt: f64) -> Result<Terms, Error> {
         body.validate()?;
         target.validate()?;
+        Ok(self.prepare(body.mass, dt)?.force(body.x, body.v, target))
+    }
+
+    /// This law at `mass` kg and `dt` s as [`Prepared1::SoftStep`], refusing bad
+    /// settings, mass or step by name.
+    pub fn prepare(&self, mass: f64, dt: f64) -> Result<Prepared1, Error> {
         let s = self.softness(dt)?;
-        let k = -body.mass * s.mass_scale / dt;
-        Ok(Terms::sum(
-            k * s.bias_rate * (body.x - target.x),
-            0.0,
-            k * (body.v - target.v),
-            0.0,
-        ))
+        positive("mass", mass)?;
+        let k = -mass * s.mass_scale / dt;
+        Ok(Prepared1::SoftStep {
+            k_bias: k * s.bias_rate,
+            k,
+        })
     }
 }
 

@@ -1,4 +1,5 @@
-use super::{Target1, Terms};
+use super::prepared::spd_terms;
+use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{finite, non_negative, positive, Error};
 
@@ -76,10 +77,22 @@ impl Spd {
         target.validate()?;
         positive("dt", dt)?;
         finite("external", external)?;
-        let p = self.kp * (target.x + target.v * dt - body.x - body.v * dt);
-        let a = (p + self.kd * (target.v - body.v) + external) / (body.mass + self.kd * dt);
-        let d = self.kd * (target.v - body.v - a * dt);
-        Ok(Terms::sum(p, 0.0, d, 0.0))
+        let c = (self.kp, self.kd, dt, body.mass + self.kd * dt);
+        Ok(spd_terms(c, body.x, body.v, target, external))
+    }
+
+    /// This law at `mass` kg and `dt` s as [`Prepared1::Spd`], refusing bad gains, mass
+    /// or step by name.
+    pub fn prepare(&self, mass: f64, dt: f64) -> Result<Prepared1, Error> {
+        self.validate()?;
+        positive("mass", mass)?;
+        positive("dt", dt)?;
+        Ok(Prepared1::Spd {
+            kp: self.kp,
+            kd: self.kd,
+            dt,
+            denominator: mass + self.kd * dt,
+        })
     }
 }
 

@@ -1,4 +1,4 @@
-use super::{Target1, Target3, Terms, Terms3};
+use super::{Prepared1, Target1, Target3, Terms, Terms3};
 use crate::body::{Body1, Body3};
 use crate::error::{non_negative, positive, Error};
 use crate::rotation::{error_vector, integrate_exact};
@@ -49,9 +49,25 @@ impl SpdSimplified {
         body.validate()?;
         target.validate()?;
         positive("dt", dt)?;
-        let p = self.kp * (target.x + target.v * dt - body.x - body.v * dt);
-        let d = self.kd * (target.v - body.v);
-        Ok(Terms::sum(body.mass * p, 0.0, body.mass * d, 0.0))
+        Ok(self.constants(body.mass, dt).force(body.x, body.v, target))
+    }
+
+    /// This law at `mass` kg and `dt` s as [`Prepared1::SpdSimplified`], refusing bad
+    /// gains, mass or step by name.
+    pub fn prepare(&self, mass: f64, dt: f64) -> Result<Prepared1, Error> {
+        self.validate()?;
+        positive("mass", mass)?;
+        positive("dt", dt)?;
+        Ok(self.constants(mass, dt))
+    }
+
+    fn constants(&self, mass: f64, dt: f64) -> Prepared1 {
+        Prepared1::SpdSimplified {
+            kp: self.kp,
+            kd: self.kd,
+            dt,
+            mass,
+        }
     }
 }
 

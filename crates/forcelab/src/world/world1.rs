@@ -1,5 +1,5 @@
 use crate::body::Body1;
-use crate::controllers::{Controller1, LawId, Target1};
+use crate::controllers::{Controller1, LawId, Prepared1, Target1};
 use crate::error::{finite, positive, Error};
 
 pub use crate::limits::DIVERGED_LIMIT;
@@ -11,6 +11,13 @@ pub use crate::limits::DIVERGED_LIMIT;
 /// can read it without copying. A body whose state leaves [`DIVERGED_LIMIT`] is frozen
 /// where it was and flagged, so a diverging controller shows as "diverged" rather than
 /// filling the screen with infinities.
+///
+/// Every input is checked on the way in (a body when added or placed, gains and mass
+/// when set, `dt` when set, the target when moved), so the step checks nothing per body
+/// but its result: the linear laws run as [`Prepared1`], their constants worked out
+/// when the body, its gains, its mass or `dt` change; the PIDs and the one-step forces
+/// take their checked [`Controller1::force`]. Both give the bits of
+/// [`Controller1::force`] and [`Body1::step`] called one by one.
 #[derive(Clone, Debug)]
 pub struct World1 {
     dt: f64,
@@ -18,6 +25,8 @@ pub struct World1 {
     target: Target1,
     bodies: Vec<Body1>,
     controllers: Vec<Controller1>,
+    /// Each linear law's constants at its body's mass and `dt` (`None`: checked path).
+    prepared: Vec<Option<Prepared1>>,
     gains: Vec<(f64, f64)>,
     positions: Vec<f64>,
     velocities: Vec<f64>,
@@ -35,6 +44,7 @@ impl World1 {
             target: Target1::default(),
             bodies: Vec::new(),
             controllers: Vec::new(),
+            prepared: Vec::new(),
             gains: Vec::new(),
             positions: Vec::new(),
             velocities: Vec::new(),
@@ -48,6 +58,8 @@ impl World1 {
     pub fn add(&mut self, body: Body1, kind: LawId, kp: f64, kd: f64) -> Result<usize, Error> {
         body.validate()?;
         let controller = Controller1::new(kind, kp, kd, body.mass)?;
+        self.prepared
+            .push(prepared(&controller, body.mass, self.dt));
         self.bodies.push(body);
         self.controllers.push(controller);
         self.gains.push((kp, kd));
@@ -76,6 +88,9 @@ impl World1 {
     /// Changes the physics step (s); the state carries on.
     pub fn set_dt(&mut self, dt: f64) -> Result<(), Error> {
         self.dt = positive("dt", dt)?;
+        for i in 0..self.bodies.len() {
+            self.prepared[i] = prepared(&self.controllers[i], self.bodies[i].mass, dt);
+        }
         Ok(())
     }
 
@@ -117,6 +132,7 @@ impl World1 {
     pub fn set_gains(&mut self, index: usize, kp: f64, kd: f64) -> Result<(), Error> {
         let mass = self.body(index)?.mass;
         self.controllers[index].set_gains(kp, kd, mass)?;
+        self.prepared[index] = prepared(&self.controllers[index], mass, self.dt);
         self.gains[index] = (kp, kd);
         Ok(())
     }
@@ -127,6 +143,7 @@ impl World1 {
         positive("mass", mass)?;
         let (kp, kd) = self.gains[index];
         self.controllers[index].set_gains(kp, kd, mass)?;
+        self.prepared[index] = prepared(&self.controllers[index], mass, self.dt);
         self.bodies[index].mass = mass;
         Ok(())
     }
@@ -182,34 +199,73 @@ impl World1 {
 
     fn step_once(&mut self) {
         let dt = self.dt;
-        for i in 0..self.bodies.len() {
-            if self.diverged[i] {
+        // The target moves by itself (x_t += v_t dt), so it is the one input that can
+        // leave f64 without passing a check: then every body takes the checked path,
+        // which refuses it, as it did before any body was prepared.
+        let target_fine = self.target.x.is_finite() & self.target.v.is_finite();
+        let target = self.target;
+        // Every column cut to one length, once, so the loop indexes without bounds
+        // checks.
+        let n = self.bodies.len();
+        let (bodies, prepared, controllers) = (
+            &mut self.bodies[..n],
+            &self.prepared[..n],
+            &mut self.controllers[..n],
+        );
+        let (positions, velocities, forces, diverged) = (
+            &mut self.positions[..n],
+            &mut self.velocities[..n],
+            &mut self.forces[..n],
+            &mut self.diverged[..n],
+        );
+        for i in 0..n {
+            if diverged[i] {
                 continue;
             }
-            let before = self.bodies[i];
-            let stepped = self.controllers[i]
-                .force(&before, &self.target, dt)
-                .and_then(|terms| {
+            let before = bodies[i];
+            let stepped = match prepared[i] {
+                Some(law) if target_fine => {
+                    let force = law.force(before.x, before.v, &target).total;
                     let mut body = before;
-                    body.step(terms.total, dt).map(|()| (body, terms.total))
-                });
+                    body.advance(force, dt);
+                    // No check of the force: one that is not finite leaves the velocity
+                    // infinite or NaN (v + F / m dt, with m and dt positive and finite),
+                    // which the limit below refuses, as the checked path refused the
+                    // force; so does a state that grew past f64.
+                    Some((body, force))
+                }
+                _ => controllers[i]
+                    .force(&before, &target, dt)
+                    .and_then(|terms| {
+                        let mut body = before;
+                        body.step(terms.total, dt).map(|()| (body, terms.total))
+                    })
+                    .ok(),
+            };
             match stepped {
-                Ok((body, force))
+                Some((body, force))
                     if body.x.abs() <= DIVERGED_LIMIT && body.v.abs() <= DIVERGED_LIMIT =>
                 {
-                    self.bodies[i] = body;
-                    self.positions[i] = body.x;
-                    self.velocities[i] = body.v;
-                    self.forces[i] = force;
+                    bodies[i] = body;
+                    positions[i] = body.x;
+                    velocities[i] = body.v;
+                    forces[i] = force;
                 }
                 // Every input was validated on the way in, so an error here can only
                 // come from a state that grew past f64: the same verdict, diverged.
-                _ => self.diverged[i] = true,
+                _ => diverged[i] = true,
             }
         }
         self.target.x += self.target.v * dt;
         self.time += dt;
     }
+}
+
+/// `controller`'s constants at `mass` and `dt`; `None` (the checked path) for a law
+/// with memory, or where working them out is refused: the checked step then refuses
+/// the same settings each step, as it always has, and the body is flagged.
+fn prepared(controller: &Controller1, mass: f64, dt: f64) -> Option<Prepared1> {
+    controller.prepare(mass, dt).ok().flatten()
 }
 
 #[cfg(test)]
@@ -244,6 +300,87 @@ mod tests {
             assert_eq!(w.velocities()[i], b.v, "{}", kind.id());
         }
         assert!((w.time() - 0.5).abs() < ROUND_OFF);
+    }
+
+    /// The world's prepared step is the checked one, bit for bit, for every law that
+    /// drives a cube, under every integrator, through live edits of the gains, the mass
+    /// and `dt`, with a moving target and bodies that run away.
+    #[test]
+    fn the_prepared_step_gives_the_checked_steps_bits_through_every_edit() {
+        use crate::catalogue::PlantId;
+        use crate::integrator::Integrator;
+        let integrators = [
+            Integrator::SemiImplicitEuler,
+            Integrator::ExplicitEuler,
+            Integrator::Rk4,
+        ];
+        let mut w = World1::new(1.0 / 60.0).unwrap();
+        let mut alone = Vec::new();
+        for (k, kind) in LawId::driving(PlantId::Cube).into_iter().enumerate() {
+            for (j, integrator) in integrators.into_iter().enumerate() {
+                // Every fourth body stiff enough to run away under some integrators.
+                let kp = if (k + j) % 4 == 0 { 4e5 } else { 300.0 };
+                let body = Body1 {
+                    x: -0.3 * j as f64,
+                    mass: 1.5,
+                    integrator,
+                    ..Body1::default()
+                };
+                w.add(body, kind, kp, 12.0).unwrap();
+                alone.push((Controller1::new(kind, kp, 12.0, 1.5).unwrap(), body, false));
+            }
+        }
+        let mut target = Target1 { x: 1.0, v: 0.5 };
+        w.set_target(target).unwrap();
+        let mut dt = w.dt();
+        for step in 0..120 {
+            match step {
+                30 => {
+                    for (i, (law, body, _)) in alone.iter_mut().enumerate() {
+                        w.set_gains(i, 150.0, 30.0).unwrap();
+                        law.set_gains(150.0, 30.0, body.mass).unwrap();
+                    }
+                }
+                60 => {
+                    for (i, (law, body, _)) in alone.iter_mut().enumerate() {
+                        w.set_mass(i, 0.5).unwrap();
+                        law.set_gains(150.0, 30.0, 0.5).unwrap();
+                        body.mass = 0.5;
+                    }
+                }
+                90 => {
+                    dt = 1.0 / 240.0;
+                    w.set_dt(dt).unwrap();
+                }
+                _ => {}
+            }
+            w.step(1);
+            for (law, body, diverged) in alone.iter_mut().filter(|a| !a.2) {
+                let stepped = law.force(body, &target, dt).and_then(|t| {
+                    let mut next = *body;
+                    next.step(t.total, dt).map(|()| next)
+                });
+                match stepped {
+                    Ok(next)
+                        if next.x.abs() <= DIVERGED_LIMIT && next.v.abs() <= DIVERGED_LIMIT =>
+                    {
+                        *body = next
+                    }
+                    _ => *diverged = true,
+                }
+            }
+            target.x += target.v * dt;
+            for (i, (_, body, diverged)) in alone.iter().enumerate() {
+                let at = format!(
+                    "body {i} ({}), step {step}",
+                    w.controller(i).unwrap().kind().id()
+                );
+                assert_eq!(w.positions()[i].to_bits(), body.x.to_bits(), "{at}");
+                assert_eq!(w.velocities()[i].to_bits(), body.v.to_bits(), "{at}");
+                assert_eq!(w.diverged()[i], *diverged, "{at}");
+            }
+        }
+        assert!(w.diverged().contains(&true) && w.diverged().contains(&false));
     }
 
     #[test]
