@@ -42,8 +42,30 @@ fn controller_steps(c: &mut Criterion) {
 /// cycles), here the processor overlaps the cubes, so the figure is what one more
 /// controlled body costs a game that steps many: the throughput of the same checked
 /// code, validation, `Result` and dispatch included.
+/// The many-cube benches' cube count.
+const CUBES: usize = 1024;
+
+/// Where many-cube bench cube `k` starts, m: apart, so no two do the same arithmetic.
+fn cube_start(k: usize) -> f64 {
+    k as f64 / CUBES as f64
+}
+
+/// Counts a many-cube bench's steps and says when every cube must restart: after 64
+/// steps, still moving. A cube left to rest can keep the smallest subnormal velocity
+/// forever (its decay, `kd v dt`, rounds to zero), and each operation on a subnormal
+/// costs about a hundred cycles on Intel processors, which would time the processor's
+/// slow path instead of the law.
+#[derive(Default)]
+struct Restarts(u32);
+
+impl Restarts {
+    fn due(&mut self) -> bool {
+        self.0 = (self.0 + 1) % 64;
+        self.0 == 0
+    }
+}
+
 fn controller_steps_many(c: &mut Criterion) {
-    const CUBES: usize = 1024;
     let mut group = c.benchmark_group("controller-step-many");
     group.throughput(Throughput::Elements(CUBES as u64));
     let dt = 1.0 / 60.0;
@@ -52,21 +74,14 @@ fn controller_steps_many(c: &mut Criterion) {
         let fresh = Controller1::new(kind, 400.0, 20.0, 1.0).unwrap();
         let mut laws = vec![fresh.clone(); CUBES];
         let start = |k: usize| Body1 {
-            x: k as f64 / CUBES as f64,
+            x: cube_start(k),
             ..Body1::default()
         };
         let mut bodies: Vec<Body1> = (0..CUBES).map(start).collect();
-        let mut steps = 0;
+        let mut restarts = Restarts::default();
         group.bench_function(kind.id(), |b| {
             b.iter(|| {
-                // Every cube restarts after 64 steps, still moving: a cube left to rest
-                // can keep the smallest subnormal velocity forever (its decay,
-                // `kd v dt`, rounds to zero), and each operation on a subnormal costs
-                // about a hundred cycles on Intel processors, which would time the
-                // processor's slow path instead of the law.
-                steps += 1;
-                if steps == 64 {
-                    steps = 0;
+                if restarts.due() {
                     for (k, (law, body)) in laws.iter_mut().zip(&mut bodies).enumerate() {
                         *law = fresh.clone();
                         *body = start(k);
@@ -87,25 +102,21 @@ fn controller_steps_many(c: &mut Criterion) {
 /// one `World1::step(1)` over 1,024 cubes, per cube-step (the restart every 64 steps,
 /// by `place`, counted in, as in [`controller_steps_many`]).
 fn world1_steps(c: &mut Criterion) {
-    const CUBES: usize = 1024;
     let mut group = c.benchmark_group("world1-body-step");
     group.throughput(Throughput::Elements(CUBES as u64));
-    let start = |k: usize| k as f64 / CUBES as f64;
     for kind in LawId::driving(PlantId::Cube) {
         let mut world = World1::new(1.0 / 60.0).unwrap();
         for k in 0..CUBES {
-            let body = Body1::new(start(k), 1.0).unwrap();
+            let body = Body1::new(cube_start(k), 1.0).unwrap();
             world.add(body, kind, 400.0, 20.0).unwrap();
         }
         world.set_target(Target1::at(1.0)).unwrap();
-        let mut steps = 0;
+        let mut restarts = Restarts::default();
         group.bench_function(kind.id(), |b| {
             b.iter(|| {
-                steps += 1;
-                if steps == 64 {
-                    steps = 0;
+                if restarts.due() {
                     for k in 0..CUBES {
-                        world.place(k, start(k), 0.0).unwrap();
+                        world.place(k, cube_start(k), 0.0).unwrap();
                     }
                 }
                 world.step(1);
