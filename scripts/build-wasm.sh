@@ -49,8 +49,9 @@ build() { # out-dir, cargo profile, feature arguments...
   dir=$profile
   [ "$profile" = dev ] && dir=debug
   cargo build -q -p forcelab-wasm --lib --target wasm32-unknown-unknown --profile "$profile" "$@"
+  # Where cargo put it: CARGO_TARGET_DIR when set (a shared or separate target), else target/.
   wasm-bindgen --target web --out-dir "web/$out" --out-name forcelab_wasm \
-    "target/wasm32-unknown-unknown/$dir/forcelab_wasm.wasm"
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$dir/forcelab_wasm.wasm"
   shrink "web/$out/forcelab_wasm_bg.wasm"
 }
 
