@@ -4,6 +4,8 @@
  * a file a reader downloads, never parsed into the page.
  */
 
+import { clampPast, focusRange, offScaleNote } from '../plot/focus-range';
+
 export interface SvgSeries {
   label: string;
   /** Any CSS colour (the page passes resolved `rgb(...)` values). */
@@ -20,6 +22,18 @@ export interface SvgPlot {
   columns: readonly (readonly number[])[];
   width?: number;
   height?: number;
+  /** The y range drawn on screen (plot/focus-range.ts); by default the same rule is applied here. */
+  yRange?: readonly [number, number];
+  /** The series drawn past the edge, with where they leave and the words on screen. */
+  offScale?: readonly SvgOffScale[];
+}
+
+/** An escaping series' mark: a triangle at the edge at x = `at`, and its note. */
+export interface SvgOffScale {
+  series: number;
+  at: number;
+  above: boolean;
+  note: string;
 }
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -59,7 +73,10 @@ export function plotSvg(plot: SvgPlot, top?: number): string {
   const legendRows = Math.max(1, Math.ceil(plot.series.length / 4));
   const m = { left: 72, right: 16, top: 40, bottom: 56 + 16 * legendRows };
   const [x0, x1] = extent(plot.columns[0] ?? []);
-  const [y0, y1] = extent(plot.columns.slice(1).flatMap((c) => c));
+  const focus = plot.yRange ? null : focusRange(plot.columns, (lo, hi) => (lo === null || hi === null ? [0, 1] : extent([lo, hi])));
+  const [y0, y1] = plot.yRange ?? focus!.range;
+  const offScale: readonly SvgOffScale[] =
+    plot.offScale ?? focus!.offScale.map((o) => ({ ...o, note: offScaleNote(plot.series[o.series]?.label ?? '', o, plot.xLabel) }));
   const sx = (x: number) => m.left + ((x - x0) / (x1 - x0)) * (width - m.left - m.right);
   const sy = (y: number) => height - m.bottom - ((y - y0) / (y1 - y0)) * (height - m.top - m.bottom);
   const f = (v: number) => v.toFixed(2);
@@ -80,25 +97,38 @@ export function plotSvg(plot: SvgPlot, top?: number): string {
   parts.push(`<text x="${(m.left + width - m.right) / 2}" y="${height - m.bottom + 36}" text-anchor="middle">${xml(plot.xLabel)}</text>`);
   parts.push(`<text transform="translate(16 ${(m.top + height - m.bottom) / 2}) rotate(-90)" text-anchor="middle">${xml(plot.yLabel)}</text>`);
   const xs = plot.columns[0] ?? [];
+  // Curves stay inside the axes' box; a value past the range is drawn just past its edge.
+  const clip = `clip${Math.round(top ?? 0)}`;
+  parts.push(`<clipPath id="${clip}"><rect x="${m.left}" y="${m.top}" width="${width - m.left - m.right}" height="${height - m.top - m.bottom}"/></clipPath>`);
   plot.series.forEach((s, k) => {
     const ys = plot.columns[k + 1] ?? [];
     const dash = s.dash?.length ? ` stroke-dasharray="${s.dash.join(' ')}"` : '';
     let run: string[] = [];
     const flush = () => {
-      if (run.length > 1) parts.push(`<polyline data-series="${k}" fill="none" stroke="${xml(s.color)}" stroke-width="2"${dash} points="${run.join(' ')}"/>`);
+      if (run.length > 1) parts.push(`<polyline data-series="${k}" clip-path="url(#${clip})" fill="none" stroke="${xml(s.color)}" stroke-width="2"${dash} points="${run.join(' ')}"/>`);
       run = [];
     };
     for (let r = 0; r < xs.length; r++) {
       const x = xs[r]!;
       const y = ys[r];
       if (y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) flush();
-      else run.push(`${f(sx(x))},${f(sy(y))}`);
+      else run.push(`${f(sx(x))},${f(sy(clampPast(y, y0, y1)))}`);
     }
     flush();
     const lx = m.left + 8 + (k % 4) * 160;
     const ly = height - m.bottom + 54 + 16 * Math.floor(k / 4);
     parts.push(`<line x1="${lx}" x2="${lx + 20}" y1="${ly - 4}" y2="${ly - 4}" stroke="${xml(s.color)}" stroke-width="2"${dash}/>`);
     parts.push(`<text x="${lx + 26}" y="${ly}">${xml(s.label)}</text>`);
+  });
+  offScale.forEach((o, i) => {
+    const color = xml(plot.series[o.series]?.color ?? 'black');
+    const x = Math.min(width - m.right, Math.max(m.left, sx(o.at)));
+    const edge = o.above ? m.top : height - m.bottom;
+    const s = o.above ? 6 : -6;
+    parts.push(`<polygon data-off-scale="${o.series}" fill="${color}" points="${f(x)},${edge} ${f(x - 6)},${f(edge + 1.6 * s)} ${f(x + 6)},${f(edge + 1.6 * s)}"/>`);
+    const right = x > (m.left + width - m.right) / 2;
+    const y = edge + (o.above ? 22 : -12) + (o.above ? 16 : -16) * i;
+    parts.push(`<text x="${f(right ? x - 10 : x + 10)}" y="${f(y)}" text-anchor="${right ? 'end' : 'start'}" fill="${color}">${xml(o.note)}</text>`);
   });
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;

@@ -4,6 +4,8 @@
  */
 import uPlot from 'uplot';
 import type { SvgPlot } from '../export/svg';
+import { clampPast, focusRange, offScaleNote, offScaleWhen, type FocusedRange } from './focus-range';
+import { yTicks } from './y-ticks';
 import 'uplot/dist/uPlot.min.css';
 
 /** A plot's container element, carrying the data last drawn in it. */
@@ -60,6 +62,10 @@ export class TracePlot {
   private data: number[][] = [];
   private regions: readonly PlotRegion[] = [];
   private regionColor = 'rgba(220, 60, 60, 0.14)';
+  /** The range drawn and the series off it (focus-range.ts), for the data last set. */
+  private focus: FocusedRange | null = null;
+  /** Whether the reader asked for every value on the scale, escaping series included. */
+  private full = false;
 
   constructor(
     readonly host: HTMLElement,
@@ -73,10 +79,23 @@ export class TracePlot {
       ...(title ? { title } : {}),
       width: Math.max(260, host.clientWidth),
       height,
-      scales: { x: { time: false }, y: { range: safeRange } },
+      scales: { x: { time: false }, y: { range: (u, min, max) => this.focus?.range ?? safeRange(u, min, max) } },
       axes: [
-        { label: xLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
-        { label: yLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 60, values: (_u, ticks) => ticks.map(tickLabel) },
+        // A short x axis (ticks, then its title) leaves a short plot its height for the curves.
+        { label: xLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 34, labelSize: 20 },
+        {
+          label: yLabel,
+          stroke: 'currentColor',
+          grid: { stroke: 'rgba(128,128,128,0.2)' },
+          size: 60,
+          splits: (u, _axis, min, max) => yTicks(min, max, u.bbox.height / uPlot.pxRatio),
+          values: (_u, ticks) => {
+            const labels = ticks.map(tickLabel);
+            // The labels drawn on the canvas, for the checks a person would make (three or more).
+            host.dataset.yTicks = JSON.stringify(labels);
+            return labels;
+          },
+        },
       ],
       series: [
         { label: xLabel },
@@ -89,20 +108,115 @@ export class TracePlot {
         })),
       ],
       legend: { live: false },
-      hooks: { drawClear: [(u: uPlot) => this.shade(u)] },
+      hooks: {
+        drawClear: [(u: uPlot) => this.shade(u)],
+        draw: [(u: uPlot) => this.markOffScale(u)],
+        // The y range as uPlot drew it, for the checks a person would make.
+        setScale: [
+          (u: uPlot, key: string) => {
+            if (key === 'y') host.dataset.yRange = JSON.stringify([u.scales.y!.min, u.scales.y!.max]);
+          },
+        ],
+      },
     };
     this.data = [[], ...series.map(() => [])];
     this.plot = new uPlot(opts, this.data as uPlot.AlignedData, host);
     new ResizeObserver(() => this.plot.setSize({ width: Math.max(260, host.clientWidth), height })).observe(host);
   }
 
-  /** Replaces the data: `columns[0]` is time, then one column per series. */
+  /**
+   * Replaces the data: `columns[0]` is time, then one column per series. A series that
+   * escapes (focus-range.ts) is drawn to the edge, marked where it leaves, and named
+   * under the plot with a button for the full range.
+   */
   set(columns: number[][]): void {
     this.data = columns;
     // The drawn data, reachable from the element for tests and for tools that read the
     // page (an exported CSV is checked against exactly this).
     (this.host as PlotHost).plotted = columns;
-    this.plot.setData(columns as uPlot.AlignedData);
+    this.draw();
+  }
+
+  private draw(): void {
+    const columns = this.data;
+    this.focus = focusRange(columns, (min, max) => safeRange(null, min, max), this.full);
+    const { range, offScale } = this.focus;
+    const shown = offScale.length
+      ? columns.map((c, k) => (offScale.some((o) => o.series + 1 === k) ? c.map((v) => clampPast(v, range[0], range[1])) : c))
+      : columns;
+    this.host.dataset.offScale = JSON.stringify(offScale.map((o) => ({ series: o.series, at: o.at, label: this.series[o.series]?.label })));
+    this.plot.setData(shown as uPlot.AlignedData);
+    this.legendNotes();
+  }
+
+  /** The notes under the plot and in its legend: which series left the scale, and the button that brings it back. */
+  private legendNotes(): void {
+    const { offScale, escaping } = this.focus!;
+    // The legend lists the series after time (time's own row, when it has one, comes first).
+    const labels = this.plot.root.querySelectorAll('.u-legend .u-series .u-label');
+    const first = labels.length - this.series.length;
+    this.series.forEach((s, k) => {
+      const label = labels[first + k];
+      const o = offScale.find((e) => e.series === k);
+      if (label) label.textContent = o ? `${s.label} (off the scale from ${offScaleWhen(o, this.xLabel)})` : s.label;
+    });
+    this.host.querySelector(':scope > .plot-off-scale')?.remove();
+    if (!escaping.length) return;
+    const note = document.createElement('p');
+    note.className = 'caption plot-off-scale';
+    const names = escaping.map((k) => this.series[k]?.label ?? '').join(', ');
+    note.textContent = this.full
+      ? `Drawn to every value: ${names} dwarfs the rest. `
+      : `${offScale.map((o) => `${offScaleNote(this.series[o.series]?.label ?? '', o, this.xLabel)}.`).join(' ')} `;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'plot-range-toggle';
+    button.textContent = this.full ? 'Focus on the bounded series' : 'Show the full range';
+    button.addEventListener('click', () => {
+      this.full = !this.full;
+      this.draw();
+      this.host.querySelector<HTMLButtonElement>(':scope > .plot-off-scale button')?.focus();
+    });
+    note.append(button);
+    this.host.append(note);
+  }
+
+  /** A triangle at the edge where each escaping series leaves, and its note beside it, on the canvas (so in the PNG). */
+  private markOffScale(u: uPlot): void {
+    const offScale = this.focus?.offScale ?? [];
+    if (!offScale.length) return;
+    const { left, top, width, height } = u.bbox;
+    const ctx = u.ctx;
+    const px = devicePixelRatio || 1;
+    const ground = getComputedStyle(this.host).getPropertyValue('--bg').trim() || 'white';
+    ctx.save();
+    ctx.font = `${12 * px}px system-ui, sans-serif`;
+    offScale.forEach((o, i) => {
+      const color = this.series[o.series]?.color ?? 'currentColor';
+      const x = Math.min(left + width, Math.max(left, u.valToPos(o.at, 'x', true)));
+      const edge = o.above ? top : top + height;
+      const s = 6 * px * (o.above ? 1 : -1);
+      ctx.fillStyle = color;
+      ctx.beginPath();
+      ctx.moveTo(x, edge);
+      ctx.lineTo(x - Math.abs(s), edge + 1.6 * s);
+      ctx.lineTo(x + Math.abs(s), edge + 1.6 * s);
+      ctx.closePath();
+      ctx.fill();
+      const text = offScaleNote(this.series[o.series]?.label ?? '', o, this.xLabel);
+      const rightHalf = x > left + width / 2;
+      ctx.textAlign = rightHalf ? 'right' : 'left';
+      ctx.textBaseline = o.above ? 'top' : 'bottom';
+      const y = edge + (o.above ? 1 : -1) * (12 * px + 16 * px * i);
+      const tx = rightHalf ? x - 10 * px : x + 10 * px;
+      // On a ground of the page's colour, so the words read over the runaway's lines.
+      const w = ctx.measureText(text).width;
+      ctx.fillStyle = ground;
+      ctx.fillRect(rightHalf ? tx - w - 3 * px : tx - 3 * px, o.above ? y - 2 * px : y - 14 * px, w + 6 * px, 16 * px);
+      ctx.fillStyle = color;
+      ctx.fillText(text, tx, y);
+    });
+    ctx.restore();
   }
 
   /**
@@ -140,9 +254,20 @@ export class TracePlot {
     ctx.restore();
   }
 
-  /** What the plot shows, as the SVG and CSV exports read it: titles, series and the data last drawn. */
+  /**
+   * What the plot shows, as the SVG and CSV exports read it: titles, series, the data last
+   * drawn (exact), and the y range and off-scale marks as on screen.
+   */
   described(): SvgPlot {
-    return { title: this.title, xLabel: this.xLabel, yLabel: this.yLabel, series: this.series, columns: this.data };
+    const focus = this.focus;
+    return {
+      title: this.title,
+      xLabel: this.xLabel,
+      yLabel: this.yLabel,
+      series: this.series,
+      columns: this.data,
+      ...(focus ? { yRange: focus.range, offScale: focus.offScale.map((o) => ({ ...o, note: offScaleNote(this.series[o.series]?.label ?? '', o, this.xLabel) })) } : {}),
+    };
   }
 
   /** The canvas the plot is drawn on (its axes and curves; the title and legend are HTML). */

@@ -128,8 +128,8 @@ export function mountDive(host: HTMLElement, link: FigureLink): void {
     const series = [...names().map((label, k) => ({ label, color: color(COLORS[k]!) })), { label: 'order', color: color('--fg-muted'), dash: [6, 4] }];
     pitchPlot?.destroy();
     rollPlot?.destroy();
-    pitchPlot = new ResponsePlot(pitchBox, series, WINDOW, { title: 'Pitch', yLabel: 'rad', height: 180 });
-    rollPlot = new ResponsePlot(rollBox, series, WINDOW, { title: 'Roll', yLabel: 'rad', height: 180 });
+    pitchPlot = new ResponsePlot(pitchBox, series, WINDOW, { title: 'Pitch', yLabel: 'pitch (rad)', height: 180 });
+    rollPlot = new ResponsePlot(rollBox, series, WINDOW, { title: 'Roll', yLabel: 'roll (rad)', height: 180 });
     shown = series.length - 1;
   };
 

@@ -135,8 +135,8 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   const makePlots = () => {
     errorPlot?.destroy();
     torquePlot?.destroy();
-    errorPlot = new ResponsePlot(errorBox, series(chasers), WINDOW, { title: 'Heading error', yLabel: 'rad', height: 170 });
-    torquePlot = new ResponsePlot(torqueBox, series(chasers), WINDOW, { title: 'Torque after the turn limit', yLabel: 'N m', height: 170 });
+    errorPlot = new ResponsePlot(errorBox, series(chasers), WINDOW, { title: 'Heading error', yLabel: 'heading error (rad)', height: 170 });
+    torquePlot = new ResponsePlot(torqueBox, series(chasers), WINDOW, { title: 'Torque after the turn limit', yLabel: 'torque (N m)', height: 170 });
   };
 
   const sim = {

@@ -44,8 +44,8 @@ export function mountTumble(host: HTMLElement, link: FigureLink): void {
   const colors = themeColors([...COLORS, '--fg']);
   const color = (name: string) => colors.get(name)!;
   const series = MODES.map((label, k) => ({ label, color: color(COLORS[k]!) }));
-  const axisPlot = new ResponsePlot(axisBox, series, WINDOW, { title: 'Spin axis against where it started (cosine; −1 is upside down)', yLabel: 'cosine', height: 170 });
-  const energyPlot = new ResponsePlot(energyBox, series, WINDOW, { title: 'Kinetic energy over the start’s', yLabel: 'ratio', height: 170 });
+  const axisPlot = new ResponsePlot(axisBox, series, WINDOW, { title: 'Spin axis against where it started (cosine; −1 is upside down)', yLabel: 'cosine (no unit)', height: 170 });
+  const energyPlot = new ResponsePlot(energyBox, series, WINDOW, { title: 'Kinetic energy over the start’s', yLabel: 'energy ratio (no unit)', height: 170 });
 
   const sim = {
     name: 'tumble',

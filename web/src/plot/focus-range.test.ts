@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { clampPast, focusRange, offScaleNote } from './focus-range';
+
+const plain = (min: number | null, max: number | null): [number, number] => [min ?? 0, max ?? 1];
+const times = (n: number, dt = 0.01) => Array.from({ length: n }, (_, k) => k * dt);
+
+/** A step response that lands on 1 with a little overshoot. */
+const lands = (n: number) => times(n).map((t) => 1 - Math.exp(-8 * t) * Math.cos(12 * t));
+/** Forward PD past its bound: an oscillation that grows by 8 % a step. */
+const explodes = (n: number) => times(n).map((_, k) => (k % 2 ? -1 : 1) * 0.5 * 1.08 ** k);
+
+describe('focusRange', () => {
+  it('keeps the landing law and the target on the scale and marks the exploding one where it leaves', () => {
+    const n = 300;
+    const t = times(n);
+    const target = t.map(() => 1);
+    const { range, offScale, escaping } = focusRange([t, target, lands(n), explodes(n)], plain);
+    const bounded = [...target, ...lands(n)];
+    expect(range[0]).toBe(Math.min(...bounded));
+    expect(range[1]).toBe(Math.max(...bounded));
+    expect(escaping).toEqual([2]);
+    expect(offScale).toHaveLength(1);
+    const [o] = offScale;
+    expect(o!.series).toBe(2);
+    // The first sample outside [min, max] of the bounded series.
+    const first = explodes(n).findIndex((v) => v > range[1] || v < range[0]);
+    expect(o!.at).toBe(t[first]);
+    expect(o!.peak).toBe(Math.max(...explodes(n).map(Math.abs)));
+  });
+
+  it('keeps a large term that decays beside a small one (it did not grow)', () => {
+    const t = times(200);
+    const p = t.map((x) => 500 * Math.exp(-10 * x));
+    const d = t.map((x) => -5 * Math.exp(-10 * x));
+    const ff = t.map(() => 0);
+    const { range, escaping } = focusRange([t, p, d, ff], plain);
+    expect(escaping).toEqual([]);
+    expect(range).toEqual([-5, 500]);
+  });
+
+  it('keeps a series that grows but stays within the factor of the others', () => {
+    const t = times(200);
+    const { escaping } = focusRange([t, t.map(() => 1), t.map((x) => 10 * x)], plain);
+    expect(escaping).toEqual([]);
+  });
+
+  it('takes every finite value when all series explode together, or the reader asks for the full range', () => {
+    const n = 300;
+    const t = times(n);
+    const both = focusRange([t, explodes(n), explodes(n).map((v) => 2 * v)], plain);
+    expect(both.escaping).toEqual([]);
+    expect(both.range[1]).toBe(Math.max(...explodes(n).map((v) => 2 * v)));
+    const full = focusRange([t, t.map(() => 1), explodes(n)], plain, true);
+    expect(full.escaping).toEqual([1]);
+    expect(full.offScale).toEqual([]);
+    expect(full.range[1]).toBe(Math.max(...explodes(n)));
+  });
+
+  it('reads NaN as a gap, as the plots draw it, not as a series gone wrong', () => {
+    const t = times(100);
+    const bad = t.map((x, k) => (k > 50 ? Number.NaN : x));
+    expect(focusRange([t, t.map(() => 1), bad], plain).escaping).toEqual([]);
+  });
+
+  it('passes over gaps (undefined or null) as no value, not as a run gone wrong', () => {
+    const t = times(100);
+    const gappy = t.map((x, k) => (k % 10 ? x : (null as unknown as number)));
+    expect(focusRange([t, gappy, t.map(() => 0.5)], plain).escaping).toEqual([]);
+  });
+
+  it('applies the widening it is given to the bounded series only', () => {
+    const n = 300;
+    const t = times(n);
+    const { range } = focusRange([t, t.map(() => 1), explodes(n)], (lo, hi) => [lo! - 1, hi! + 1]);
+    expect(range).toEqual([0, 2]);
+  });
+});
+
+describe('clampPast', () => {
+  it('keeps values in range and moves the rest to one span past the edge', () => {
+    expect(clampPast(0.5, 0, 1)).toBe(0.5);
+    expect(clampPast(5e9, 0, 1)).toBe(2);
+    expect(clampPast(-5e9, 0, 1)).toBe(-1);
+    expect(clampPast(Number.NaN, 0, 1)).toBeNaN();
+  });
+});
+
+describe('offScaleNote', () => {
+  it('says which series left and when, in the x axis unit', () => {
+    const o = { series: 0, at: 0.41000000000000003, above: true, peak: 5e6 };
+    expect(offScaleNote('forward PD', o)).toBe('forward PD diverged: off the scale from t = 0.41 s');
+    expect(offScaleNote('x', o, 'kp dt²')).toBe('x diverged: off the scale from kp dt² = 0.41');
+  });
+});
+
+describe('focusRange with several escaping series', () => {
+  it('takes two laws that explode together off the scale, keeping the one that lands', () => {
+    const n = 300;
+    const t = times(n);
+    const { escaping, range } = focusRange([t, t.map(() => 1), lands(n), explodes(n), explodes(n).map((v) => -0.3 * v)], plain);
+    expect(escaping).toEqual([2, 3]);
+    expect(range[1]).toBeLessThan(2);
+  });
+});
+
+describe('focusRange with a stiff law', () => {
+  it('takes off a law that explodes within the first tenth of the run', () => {
+    // Forward PD at kp dt² > 4: three times larger every step from the first.
+    const n = 180;
+    const t = times(n, 1 / 60);
+    const fast = t.map((_, k) => (k === 0 ? 0 : Math.min(1e7, (k % 2 ? -1 : 1) * 3.3 * 3 ** k)));
+    const { escaping } = focusRange([t, t.map(() => 1), lands(n), fast], plain);
+    expect(escaping).toEqual([2]);
+  });
+});
