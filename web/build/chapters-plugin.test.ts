@@ -7,6 +7,8 @@ describe('the chapters build plugin', () => {
     const html = renderMath('<p>with \\(k_p \\lt 4\\) and</p>$$a = k_p e - k_d v$$');
     expect(html).toContain('<math');
     expect(html).toContain('display="block"');
+    // A display formula in its own sideways-scrolling box, never inside the paragraph.
+    expect(html).toMatch(/<\/p><div class="math-display"><span class="katex"><math[^>]*display="block"/);
     expect(html).not.toContain('\\(');
     expect(() => renderMath('\\(\\frac{1}\\)')).toThrow();
   });

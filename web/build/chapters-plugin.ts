@@ -23,7 +23,9 @@ export function renderMath(html: string): string {
   const render = (tex: string, displayMode: boolean) =>
     katex.renderToString(unescapeHtml(tex), { displayMode, output: 'mathml', throwOnError: true, strict: 'error' });
   return html
-    .replace(/\$\$([\s\S]+?)\$\$/g, (_, tex: string) => render(tex, true))
+    // A display formula sits in a box of its own that scrolls sideways on a narrow screen,
+    // with shadows at the edges that show more lies that way (styles.css).
+    .replace(/\$\$([\s\S]+?)\$\$/g, (_, tex: string) => `<div class="math-display">${render(tex, true)}</div>`)
     .replace(/\\\(([\s\S]+?)\\\)/g, (_, tex: string) => render(tex, false));
 }
 

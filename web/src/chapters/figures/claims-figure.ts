@@ -23,14 +23,16 @@ function source(article: string): string {
 
 export function mountClaims(host: HTMLElement, link: FigureLink): void {
   const table = document.createElement('table');
-  table.className = 'readout claims-table';
+  // On a phone each claim becomes a card, its cells labelled by their column (styles.css).
+  table.className = 'readout claims-table cards-on-phone';
   const caption = table.createCaption();
   const claims = claimTable();
   const counts = new Map<string, number>();
   for (const c of claims) counts.set(VERDICT_WORDS[c.verdict], (counts.get(VERDICT_WORDS[c.verdict]) ?? 0) + 1);
   caption.textContent = `${claims.length} claims: ${[...counts].map(([v, n]) => `${n} ${v}`).join(', ')}`;
   const head = table.createTHead().insertRow();
-  for (const h of ['source', 'claim', 'measured', 'verdict', 'conditions']) {
+  const columns = ['source', 'claim', 'measured', 'verdict', 'conditions'];
+  for (const h of columns) {
     const th = document.createElement('th');
     th.scope = 'col';
     th.textContent = h;
@@ -54,6 +56,7 @@ export function mountClaims(host: HTMLElement, link: FigureLink): void {
     fillBadge(badge, c);
     row.insertCell().append(badge);
     row.insertCell().textContent = c.conditions || '—';
+    [...row.cells].forEach((cell, k) => (cell.dataset.label = columns[k]!));
   }
   const header = ['id', 'source', 'claim', 'measured', 'unit', 'verdict', 'conditions', 'chapter'];
   const rows = claims.map((c) => [c.id, source(c.article), c.claim, Number.isFinite(c.figure) ? c.figure : null, c.unit, VERDICT_WORDS[c.verdict], c.conditions, c.chapter]);
