@@ -66,6 +66,85 @@ const clipped = (page: Page) =>
     return out.slice(0, 5);
   });
 
+/**
+ * Plots that do not read: fewer than three y tick labels, a series off the scale that is
+ * not marked, or series that stay bounded squeezed into less than half the plot's height
+ * (a runaway series took the scale). Reads each plot's data as plotted and the y range
+ * uPlot drew.
+ */
+const unreadablePlots = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    type Host = HTMLElement & { plotted?: readonly (readonly number[])[] };
+    for (const chart of document.querySelectorAll('.uplot')) {
+      const host = chart.parentElement as Host;
+      const r = host.getBoundingClientRect();
+      if (!host.plotted || host.plotted[0]!.length < 2 || r.width === 0 || r.height === 0 || host.closest('details:not([open])')) continue;
+      const name = `${host.closest('.figure')?.id ?? ''} ${host.querySelector('.u-title')?.textContent ?? host.className}`.trim();
+      // Every plot says what it drew (trace-plot.ts): a plot that does not cannot be read by this check either.
+      if (!host.dataset.yRange || !host.dataset.yTicks) {
+        out.push(`${name}: does not say its y range and ticks`);
+        continue;
+      }
+      const ticks = JSON.parse(host.dataset.yTicks ?? '[]') as string[];
+      if (ticks.length < 3) out.push(`${name}: ${ticks.length} y tick labels (${ticks.join(', ')})`);
+      const [lo, hi] = JSON.parse(host.dataset.yRange!) as [number, number];
+      const off = new Set((JSON.parse(host.dataset.offScale ?? '[]') as { series: number }[]).map((o) => o.series));
+      let min = Infinity;
+      let max = -Infinity;
+      host.plotted.slice(1).forEach((col, k) => {
+        const finite = col.filter((v) => Number.isFinite(v));
+        if (off.has(k)) {
+          if (!finite.some((v) => v < lo || v > hi)) out.push(`${name}: series ${k} is marked off the scale but stays on it`);
+          return;
+        }
+        for (const v of finite) {
+          min = Math.min(min, v);
+          max = Math.max(max, v);
+        }
+      });
+      if (min < lo - 1e-9 * Math.abs(lo) || max > hi + 1e-9 * Math.abs(hi)) out.push(`${name}: a series leaves [${lo}, ${hi}] unmarked`);
+      // A series constant but for rounding is drawn as a flat line mid-plot (trace-plot.ts, safeRange): nothing to fill.
+      const span = max - min;
+      if (span > 1e-6 * Math.max(1, Math.abs(min), Math.abs(max)) && span < 0.5 * (hi - lo)) out.push(`${name}: its bounded series use ${Math.round((100 * span) / (hi - lo))} % of the height`);
+    }
+    return out.slice(0, 8);
+  });
+
+/** Table cells and formulas that break a word across lines (not at its hyphen), and display formulas cut off instead of scrolling. */
+const brokenText = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && !el.closest('details:not([open])');
+    };
+    for (const cell of document.querySelectorAll('th, td, caption, math')) {
+      if (!shown(cell)) continue;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // A word may end a line at its own hyphen ("anti-" / "windup"), as typesetting allows; never elsewhere.
+        for (const word of node.textContent!.matchAll(/[^\s\-‐‑]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index!);
+          range.setEnd(node, word.index! + word[0].length);
+          const tops = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+          if (tops.size > 1) out.push(`${cell.tagName.toLowerCase()} breaks "${word[0]}"`);
+        }
+      }
+    }
+    // A display formula wider than its column scrolls, in a box whose edges show that it goes on.
+    for (const display of document.querySelectorAll<HTMLElement>('math[display="block"]')) {
+      if (!shown(display)) continue;
+      const box = display.closest<HTMLElement>('.math-display') ?? display;
+      const s = getComputedStyle(box);
+      if (box.scrollWidth <= box.clientWidth + 1 && display.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1) continue;
+      if (s.overflowX !== 'auto' && s.overflowX !== 'scroll') out.push(`a formula is cut off: ${display.textContent?.slice(0, 40)}`);
+      else if (!s.backgroundImage.includes('gradient')) out.push(`a formula scrolls with nothing to show it goes on: ${display.textContent?.slice(0, 40)}`);
+    }
+    return out.slice(0, 8);
+  });
+
 for (const size of WIDTHS) {
   test.describe(`at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -80,6 +159,8 @@ for (const size of WIDTHS) {
           expect(spill.out, `${scheme}: sticks out`).toEqual([]);
           expect(spill.pageWidth, `${scheme}: the page scrolls sideways`).toBeLessThanOrEqual(spill.width + 1);
           expect(await clipped(page), scheme).toEqual([]);
+          expect(await unreadablePlots(page), `${scheme}: plots that do not read`).toEqual([]);
+          expect(await brokenText(page), `${scheme}: words broken or formulas cut`).toEqual([]);
           // The chapters' menu, opened, fits the screen too.
           const toc = page.locator('nav.chapters .toc > summary');
           if (await toc.count()) {
