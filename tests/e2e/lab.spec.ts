@@ -39,9 +39,12 @@ test('a link opens the Lab with the state it holds', async ({ page }) => {
   await expect(page.locator('#param-seed')).toHaveValue('7');
   await expect(page.locator('#d-stepOn')).toBeChecked();
   await expect(page.locator('#param-stepTo')).toHaveValue('-0.5');
-  // Two laws and the printed twin of the windowed PID, run to the end (6 s at 0.01 s).
-  await expect(page.locator('.metrics tbody tr')).toHaveCount(3);
-  await expect(page.locator('.metrics tbody tr').nth(2)).toContainText('as printed');
+  // Two laws and the printed twin of the windowed PID, run to the end (6 s at 0.01 s):
+  // a row each for the first step, and again for the target's second step.
+  const firstStep = page.locator('.metrics tbody[data-step="1"] tr:not(.metrics-step)');
+  await expect(firstStep).toHaveCount(3);
+  await expect(firstStep.nth(2)).toContainText('as printed');
+  await expect(page.locator('.metrics tbody[data-step="2"] tr:not(.metrics-step)')).toHaveCount(3);
   await expect(page.locator('.metrics')).toHaveAttribute('data-rows', '601');
   expect(problems).toEqual([]);
 });
@@ -167,5 +170,28 @@ test('each plant runs on the build of the Lab that holds it, loaded when first c
   // cube is held by a build already loaded.
   expect(downloads).toEqual([1, 2, 2]);
   expect(new Set(wasm).size).toBe(wasm.length);
+  expect(problems).toEqual([]);
+});
+
+test('with a second target step the metrics measure each step on its own, and both settle', async ({ page }) => {
+  const problems = watchConsole(page);
+  // The Lab's defaults with the target stepping back from 1 m to 0 at 3 s (issue 50: every
+  // row read rise "not reached", settle 0, overshoot 0 while both steps visibly settled).
+  await openLab(page, '?step=1');
+  await expect(page.locator('#d-stepOn')).toBeChecked();
+  const table = page.locator('.metrics');
+  await expect(table.locator('caption')).toContainText('for each step of the target');
+  await expect(table.locator('tbody[data-step="2"] .metrics-step')).toContainText('Step 2: target 1 → 0 m at 3 s');
+  for (const step of ['1', '2']) {
+    const rows = table.locator(`tbody[data-step="${step}"] tr:not(.metrics-step)`);
+    await expect(rows).toHaveCount(3);
+    for (let k = 0; k < 3; k++) {
+      const [rise, settle, , , iae] = (await rows.nth(k).locator('td').allTextContents()).slice(0, 5);
+      expect(rise, `step ${step}, controller ${k + 1}`).not.toBe('not reached');
+      expect(Number(settle), `step ${step}, controller ${k + 1}: settled, measured from its step`).toBeGreaterThan(0.05);
+      expect(Number(settle)).toBeLessThan(1);
+      expect(Number(iae)).toBeLessThan(0.5);
+    }
+  }
   expect(problems).toEqual([]);
 });

@@ -457,7 +457,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const renderMetrics = () => {
     if (!run || !snap) return;
     const failures = snap.failures;
-    fillMetrics(metricsTable, state.plant, run.metrics(), series.map((_, k) => ({ label: labels[k]!, color: look.colors[k] ?? '', failure: failures[k] })));
+    fillMetrics(metricsTable, state.plant, run.stepResponses(), series.map((_, k) => ({ label: labels[k]!, color: look.colors[k] ?? '', failure: failures[k] })));
   };
 
   /** One frame of the page's loop: the steps the elapsed time holds, then what changed is drawn. */
