@@ -195,3 +195,49 @@ test('with a second target step the metrics measure each step on its own, and bo
   }
   expect(problems).toEqual([]);
 });
+
+test('every coordinate of a body is plotted with its name and unit: the plate\'s y and heading, the box\'s turn', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openLab(page, '?plant=plate');
+  // The plate turns to heading = the target (1 rad) while it moves to x = 1 m and holds y = 0.
+  const heading = page.locator('.plot.coordinate-2');
+  await expect(heading).toBeVisible();
+  await expect(heading.locator('.u-title')).toHaveText('Heading');
+  const columns = await heading.evaluate((el) => (el as HTMLElement & { plotted: number[][] }).plotted);
+  // time, target, one heading per controller (the Lab opens with three)
+  expect(columns).toHaveLength(5);
+  expect(columns[1]!.at(-1)).toBe(1);
+  for (const k of [2, 3, 4]) expect(Math.abs(columns[k]!.at(-1)! - 1)).toBeLessThan(0.01);
+  await expect(page.locator('.plot.coordinate-1 .u-title')).toHaveText('Y position');
+  // The box's response is its turn about the tilted axis, in rad: not a "position".
+  await openLab(page, '?plant=box');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Response as SVG' }).click()]);
+  const svg = readFileSync((await file.path())!, 'utf8');
+  expect(svg).toContain('turn about the tilted axis (rad)');
+  expect(svg).not.toContain('position (rad)');
+  await expect(page.locator('.plot.coordinate')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('the box\'s target orientation is drawn, and still shows once the box has turned onto it', async ({ page }) => {
+  const problems = watchConsole(page);
+  // Reduced motion shows the finished run: every box sits on its target orientation.
+  await openLab(page, '?plant=box');
+  const stage = page.locator('canvas.stage');
+  await expect(stage).toHaveAttribute('aria-label', /on the box, its orientation/);
+  // The target is drawn in the page's ink over the coloured boxes: count its pixels.
+  await expect
+    .poll(() =>
+      stage.evaluate((c: HTMLCanvasElement) => {
+        const ink = getComputedStyle(document.body).color.match(/\d+/g)!.map(Number);
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3]! > 200 && Math.abs(data[i]! - ink[0]!) + Math.abs(data[i + 1]! - ink[1]!) + Math.abs(data[i + 2]! - ink[2]!) < 60) n++;
+        }
+        return n;
+      }),
+    )
+    .toBeGreaterThan(200);
+  expect(problems).toEqual([]);
+});
