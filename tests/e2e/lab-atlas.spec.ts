@@ -130,3 +130,64 @@ test('a box card\'s map: one marker where the law is the same about every axis, 
   expect(Number(await one.getAttribute('data-radius'))).toBeLessThan(1e-9);
   await expect(page.locator('fieldset.law[data-index="3"] .atlas-readout')).toContainText('No gains of its own: the step makes it the forward PD, drawn on its map, at (kp h²/m = 1, kd h/m = 1)');
 });
+
+test('every map has kd across and kp up, reads the cell under the pointer and puts a clicked cell\'s gains on the card', async ({ page }) => {
+  await page.goto(LAB);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  const map = await openMap(page, 0);
+  const hover = page.locator('fieldset.law[data-index="0"] .atlas-hover');
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
+  // The map's square: 48 px from the left, 8 from the top, 200 px a side (in canvas pixels).
+  const scale = box.width / Number(await map.getAttribute('width'));
+  const at = (x: number, y: number) => [box.x + (48 + x * 200) * scale, box.y + (8 + (1 - y) * 200) * scale] as const;
+  const read = async () => {
+    const [, kp, kd] = /kp ([\d.e+-]+) N\/m, kd ([\d.e+-]+) N·s\/m/.exec((await hover.textContent())!)!;
+    return [Number(kp), Number(kd)];
+  };
+  await page.mouse.move(...at(0.5, 0.2));
+  await expect(hover).toContainText('spectral radius');
+  const [kpLow, kdMid] = await read();
+  await page.mouse.move(...at(0.5, 0.8));
+  await expect.poll(read).not.toEqual([kpLow, kdMid]);
+  const [kpHigh, kdSame] = await read();
+  // Up is stiffer, at the same damping.
+  expect(kpHigh).toBeGreaterThan(kpLow! * 100);
+  expect(kdSame).toBe(kdMid);
+  await page.mouse.move(...at(0.9, 0.8));
+  await expect.poll(async () => (await read())[1]).toBeGreaterThan(kdMid! * 10);
+  // A click puts the cell's gains on the card, as chapter 8's opens them in the Lab.
+  const [kp, kd] = await read();
+  await page.mouse.click(...at(0.9, 0.8));
+  await expect(page.locator('#param-0-kp')).toHaveValue(String(kp));
+  await expect(page.locator('#param-0-kd')).toHaveValue(String(kd));
+  await expect(page).toHaveURL(new RegExp(`kp0=${kp}`));
+
+  // The tuner's region map: the same axes (kd across, kp up), read and clicked alike.
+  await page.locator('.law .tune summary').first().click();
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Find gains' }).click();
+  const region = page.locator('.law .tune .region-map').first();
+  await expect(region).toHaveAttribute('data-region', /meets/);
+  await expect(region).toContainText('kd across, kp up');
+  const canvas = region.locator('canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const r = (await canvas.boundingBox())!;
+  const rs = r.width / 300;
+  // Its plot area: 52 px from the left, 8 from the top, 238 x 196 px.
+  const inRegion = (x: number, y: number) => [r.x + (52 + x * 238) * rs, r.y + (8 + (1 - y) * 196) * rs] as const;
+  const regionReadout = region.locator('.region-readout');
+  const readRegion = async () => {
+    const [, p, d] = /kp ([\d.e+-]+) N\/m, kd ([\d.e+-]+) N·s\/m/.exec((await regionReadout.textContent())!)!;
+    return [Number(p), Number(d)];
+  };
+  await page.mouse.move(...inRegion(0.1, 0.5));
+  await expect(regionReadout).toContainText(/meets the wish|misses the wish|diverges/);
+  const [p0, d0] = await readRegion();
+  await page.mouse.move(...inRegion(0.9, 0.5));
+  await expect.poll(async () => (await readRegion())[1]).toBeGreaterThan(d0! * 20);
+  expect((await readRegion())[0]).toBe(p0);
+  const [p1, d1] = await readRegion();
+  await page.mouse.click(...inRegion(0.9, 0.5));
+  await expect(page.locator('#param-0-kp')).toHaveValue(String(p1));
+  await expect(page.locator('#param-0-kd')).toHaveValue(String(d1));
+});

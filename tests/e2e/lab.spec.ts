@@ -39,9 +39,12 @@ test('a link opens the Lab with the state it holds', async ({ page }) => {
   await expect(page.locator('#param-seed')).toHaveValue('7');
   await expect(page.locator('#d-stepOn')).toBeChecked();
   await expect(page.locator('#param-stepTo')).toHaveValue('-0.5');
-  // Two laws and the printed twin of the windowed PID, run to the end (6 s at 0.01 s).
-  await expect(page.locator('.metrics tbody tr')).toHaveCount(3);
-  await expect(page.locator('.metrics tbody tr').nth(2)).toContainText('as printed');
+  // Two laws and the printed twin of the windowed PID, run to the end (6 s at 0.01 s):
+  // a row each for the first step, and again for the target's second step.
+  const firstStep = page.locator('.metrics tbody[data-step="1"] tr:not(.metrics-step)');
+  await expect(firstStep).toHaveCount(3);
+  await expect(firstStep.nth(2)).toContainText('as printed');
+  await expect(page.locator('.metrics tbody[data-step="2"] tr:not(.metrics-step)')).toHaveCount(3);
   await expect(page.locator('.metrics')).toHaveAttribute('data-rows', '601');
   expect(problems).toEqual([]);
 });
@@ -167,5 +170,74 @@ test('each plant runs on the build of the Lab that holds it, loaded when first c
   // cube is held by a build already loaded.
   expect(downloads).toEqual([1, 2, 2]);
   expect(new Set(wasm).size).toBe(wasm.length);
+  expect(problems).toEqual([]);
+});
+
+test('with a second target step the metrics measure each step on its own, and both settle', async ({ page }) => {
+  const problems = watchConsole(page);
+  // The Lab's defaults with the target stepping back from 1 m to 0 at 3 s (issue 50: every
+  // row read rise "not reached", settle 0, overshoot 0 while both steps visibly settled).
+  await openLab(page, '?step=1');
+  await expect(page.locator('#d-stepOn')).toBeChecked();
+  const table = page.locator('.metrics');
+  await expect(table.locator('caption')).toContainText('for each step of the target');
+  await expect(table.locator('tbody[data-step="2"] .metrics-step')).toContainText('Step 2: target 1 → 0 m at 3 s');
+  for (const step of ['1', '2']) {
+    const rows = table.locator(`tbody[data-step="${step}"] tr:not(.metrics-step)`);
+    await expect(rows).toHaveCount(3);
+    for (let k = 0; k < 3; k++) {
+      const [rise, settle, , , iae] = (await rows.nth(k).locator('td').allTextContents()).slice(0, 5);
+      expect(rise, `step ${step}, controller ${k + 1}`).not.toBe('not reached');
+      expect(Number(settle), `step ${step}, controller ${k + 1}: settled, measured from its step`).toBeGreaterThan(0.05);
+      expect(Number(settle)).toBeLessThan(1);
+      expect(Number(iae)).toBeLessThan(0.5);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test('every coordinate of a body is plotted with its name and unit: the plate\'s y and heading, the box\'s turn', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openLab(page, '?plant=plate');
+  // The plate turns to heading = the target (1 rad) while it moves to x = 1 m and holds y = 0.
+  const heading = page.locator('.plot.coordinate-2');
+  await expect(heading).toBeVisible();
+  await expect(heading.locator('.u-title')).toHaveText('Heading');
+  const columns = await heading.evaluate((el) => (el as HTMLElement & { plotted: number[][] }).plotted);
+  // time, target, one heading per controller (the Lab opens with three)
+  expect(columns).toHaveLength(5);
+  expect(columns[1]!.at(-1)).toBe(1);
+  for (const k of [2, 3, 4]) expect(Math.abs(columns[k]!.at(-1)! - 1)).toBeLessThan(0.01);
+  await expect(page.locator('.plot.coordinate-1 .u-title')).toHaveText('Y position');
+  // The box's response is its turn about the tilted axis, in rad: not a "position".
+  await openLab(page, '?plant=box');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Response as SVG' }).click()]);
+  const svg = readFileSync((await file.path())!, 'utf8');
+  expect(svg).toContain('turn about the tilted axis (rad)');
+  expect(svg).not.toContain('position (rad)');
+  await expect(page.locator('.plot.coordinate')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('the box\'s target orientation is drawn, and still shows once the box has turned onto it', async ({ page }) => {
+  const problems = watchConsole(page);
+  // Reduced motion shows the finished run: every box sits on its target orientation.
+  await openLab(page, '?plant=box');
+  const stage = page.locator('canvas.stage');
+  await expect(stage).toHaveAttribute('aria-label', /on the box, its orientation/);
+  // The target is drawn in the page's ink over the coloured boxes: count its pixels.
+  await expect
+    .poll(() =>
+      stage.evaluate((c: HTMLCanvasElement) => {
+        const ink = getComputedStyle(document.body).color.match(/\d+/g)!.map(Number);
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3]! > 200 && Math.abs(data[i]! - ink[0]!) + Math.abs(data[i + 1]! - ink[1]!) + Math.abs(data[i + 2]! - ink[2]!) < 60) n++;
+        }
+        return n;
+      }),
+    )
+    .toBeGreaterThan(200);
   expect(problems).toEqual([]);
 });

@@ -250,3 +250,32 @@ test('Tune for me never applies an answer to another question: a changed integra
   await expect(page.locator('.plot.response')).not.toHaveAttribute('data-regions', /./);
   expect(problems).toEqual([]);
 });
+
+test('Tune for me promises what the Lab at its mass measures, the worst over the mass range apart, and rings a cell that meets the wish', async ({ page }) => {
+  const problems = watchConsole(page);
+  // Issue 50: Lab defaults, card 1, quick mode, 0.5 s and robustness 0.8 promised "the Lab
+  // will measure that it settles in 0.4833 s, overshoot 1.789 %" (the worst over the mass
+  // range), the Lab then measured 0.4333 s and 0 %, and the ring sat on a "misses it" cell.
+  await page.goto('lab.html');
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  await page.locator('.law .tune summary').first().click();
+  await setWish(page, 0, 'responseTime', '0.5');
+  await setWish(page, 0, 'robustness', '0.8');
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Find gains' }).click();
+  const result = page.locator('.tune-result').first();
+  await expect(result).toHaveAttribute('data-feasible', 'true');
+  const text = (await result.textContent())!;
+  const promise = /at its mass \(1 kg\) the Lab will measure that it settles in ([\d.]+) s, overshoot ([\d.e-]+) %/.exec(text);
+  expect(promise, text).not.toBeNull();
+  expect(text).toContain('The worst at every mass from 0.5556 to 1.8 kg, which the wish is checked on: it settles in');
+  // The region map answers the sentence's question, over the same masses, and its ring meets it.
+  const map = page.locator('.law .tune .region-map').first();
+  await expect(map).toHaveAttribute('data-region', /"ring":"meets"/);
+  await expect(map).toContainText('at every mass from 0.5556 to 1.8 kg');
+  await page.locator('.law .tune').first().getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  const cells = await page.locator('.metrics tbody tr').first().locator('td').allTextContents();
+  // The same numbers, printed the same way: what was promised is what the Lab measures.
+  expect([cells[1], cells[2]]).toEqual([promise![1], promise![2]]);
+  expect(problems).toEqual([]);
+});

@@ -183,6 +183,14 @@ impl Lab {
         to_js(&self.lab.metrics())
     }
 
+    /// Step metrics for each step of the target so far (one, or two once the run has
+    /// passed a second target step), each over its own part of the run with its times
+    /// from its step: `[{ at, from, to, metrics: [...] }]`.
+    #[wasm_bindgen(js_name = stepResponses)]
+    pub fn step_responses(&self) -> Result<JsValue, JsError> {
+        to_js(&self.lab.step_responses())
+    }
+
     /// A hash of every value of the trace so far (16 hex digits): equal traces give
     /// equal hashes, so a replay can be checked in one comparison.
     #[wasm_bindgen(js_name = traceHash)]

@@ -57,6 +57,10 @@ export interface PlantEntry {
   laws: string[];
   /** The unit of its response: `m`, or `rad` for the box's turn. */
   unit: string;
+  /** The name of its response, for a plot's axis (`position`, `turn about the tilted axis`). */
+  coordinate: string;
+  /** Its other coordinates, read from its pose and plotted beside the response. */
+  otherCoordinates: { name: string; unit: string; poseIndex: number; followsTarget: boolean }[];
   /** `force`, or `torque` on the box. */
   effort: string;
   /** `N`, or `N·m`. */

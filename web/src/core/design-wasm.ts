@@ -33,7 +33,10 @@ export interface TuneRequest {
 export interface Design {
   feasible: boolean;
   gains: { kp: number; kd: number; ki: number };
+  /** The worst response over every plant the robustness asks for. */
   predicted: TunedResponse;
+  /** The response at the Lab's own mass and step: what the Lab shows once applied. */
+  nominal: TunedResponse;
   margins: Requirements;
   poles: { re: number; im: number }[] | null;
   nearest: Requirements | null;

@@ -108,6 +108,17 @@ export interface Metrics {
   diverged: boolean;
 }
 
+/** One step of the target and each body's metrics for it (times from `at`). */
+export interface StepResponse {
+  /** When the target stepped, s (0 for the first step). */
+  at: number;
+  /** Where the response started: the bodies' start, or the target before the jump. */
+  from: number;
+  /** The target the metrics measure against. */
+  to: number;
+  metrics: Metrics[];
+}
+
 /** The trace's series: values per row are 1, `n` or `n * poseSize`. */
 const SERIES = ['time', 'target', 'x', 'v', 'force', 'p', 'i', 'd', 'ff', 'pose'] as const;
 type SeriesName = (typeof SERIES)[number];
@@ -225,6 +236,11 @@ export class LabRun {
 
   metrics(): Metrics[] {
     return this.lab.metrics() as Metrics[];
+  }
+
+  /** The metrics of each step of the target so far (two once a second step has happened). */
+  stepResponses(): StepResponse[] {
+    return this.lab.stepResponses() as StepResponse[];
   }
 
   /**

@@ -1,7 +1,9 @@
 /**
  * The drawing of a Lab card's stability map (see `lab-atlas.ts`, the panel that loads
  * it when first opened): the core's atlas map that holds the card's law, its ticks, the
- * card's markers, the spectral radius and the poles in the z-plane.
+ * card's markers, the spectral radius and the poles in the z-plane. Like chapter 8's
+ * atlas, pointing at a cell (or moving a cursor with the arrow keys) reads it out, and
+ * a click or Enter picks its gains (here: puts them on the card).
  */
 import { lawEntry, lawOptions } from '../core/catalogue';
 import { formatNumber, formatPoles } from '../ui/params';
@@ -29,16 +31,69 @@ const tick = (v: number) => {
   return e >= 4 || e <= -3 ? `${m}e${e}` : String(Number(v.toPrecision(2)));
 };
 
+/** A picked cell's gain, short: three significant digits (a cell spans about 7 % of a gain). */
+const picked = (v: number) => Number(v.toPrecision(3));
+
 /**
  * Puts the map's canvases in `panel` above `readout`, loads the analysis part of the
- * core, and gives the function that redraws the map for `read()` (once per frame).
+ * core, and gives the function that redraws the map for `read()` (once per frame);
+ * `pick` puts a cell's raw gains (N/m, N·s/m) on the card.
  */
-export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLElement, read: () => MapInput): () => void {
-  const canvas = el('canvas', { id: `${id}-atlas`, width: LEFT + SIZE + RIGHT, height: TOP + SIZE + BOTTOM, role: 'img', 'aria-label': 'Stability map' });
+export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLElement, read: () => MapInput, pick: (kp: number, kd: number) => void): () => void {
+  const canvas = el('canvas', { id: `${id}-atlas`, width: LEFT + SIZE + RIGHT, height: TOP + SIZE + BOTTOM, role: 'img', 'aria-label': 'Stability map', tabindex: '0' });
   const zPlane = el('canvas', { id: `${id}-poles`, class: 'z-plane', width: 120, height: 120, role: 'img', 'aria-label': 'The poles at the marker against the unit circle' });
-  readout.before(canvas, zPlane);
+  const hover = el('p', { id: `${id}-atlas-hover`, class: 'atlas-hover', 'aria-live': 'polite' }, 'Point at the map to read a cell; click it (or Enter) to put its gains on this card.');
+  readout.before(canvas, hover, zPlane);
   let analysis: { module: Analysis; grid: AtlasSpec; zPlane: ZPlane; colour: Colour } | null = null;
-  let cached: { key: string; image: HTMLCanvasElement; stableLimit: number } | null = null;
+  let cached: { key: string; image: HTMLCanvasElement; stableLimit: number; axis: number[]; radii: (number | null)[]; mass: number; dt: number } | null = null;
+  // The cell under the pointer or the keyboard's cursor: row along kp (up), column along kd (right).
+  let cursor: { row: number; col: number } | null = null;
+  const gainsAt = (c: { row: number; col: number }) => {
+    const { axis, mass, dt } = cached!;
+    return { kp: (axis[c.row]! * mass) / dt ** 2, kd: (axis[c.col]! * mass) / dt };
+  };
+  const readCell = (c: { row: number; col: number }) => {
+    if (!cached) return;
+    cursor = c;
+    const n = cached.axis.length;
+    const radius = cached.radii[c.row * n + c.col] ?? null;
+    const { kp, kd } = gainsAt(c);
+    const verdict = radius === null ? 'no radius here' : `spectral radius ${formatNumber(radius)}, ${radius <= cached.stableLimit ? 'stable' : 'unstable'}`;
+    hover.dataset.cell = `${c.row},${c.col}`;
+    hover.textContent = `kp ${formatNumber(picked(kp))} N/m, kd ${formatNumber(picked(kd))} N·s/m (kp h²/m = ${formatNumber(cached.axis[c.row]!)}, kd h/m = ${formatNumber(cached.axis[c.col]!)}): ${verdict}. Click or Enter puts these gains on this card.`;
+  };
+  const cellAt = (e: MouseEvent) => {
+    if (!cached) return null;
+    const rect = canvas.getBoundingClientRect();
+    const x = ((e.clientX - rect.left) / rect.width) * canvas.width - LEFT;
+    const y = ((e.clientY - rect.top) / rect.height) * canvas.height - TOP;
+    const n = cached.axis.length;
+    if (x < 0 || x >= SIZE || y < 0 || y >= SIZE) return null;
+    return { row: n - 1 - Math.floor((y / SIZE) * n), col: Math.floor((x / SIZE) * n) };
+  };
+  const choose = (c: { row: number; col: number }) => {
+    const { kp, kd } = gainsAt(c);
+    pick(picked(kp), picked(kd));
+  };
+  canvas.addEventListener('pointermove', (e) => {
+    const c = cellAt(e);
+    if (c) readCell(c);
+  });
+  canvas.addEventListener('click', (e) => {
+    const c = cellAt(e);
+    if (c) choose(c);
+  });
+  canvas.addEventListener('keydown', (e) => {
+    if (!cached) return;
+    const n = cached.axis.length;
+    const moves: Record<string, [number, number]> = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const move = moves[e.key];
+    const at = cursor ?? { row: Math.floor(n / 2), col: Math.floor(n / 2) };
+    if (move) {
+      e.preventDefault();
+      readCell({ row: Math.min(n - 1, Math.max(0, at.row + move[0])), col: Math.min(n - 1, Math.max(0, at.col + move[1])) });
+    } else if (e.key === 'Enter') choose(at);
+  });
   let pending = 0;
 
   // A slider fires many inputs per frame, and a ki edit moves a PID's slice (a new
@@ -63,11 +118,13 @@ export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLEl
     // A PID's loop has a third state: the map is the slice at this card's ki h³/m.
     spec.integral = Math.min(1e3, card.integral);
     const key = `${card.map}|${integrator}|${spec.integral}`;
+    // The tick labels and a picked cell's gains are in the card's units at this mass and step.
+    if (cached && (cached.mass !== m || cached.dt !== dt)) cached = { ...cached, mass: m, dt };
     if (cached?.key !== key) {
       const atlas = analysis.atlasOf(card.map, integrator, spec);
       const image = el('canvas', { width: n, height: n });
       image.getContext('2d')!.putImageData(atlasImage(atlas.radii, n, atlas.stableLimit), 0, 0);
-      cached = { key, image, stableLimit: atlas.stableLimit };
+      cached = { key, image, stableLimit: atlas.stableLimit, axis: atlas.axis, radii: atlas.radii, mass: m, dt };
       // The radii drawn, reachable from the element for the test that compares them with the native atlas.
       (canvas as HTMLCanvasElement & { radii?: number[] }).radii = atlas.radii;
     }

@@ -5,7 +5,8 @@
  * in the card's units (kp N/m up, kd N·s/m right, at its mass and step), a marker at the
  * card's gains that moves as they change (on the box, one per principal axis where they
  * differ), the spectral radius there and the poles at the markers in the z-plane
- * (against the unit circle).
+ * (against the unit circle). Pointing at the map reads a cell out; a click puts its gains
+ * on the card (`pick`), as a click on chapter 8's atlas opens them in the Lab.
  */
 import { el } from '../ui/dom';
 
@@ -31,7 +32,7 @@ const openMaps = new Set<string>();
  * code and the analysis part of the core load when a map is first opened, so a Lab or
  * a figure embedded in a post does not carry them.
  */
-export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDetailsElement; update: () => void } {
+export function stabilityMap(id: string, read: () => MapInput, pick: (kp: number, kd: number) => void): { panel: HTMLDetailsElement; update: () => void } {
   const readout = el('p', { class: 'atlas-readout', 'aria-live': 'polite' });
   const panel = el('details', { class: 'atlas-panel' }, el('summary', {}, 'Stability map'), readout);
   let draw: (() => void) | null = null;
@@ -45,7 +46,7 @@ export function stabilityMap(id: string, read: () => MapInput): { panel: HTMLDet
     }
     readout.textContent = 'Loading the map…';
     void import('./lab-atlas-map').then(({ mapDrawer }) => {
-      draw ??= mapDrawer(id, panel, readout, read);
+      draw ??= mapDrawer(id, panel, readout, read, pick);
     });
   });
   panel.open = openMaps.has(id);

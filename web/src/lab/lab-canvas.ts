@@ -101,11 +101,14 @@ export function drawLab(
       const size = Math.min(cell, height) * 0.7;
       const half = targetNow / 2;
       const qt = [AXIS[0] * Math.sin(half), AXIS[1] * Math.sin(half), AXIS[2] * Math.sin(half), Math.cos(half)];
-      for (const [q, style, dash] of [[qt, look.muted, [4, 4]], [pose, color, []]] as const) {
+      // The target orientation is drawn over the body, thin and dashed in the ink: once
+      // the box has turned onto it, it still shows (drawn under, it vanished there).
+      for (const [q, style, dash, width] of [[pose, color, [], 2], [qt, look.fg, [3, 4], 1.5]] as const) {
         const pts = BOX.map((v) => project(rotate(q, v)));
         ctx.strokeStyle = style;
+        ctx.lineWidth = width;
         ctx.setLineDash([...dash]);
-        ctx.globalAlpha = snap.diverged[k] ? 0.35 : 1;
+        ctx.globalAlpha = snap.diverged[k] && q === pose ? 0.35 : 1;
         ctx.beginPath();
         for (const [a, b] of EDGES) {
           ctx.moveTo(cx + pts[a]![0] * size, height / 2 - pts[a]![1] * size);
@@ -115,6 +118,7 @@ export function drawLab(
       }
     }
     ctx.globalAlpha = 1;
+    ctx.lineWidth = 2;
     ctx.setLineDash([]);
   }
 }

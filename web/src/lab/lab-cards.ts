@@ -62,6 +62,17 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
   const zetaUpdaters: (() => void)[] = [];
   const colors = context.colors;
   state.laws.forEach((law, k) => {
+    /** New gains for this card from a tuner's answer or a map's cell: the cards are rebuilt with them and the Lab reruns. */
+    const putGains = (g: { kp: number; kd: number; ki?: number }) => {
+      change((s) => {
+        const l = s.laws[k]!;
+        l.kp = g.kp;
+        l.kd = g.kd;
+        if (HAS_INTEGRAL.has(l.kind) && g.ki !== undefined) l.ki = g.ki;
+      });
+      buildLaws();
+      context.replay();
+    };
     const card = element('fieldset', { className: 'law' });
     card.dataset.index = String(k);
     const legend = element('legend', {}, element('span', { className: 'swatch' }), `controller ${k + 1}`);
@@ -123,16 +134,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       const options = optionsPanel(k, editor, { ...context, replay: () => (context.replay(), refresh()) });
       if (options) card.append(options);
       card.append(
-        tunePanel(k, editor, (g) => {
-          change((s) => {
-            const l = s.laws[k]!;
-            l.kp = g.kp;
-            l.kd = g.kd;
-            if (HAS_INTEGRAL.has(l.kind)) l.ki = g.ki;
-          });
-          buildLaws();
-          context.replay();
-        }, context.shade),
+        tunePanel(k, editor, (g) => putGains(g), context.shade),
       );
     }
     const zeta = element('p', { className: 'zeta' });
@@ -165,7 +167,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         ? stabilityMap(`${p}law-${k}`, () => {
             const l = state.laws[k]!;
             return { plant: state.plant, law: l.kind, integrator: state.integrator, kp: l.kp, kd: l.kd, ki: HAS_INTEGRAL.has(l.kind) ? l.ki : 0, mass: state.mass, dt: state.dt, options: activeOptions(l.kind, l.options) };
-          })
+          }, (kp, kd) => putGains({ kp, kd }))
         : null;
     if (map) card.append(map.panel);
     const refresh = () => {

@@ -1,10 +1,12 @@
 /**
  * The Lab's step-metrics table: per series, rise and settling time, overshoot,
- * steady-state error, IAE and peak effort, as the core measures them (`Lab::metrics`),
- * and whether the body diverged (with the core's reason). It is also the text version
- * of the plots.
+ * steady-state error, IAE and peak effort, as the core measures them, and whether the
+ * body diverged (with the core's reason). With a second target step the run holds two
+ * step responses, and the core measures each on its own (`Lab::step_responses`, times
+ * from its step): the table then has a group of rows per step, each headed by the
+ * step it measures. It is also the text version of the plots.
  */
-import type { Metrics } from '../core/wasm';
+import type { StepResponse } from '../core/wasm';
 import { formatNumber } from '../ui/params';
 import { effortOf, element, unitOf } from './lab-dom';
 
@@ -15,23 +17,33 @@ export interface MetricsRow {
   failure: string | undefined;
 }
 
-/** Fills `table` with `metrics` (one per row of `rows`) for a run on `plant`. */
-export function fillMetrics(table: HTMLTableElement, plant: string, metrics: readonly Metrics[], rows: readonly MetricsRow[]): void {
+/** Fills `table` with the metrics of each step of `steps` (one per row of `rows` in each) for a run on `plant`. */
+export function fillMetrics(table: HTMLTableElement, plant: string, steps: readonly StepResponse[], rows: readonly MetricsRow[]): void {
   const unit = unitOf(plant);
   const effort = effortOf(plant);
-  const head = element('tr', {}, ...['controller', 'rise (s)', 'settle (s)', 'overshoot (%)', `steady-state error (${unit})`, `IAE (${unit}·s)`, `peak ${effort}`, 'diverged?'].map((h) => element('th', { scope: 'col', textContent: h })));
-  const body = element('tbody');
-  rows.forEach((row, k) => {
-    const r = metrics[k]!;
-    const swatch = element('span', { className: 'swatch' });
-    swatch.style.background = row.color;
-    body.append(
-      element('tr', {},
-        element('th', { scope: 'row' }, swatch, row.label),
-        ...[r.riseTime, r.settlingTime, r.overshootPercent, r.steadyStateError, r.iae, r.peakEffort].map((v) => element('td', { textContent: v === null ? 'not reached' : formatNumber(v) })),
-        element('td', { textContent: r.diverged ? `yes${row.failure ? `: ${row.failure}` : ''}` : 'no' }),
-      ),
-    );
+  const columns = ['controller', 'rise (s)', 'settle (s)', 'overshoot (%)', `steady-state error (${unit})`, `IAE (${unit}·s)`, `peak ${effort}`, 'diverged?'];
+  const head = element('tr', {}, ...columns.map((h) => element('th', { scope: 'col', textContent: h })));
+  const groups = steps.map((step, s) => {
+    const body = element('tbody');
+    body.dataset.step = String(s + 1);
+    if (steps.length > 1) {
+      const at = s === 0 ? 'from the start' : `at ${formatNumber(step.at)} s, times from the step`;
+      body.append(element('tr', { className: 'metrics-step' }, element('th', { scope: 'colgroup', colSpan: columns.length, textContent: `Step ${s + 1}: target ${formatNumber(step.from)} → ${formatNumber(step.to)} ${unit} ${at}` })));
+    }
+    rows.forEach((row, k) => {
+      const r = step.metrics[k]!;
+      const swatch = element('span', { className: 'swatch' });
+      swatch.style.background = row.color;
+      body.append(
+        element('tr', {},
+          element('th', { scope: 'row' }, swatch, row.label),
+          ...[r.riseTime, r.settlingTime, r.overshootPercent, r.steadyStateError, r.iae, r.peakEffort].map((v) => element('td', { textContent: v === null ? 'not reached' : formatNumber(v) })),
+          element('td', { textContent: r.diverged ? `yes${row.failure ? `: ${row.failure}` : ''}` : 'no' }),
+        ),
+      );
+    });
+    return body;
   });
-  table.replaceChildren(element('caption', { textContent: 'Step metrics so far (the text version of the plots)' }), element('thead', {}, head), body);
+  const caption = steps.length > 1 ? 'Step metrics so far, for each step of the target (the text version of the plots)' : 'Step metrics so far (the text version of the plots)';
+  table.replaceChildren(element('caption', { textContent: caption }), element('thead', {}, head), ...groups);
 }

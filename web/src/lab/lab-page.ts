@@ -90,7 +90,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const runStatus = element('p', { className: 'run-status', role: 'status' });
   const canvas = element('canvas', { className: 'stage', height: 220, tabIndex: 0 });
   canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'The bodies side by side and the target; drag across to move the target');
+  canvas.setAttribute('aria-label', 'The bodies side by side and the target, dashed (on the box, its orientation); drag across to move the target');
   const plotsBox = element('div', { className: 'plots' });
   const termsBox = element('div', { className: 'plots terms' });
   const metricsTable = element('table', { className: 'readout metrics' });
@@ -399,7 +399,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     };
     plots = [
       // The response is the figure's point: drawn large, the error and the effort beside each other under it.
-      new TracePlot(box('response'), 'Response', `position (${unit})`, [{ label: 'target', color: look.muted, dash: [4, 4] }, ...styles], 260),
+      new TracePlot(box('response'), 'Response', `${plantEntry(state.plant).coordinate} (${unit})`, [{ label: 'target', color: look.muted, dash: [4, 4] }, ...styles], 260),
       new TracePlot(box('error'), 'Error (target − response)', `error (${unit})`, styles, 170),
       new TracePlot(box('effort'), plantEntry(state.plant).effort.replace(/^./, (c) => c.toUpperCase()), effort, styles, 170),
     ];
@@ -416,8 +416,17 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         ], 160),
       );
     });
+    // The body's other coordinates (the plate's y and heading), read from its pose,
+    // after the terms' plots in `plots` so that their indices stay put.
+    coordinatesAt = plots.length;
+    for (const c of plantEntry(state.plant).otherCoordinates) {
+      const target = c.followsTarget ? [{ label: 'target', color: look.muted, dash: [4, 4] }] : [];
+      plots.push(new TracePlot(box(`coordinate coordinate-${c.poseIndex}`), c.name.replace(/^./, (ch) => ch.toUpperCase()), `${c.name} (${c.unit})`, [...target, ...styles], 170));
+    }
     shadePlots();
   }
+  /** Where the plots of the body's other coordinates start in `plots`. */
+  let coordinatesAt = 0;
 
   const column = (values: Float64Array, n: number, k: number, rows: number) => {
     const out = new Array<number>(rows);
@@ -438,6 +447,14 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     series.forEach((_, k) => {
       plots[3 + k]?.set([time, column(snap!.p, n, k, rows), column(snap!.i, n, k, rows), column(snap!.d, n, k, rows), column(snap!.ff, n, k, rows)]);
     });
+    plantEntry(state.plant).otherCoordinates.forEach((c, j) => {
+      const values = series.map((_, k) => {
+        const out = new Array<number>(rows);
+        for (let r = 0; r < rows; r++) out[r] = snap!.pose[(r * n + k) * snap!.poseSize + c.poseIndex]!;
+        return out;
+      });
+      plots[coordinatesAt + j]?.set([time, ...(c.followsTarget ? [target] : []), ...values]);
+    });
     if (!playing || performance.now() - metricsAt > 250) {
       metricsAt = performance.now();
       renderMetrics();
@@ -457,7 +474,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const renderMetrics = () => {
     if (!run || !snap) return;
     const failures = snap.failures;
-    fillMetrics(metricsTable, state.plant, run.metrics(), series.map((_, k) => ({ label: labels[k]!, color: look.colors[k] ?? '', failure: failures[k] })));
+    fillMetrics(metricsTable, state.plant, run.stepResponses(), series.map((_, k) => ({ label: labels[k]!, color: look.colors[k] ?? '', failure: failures[k] })));
   };
 
   /** One frame of the page's loop: the steps the elapsed time holds, then what changed is drawn. */

@@ -12,17 +12,36 @@ import { formatNumber, formatPoles } from '../ui/params';
 import { freshWish, nearestSentence, responseClause, wishForm, type WishMemory } from '../ui/wish-form';
 import type { Design, Requirements, TuneRequest } from '../core/design-wasm';
 import { regionMap, type RegionData } from '../ui/region-map';
-import type { Forbidden } from '../core/wish';
+import type { Forbidden, Robustness } from '../core/wish';
 import { plantEntry, type PlantEntry } from '../core/catalogue';
 import { element } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { activeOptions } from './law-options';
 
-/** What the tuner found, in a sentence or two, the effort named as the body's (`force`, N; `torque`, N·m). */
-function describe(d: Design, wish: Requirements, plant: PlantEntry): string {
-  const measured = responseClause(d.predicted, plant.effort, plant.effortUnit);
-  if (d.feasible) return `These gains meet the wish: the Lab will measure that it ${measured}.${polesSentence(d.poles)}`;
-  return `Nothing meets this wish: the ${d.binding?.replace('_', ' ') ?? 'settle'} requirement binds. The closest gains: it ${measured}.${nearestSentence(d.nearest, wish, plant.effort, plant.effortUnit)}`;
+/**
+ * The plants beyond the Lab's own that the wish's robustness asks the gains to hold on,
+ * as a phrase (" at every mass from 0.5556 to 1.8 kg"), or '' when it asks for none.
+ */
+export function plantsPhrase(mass: number, robustness: Robustness | undefined): string {
+  if (!robustness) return '';
+  const [low, high] = robustness.massFactors;
+  const masses = low !== 1 || high !== 1 ? ` at every mass from ${formatNumber(mass * Math.min(low, 1))} to ${formatNumber(mass * Math.max(high, 1))} kg` : '';
+  const steps = robustness.stepRange ? `${masses ? ',' : ''} at half and twice the step` : '';
+  return `${masses}${steps}`;
+}
+
+/**
+ * What the tuner found, in a sentence or two, the effort named as the body's (`force`,
+ * N; `torque`, N·m). What the Lab will measure is the run at its own mass and step
+ * (`nominal`); when the wish asks for robustness, the worst over the other plants
+ * (`predicted`, what the wish is checked on) is said apart, labelled as such.
+ */
+function describe(d: Design, wish: Requirements, plant: PlantEntry, mass: number, where: string): string {
+  const clause = (r: Design['predicted']) => responseClause(r, plant.effort, plant.effortUnit);
+  const atMass = `at its mass (${formatNumber(mass)} kg) the Lab will measure that it ${clause(d.nominal)}`;
+  const worst = where ? ` The worst${where}, which the wish is checked on: it ${clause(d.predicted)}.` : '';
+  if (d.feasible) return `These gains meet the wish${where}: ${atMass}.${worst}${polesSentence(d.poles)}`;
+  return `Nothing meets this wish${where}: the ${d.binding?.replace('_', ' ') ?? 'settle'} requirement binds. With the closest gains, ${atMass}.${worst}${nearestSentence(d.nearest, wish, plant.effort, plant.effortUnit)}`;
 }
 
 /** The closed loop's poles in a clause (one of each conjugate pair), the slowest first: it sets how fast the error dies (as |z|^n after n steps). */
@@ -96,12 +115,14 @@ export function fillTunePanel(panel: HTMLDetailsElement, k: number, editor: LabE
       try {
         const law = state.laws[k]!;
         memory.region ??= design!.regionOf(request, found.gains, 10, 21);
-        regionMap(map, memory.region, found.gains, { kp: law.kp, kd: law.kd });
+        regionMap(map, memory.region, found.gains, { kp: law.kp, kd: law.kd }, plantsPhrase(request.mass, request.robustness), (g) => pickGains(g));
       } catch (error) {
         map.textContent = error instanceof Error ? error.message : String(error);
       }
     });
   };
+  // A cell picked on the region map goes on the card as it is (the answer's ki kept).
+  const pickGains = (g: { kp: number; kd: number }) => apply({ ...g, ki: memory.found?.gains.ki ?? 0 });
   // A wish changed after "Find gains" makes the gains found stale: they cannot be applied.
   const stale = () => show(null, '', null);
   const body = plantEntry(state.plant);
@@ -123,7 +144,8 @@ export function fillTunePanel(panel: HTMLDetailsElement, k: number, editor: LabE
       const request: TuneRequest = { ...question(), requirements, robustness };
       const found = design.tuneLaw(request);
       const g = found.gains;
-      show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements, body)}`, request);
+      const where = plantsPhrase(request.mass, robustness);
+      show(found, `kp ${formatNumber(g.kp)} N/m, kd ${formatNumber(g.kd)} N·s/m${g.ki ? `, ki ${formatNumber(g.ki)} N/(m·s)` : ''}. ${describe(found, requirements, body, request.mass, where)}`, request);
     } catch (error) {
       show(null, error instanceof Error ? error.message : String(error), null);
     }

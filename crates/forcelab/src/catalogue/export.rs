@@ -1,4 +1,4 @@
-use super::{LawId, PlantId, LAWS};
+use super::{Coordinate, LawId, PlantId, LAWS};
 use crate::catalogue::Law;
 
 /// A plant as the page lists it: its id, its name and the laws it offers in menu order
@@ -18,6 +18,10 @@ pub struct PlantEntry {
     pub laws: Vec<LawId>,
     /// The unit of its response ([`PlantId::unit`]).
     pub unit: &'static str,
+    /// The name of its response ([`PlantId::coordinate`]).
+    pub coordinate: &'static str,
+    /// Its other coordinates ([`PlantId::other_coordinates`]).
+    pub other_coordinates: &'static [Coordinate],
     /// What a law's effort on it is, `"force"` or `"torque"` ([`PlantId::effort`]).
     pub effort: &'static str,
     /// The effort's unit, `"N"` or `"N·m"`.
@@ -53,6 +57,8 @@ impl Catalogue {
                     label: id.label(),
                     laws: LawId::driving(id),
                     unit: id.unit(),
+                    coordinate: id.coordinate(),
+                    other_coordinates: id.other_coordinates(),
                     effort: id.effort().0,
                     effort_unit: id.effort().1,
                 })

@@ -19,4 +19,4 @@ pub use export::{Catalogue, PlantEntry};
 pub use law_id::{LawId, UnknownLaw};
 pub use laws::{atlas_laws, gainless_laws, linear_laws, planar_laws, Gain, Law, LAWS};
 pub use options::{LawOption, OptionValue, EFFORT, PID_OPTIONS, WINDOW_OPTIONS};
-pub use plant_id::PlantId;
+pub use plant_id::{Coordinate, PlantId};

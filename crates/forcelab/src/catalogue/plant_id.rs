@@ -15,6 +15,24 @@ pub enum PlantId {
     Box,
 }
 
+/// A coordinate of a body beyond its response, as the page plots it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Coordinate {
+    /// Its name on a plot's axis.
+    pub name: &'static str,
+    /// Its unit.
+    pub unit: &'static str,
+    /// Where it sits among a body's pose values.
+    pub pose_index: usize,
+    /// Whether the laws drive it to the Lab's target (else to 0).
+    pub follows_target: bool,
+}
+
 impl PlantId {
     /// Every plant, in menu order.
     pub const ALL: [PlantId; 3] = [PlantId::Cube, PlantId::Plate, PlantId::Box];
@@ -46,6 +64,40 @@ impl PlantId {
         match self {
             PlantId::Box => "rad",
             PlantId::Cube | PlantId::Plate => "m",
+        }
+    }
+
+    /// The name of the coordinate the Lab reads as its response, for a plot's axis:
+    /// the cube's position, the plate's x, the box's turn about its tilted axis.
+    pub fn coordinate(self) -> &'static str {
+        match self {
+            PlantId::Cube => "position",
+            PlantId::Plate => "x position",
+            PlantId::Box => "turn about the tilted axis",
+        }
+    }
+
+    /// The body's other coordinates, each read from its pose ([`crate::lab::Plant::pose`])
+    /// and plotted beside the response: the plate's y (held at 0) and heading (turned to
+    /// the target, in rad). The box has none: it turns about one fixed axis, its
+    /// response (the turn) is its coordinate, and its orientation is drawn whole.
+    pub fn other_coordinates(self) -> &'static [Coordinate] {
+        match self {
+            PlantId::Cube | PlantId::Box => &[],
+            PlantId::Plate => &[
+                Coordinate {
+                    name: "y position",
+                    unit: "m",
+                    pose_index: 1,
+                    follows_target: false,
+                },
+                Coordinate {
+                    name: "heading",
+                    unit: "rad",
+                    pose_index: 2,
+                    follows_target: true,
+                },
+            ],
         }
     }
 

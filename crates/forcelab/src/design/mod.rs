@@ -52,6 +52,10 @@ pub struct Design {
     pub gains: LawGains,
     /// The worst response over the plants, as the Lab measures it.
     pub predicted: Response,
+    /// The response on the nominal plant alone (the Lab's own mass and step): what the
+    /// Lab shows once the gains are applied, bit for bit. Equal to `predicted` when the
+    /// wish asks for no robustness.
+    pub nominal: Response,
     /// Each requirement's margin against `predicted`.
     pub margins: Margins,
     /// The sampled closed loop's poles on the nominal plant (z-plane), largest modulus
@@ -79,6 +83,7 @@ pub fn tune(spec: &DesignSpec) -> Result<Design, DesignError> {
         feasible: found.feasible,
         gains,
         predicted: found.best.response,
+        nominal: measure::measure(spec, gains, spec.mass, spec.dt, &Cap::NONE),
         margins: found.margins,
         poles: poles(spec, gains),
         nearest: found.nearest,

@@ -129,6 +129,25 @@ mod tests {
         assert_eq!(count(&b, Cell::Diverges), 0);
     }
 
+    /// The Lab's first card as it opens (forward PD, 1 kg, h = 1/60 s, a 6 s run),
+    /// tuned in quick mode for 0.5 s at robustness 0.8: the map the page draws beside
+    /// the answer (21 cells a side, a tenth to ten times its gains) has the answer in its
+    /// centre cell, and that cell meets the wish over the same masses.
+    #[test]
+    fn the_quick_answer_on_the_labs_first_card_sits_in_a_cell_that_meets_the_wish() {
+        let q = crate::design::quick_wish(0.5, 0.8).unwrap();
+        let spec = DesignSpec {
+            requirements: q.requirements,
+            robustness: q.robustness,
+            duration: 6.0,
+            ..DesignSpec::new(LawId::ForwardPd, 1.0 / 60.0)
+        };
+        let d = tune(&spec).unwrap();
+        assert!(d.feasible, "{d:?}");
+        let r = region(&spec, d.gains, 10.0, 21).unwrap();
+        assert_eq!(r.cells[10 * 21 + 10], Cell::Meets, "{d:?}");
+    }
+
     #[test]
     fn bad_fields_are_named() {
         let spec = DesignSpec::new(LawId::ForwardPd, 1.0 / 60.0);

@@ -349,3 +349,23 @@ proptest! {
         prop_assert_eq!(capped.evaluated, full.evaluated);
     }
 }
+
+/// The answer names what the Lab at its own mass will measure apart from the worst over
+/// the mass range the robustness asks for: the page once promised the worst as what the
+/// Lab would show, and the Lab showed another settle and overshoot.
+#[test]
+fn the_nominal_response_is_what_the_lab_at_its_own_mass_measures() {
+    let q = quick_wish(0.5, 0.8).unwrap();
+    let spec = DesignSpec {
+        requirements: q.requirements,
+        robustness: q.robustness,
+        ..DesignSpec::new(LawId::ForwardPd, 1.0 / 60.0)
+    };
+    let d = tune(&spec).unwrap();
+    assert!(d.feasible, "{d:?}");
+    let at_mass = lab_metrics(&spec, d.gains, spec.mass, spec.dt);
+    assert_eq!(d.nominal, measure::Response::of(at_mass));
+    // Over half to twice the mass the worst differs from the Lab's own run.
+    assert_ne!(d.nominal, d.predicted);
+    assert!(d.nominal.settle.unwrap() <= d.predicted.settle.unwrap());
+}

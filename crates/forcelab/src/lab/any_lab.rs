@@ -3,7 +3,7 @@
 //! matching on the plant itself.
 
 use super::spec::{at, SpecError};
-use super::{Lab, LawGains, Plant, Trace};
+use super::{Lab, LawGains, Plant, StepResponse, Trace};
 use crate::analysis::StepMetrics;
 use crate::controllers::Target1;
 use crate::error::Error;
@@ -111,9 +111,15 @@ impl AnyLab {
         each!(self, l => l.failures())
     }
 
-    /// Step metrics of each body so far.
+    /// Step metrics of each body so far, for the target's first step
+    /// ([`Lab::metrics`]).
     pub fn metrics(&self) -> Vec<StepMetrics> {
         each!(self, l => l.metrics())
+    }
+
+    /// Step metrics for each step of the target so far ([`Lab::step_responses`]).
+    pub fn step_responses(&self) -> Vec<StepResponse> {
+        each!(self, l => l.step_responses())
     }
 }
 

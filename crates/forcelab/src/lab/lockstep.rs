@@ -1,5 +1,6 @@
+use super::step_windows::{step_responses, StepResponse};
 use super::{CubePlant, Disturbances, Drive, LawGains, Plant, SplitMix64};
-use crate::analysis::{MetricsOptions, StepMetrics};
+use crate::analysis::StepMetrics;
 use crate::controllers::{Controller1, Target1, Terms};
 use crate::error::{in_range, positive, Error};
 use crate::integrator::Integrator;
@@ -294,32 +295,20 @@ impl<P: Plant> Lab<P> {
         }
     }
 
-    /// Step-response metrics of each body over the trace so far, from its first
-    /// response to the target's final position.
+    /// Step-response metrics of each body for the target's first step: over the trace
+    /// so far, from its first response to the target's final position, or, once the
+    /// run has passed a second target step ([`Disturbances::target_step`]), up to that
+    /// step against the target it had then. [`Lab::step_responses`] has every step.
     pub fn metrics(&self) -> Vec<StepMetrics> {
-        let n = self.slots.len();
-        let t = &self.trace;
-        let goal = *t.target.last().unwrap_or(&0.0);
-        (0..n)
-            .map(|k| {
-                let xs: Vec<f64> = t.x.iter().skip(k).step_by(n).copied().collect();
-                let fs: Vec<f64> = t.force.iter().skip(k).step_by(n).copied().collect();
-                let start = xs.first().copied().unwrap_or(0.0);
-                let mut m =
-                    StepMetrics::of(&t.time, &xs, &fs, start, goal, MetricsOptions::default())
-                        .unwrap_or(StepMetrics {
-                            rise_time: None,
-                            settling_time: None,
-                            overshoot_percent: 0.0,
-                            steady_state_error: f64::INFINITY,
-                            iae: f64::INFINITY,
-                            peak_effort: f64::INFINITY,
-                            diverged: true,
-                        });
-                m.diverged |= self.failures[k].is_some();
-                m
-            })
-            .collect()
+        self.step_responses().swap_remove(0).metrics
+    }
+
+    /// Step-response metrics for each step of the target so far (one, or two after a
+    /// second target step), each measured over its own part of the run, its times from
+    /// its step.
+    pub fn step_responses(&self) -> Vec<StepResponse> {
+        let stopped: Vec<bool> = self.failures.iter().map(Option::is_some).collect();
+        step_responses(&self.trace, &self.disturbances, self.dt, &stopped)
     }
 }
 

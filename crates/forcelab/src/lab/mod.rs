@@ -11,6 +11,7 @@ mod options;
 mod plant;
 mod plants;
 mod spec;
+mod step_windows;
 
 pub use crate::random::SplitMix64;
 pub use any_lab::{AnyLab, MAX_STEPS_PER_CALL};
@@ -22,3 +23,4 @@ pub use options::{AntiWindupMode, LawOptions};
 pub use plant::{Drive, LawGains, Plant};
 pub use plants::{CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
 pub use spec::{LabSpec, LawSpec, SpecError, MAX_CONTROLLERS, MAX_LAWS, MIN_LAWS};
+pub use step_windows::StepResponse;

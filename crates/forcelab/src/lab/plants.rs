@@ -351,6 +351,36 @@ mod tests {
         assert!((b.position.x - 4.0).abs() < 1e-6);
     }
 
+    /// The catalogue's other coordinates of the plate name the pose values that hold
+    /// them: the page plots them from the pose by these indices.
+    #[test]
+    fn the_catalogue_reads_the_plates_y_and_heading_from_its_pose() {
+        use crate::catalogue::PlantId;
+        let plant = PlanarPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
+        let slots = plant.slots_of(&[(LawId::Spd, pd(100.0, 20.0))]).unwrap();
+        let d = Disturbances {
+            sideswipe: Some((0.1, 2.0)),
+            ..Disturbances::default()
+        };
+        let mut lab = Lab::with_plant(plant, slots, DT, d).unwrap();
+        lab.step(30);
+        let b = lab.slots()[0].body;
+        let pose = &lab.trace().pose;
+        let last = &pose[pose.len() - PlanarPlant::POSE..];
+        let coordinates = PlantId::Plate.other_coordinates();
+        assert_eq!(coordinates.len(), 2);
+        let read = |name: &str| {
+            last[coordinates
+                .iter()
+                .find(|c| c.name == name)
+                .unwrap()
+                .pose_index]
+        };
+        assert_eq!(read("y position"), b.position.y);
+        assert_eq!(read("heading"), b.angle);
+        assert!(b.angle != 0.0);
+    }
+
     #[test]
     fn the_box_turns_about_its_axis_like_the_cube_moves() {
         let laws = [
