@@ -18,12 +18,94 @@ is_root() { [ "$(id -u)" = 0 ]; }
 
 export PATH="$HOME/.cargo/bin:$PATH"
 
+# The downloads (Debian's packages, the engines' venv from PyPI, the npm packages) wait
+# on the network and the disk, the cargo installs on the processor: the downloads run
+# in the background beside the compiles, each into a log printed when it ends.
+jobs_dir=$(mktemp -d)
+job_names=() job_pids=()
+# A foreground step that fails ends the script: its background jobs end with it.
+trap 'kill "${job_pids[@]}" 2>/dev/null || true; rm -rf "$jobs_dir"' EXIT
+beside() { # name, command...
+  local name=$1
+  shift
+  say "$name (in the background)"
+  ("$@") >"$jobs_dir/$name.log" 2>&1 &
+  job_names+=("$name")
+  job_pids+=("$!")
+}
+await_all() {
+  local i failed=0
+  for i in "${!job_pids[@]}"; do
+    if wait "${job_pids[$i]}"; then
+      sed "s/^/[setup: ${job_names[$i]}] /" "$jobs_dir/${job_names[$i]}.log" >&2
+    else
+      sed "s/^/[setup: ${job_names[$i]}] /" "$jobs_dir/${job_names[$i]}.log" >&2
+      say "${job_names[$i]} failed (its output is above)"
+      failed=1
+    fi
+  done
+  rm -rf "$jobs_dir"
+  return "$failed"
+}
+
 if ! have cargo; then
   say "Rust is missing: install it with rustup (https://rustup.rs), then run this again."
   exit 1
 fi
 
-# --- Rust side -------------------------------------------------------------------
+# --- Downloads, in the background ------------------------------------------------
+apt_install() {
+  if ! is_root; then
+    say "missing Debian packages: $*; install them with: sudo apt-get install -y $*"
+    return 1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  say "installing Debian packages: $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+if [ "$want_browser" = 1 ]; then
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  have chromedriver || missing+=(chromium-driver)
+  # A second browser engine, so the wasm tests (and the golden trace hash) run in
+  # Gecko as well as Blink: Debian's Firefox ESR.
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  # The C# compiler and runtime that build and run every Unity template against the
+  # UnityEngine stand-in (web/src/export/snippets/unity): Debian's Mono.
+  { have mcs && have mono; } || missing+=(mono-mcs)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    beside debian apt_install "${missing[@]}"
+  fi
+fi
+
+# The real MuJoCo for the engine-twin tests (tests/engines) and gdtoolkit for the Godot
+# templates' check (web/src/export/snippets/godot), pinned in tests/engines/requirements.txt,
+# in a venv of the project's own; reinstalled only when the pins change. The other
+# engines come from npm (package.json).
+engines_venv() {
+  say "installing the pinned MuJoCo and gdtoolkit into .venv-engines (PyPI)"
+  rm -rf .venv-engines
+  python3 -m venv .venv-engines
+  .venv-engines/bin/pip install --quiet --disable-pip-version-check --no-input -r tests/engines/requirements.txt
+  cp tests/engines/requirements.txt .venv-engines/requirements.txt
+}
+if [ "$want_browser" = 1 ]; then
+  if ! have python3; then
+    say "python3 is missing: install Python 3.10 or newer, then run this again."
+    exit 1
+  fi
+  if [ ! -x .venv-engines/bin/python ] || ! cmp -s tests/engines/requirements.txt .venv-engines/requirements.txt; then
+    beside venv engines_venv
+  fi
+fi
+
+# Reinstall only when package-lock.json changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  beside npm npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# --- Rust side, in the foreground (one compile at a time uses both cores) ---------
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
@@ -52,33 +134,7 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen_version\$"; then
     cargo install wasm-bindgen-cli --version "$bindgen_version" --force
 fi
 
-apt_updated=0
-apt_install() {
-  if ! is_root; then
-    say "missing Debian packages: $*; install them with: sudo apt-get install -y $*"
-    return 1
-  fi
-  if [ "$apt_updated" = 0 ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    apt_updated=1
-  fi
-  say "installing Debian packages: $*"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
-
 if [ "$want_browser" = 1 ]; then
-  missing=()
-  [ -x /usr/bin/chromium ] || missing+=(chromium)
-  have chromedriver || missing+=(chromium-driver)
-  # A second browser engine, so the wasm tests (and the golden trace hash) run in
-  # Gecko as well as Blink: Debian's Firefox ESR.
-  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
-  # The C# compiler and runtime that build and run every Unity template against the
-  # UnityEngine stand-in (web/src/export/snippets/unity): Debian's Mono.
-  { have mcs && have mono; } || missing+=(mono-mcs)
-  if [ "${#missing[@]}" -gt 0 ]; then
-    apt_install "${missing[@]}"
-  fi
   # wasm-pack would download geckodriver; build it from crates.io instead.
   GECKODRIVER_VERSION=0.37.1
   # (Read whole: geckodriver panics when a pipe closes early.)
@@ -89,27 +145,5 @@ if [ "$want_browser" = 1 ]; then
   fi
 fi
 
-# The real MuJoCo for the engine-twin tests (tests/engines) and gdtoolkit for the Godot
-# templates' check (web/src/export/snippets/godot), pinned in tests/engines/requirements.txt,
-# in a venv of the project's own; reinstalled only when the pins change. The other
-# engines come from npm (package.json).
-if [ "$want_browser" = 1 ]; then
-  if ! have python3; then
-    say "python3 is missing: install Python 3.10 or newer, then run this again."
-    exit 1
-  fi
-  if [ ! -x .venv-engines/bin/python ] || ! cmp -s tests/engines/requirements.txt .venv-engines/requirements.txt; then
-    say "installing the pinned MuJoCo and gdtoolkit into .venv-engines (PyPI)"
-    rm -rf .venv-engines
-    python3 -m venv .venv-engines
-    .venv-engines/bin/pip install --quiet --disable-pip-version-check --no-input -r tests/engines/requirements.txt
-    cp tests/engines/requirements.txt .venv-engines/requirements.txt
-  fi
-fi
-
-# --- npm side --------------------------------------------------------------------
-# Reinstall only when package-lock.json changed since the last install.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
-fi
+# --- The downloads' end -------------------------------------------------------------
+await_all

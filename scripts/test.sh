@@ -5,7 +5,25 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-stage() { printf '\n==== %s ====\n' "$*"; }
+# Each stage's time, printed in a table when the run ends (passed or not), so a slow
+# stage shows itself (README, "How long").
+stage_names=() stage_starts=()
+stage() {
+  stage_names+=("$*")
+  stage_starts+=("$(date +%s)")
+  printf '\n==== %s ====\n' "$*"
+}
+times() {
+  local status=$? now i end
+  now=$(date +%s)
+  printf '\n==== stage times (%s) ====\n' "$([ "$status" = 0 ] && echo 'all passed' || echo "stopped, exit $status")"
+  for i in "${!stage_names[@]}"; do
+    end=${stage_starts[$((i + 1))]:-$now}
+    printf '%5d s  %s\n' "$((end - ${stage_starts[$i]}))" "${stage_names[$i]}"
+  done
+  printf '%5d s  in all\n' "$((now - ${stage_starts[0]:-$now}))"
+}
+trap times EXIT
 
 stage "setup"
 bash scripts/setup.sh --test
@@ -54,4 +72,4 @@ bash scripts/pack.sh
 stage "end-to-end (Playwright, /usr/bin/chromium)"
 npx playwright test
 
-stage "all suites passed"
+printf '\n==== all suites passed ====\n'

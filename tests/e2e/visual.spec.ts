@@ -123,13 +123,18 @@ const brokenText = (page: Page) =>
       if (!shown(cell)) continue;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        // A word may end a line at its own hyphen ("anti-" / "windup"), as typesetting allows; never elsewhere.
-        for (const word of node.textContent!.matchAll(/[^\s\-‐‑]+/g)) {
-          const range = document.createRange();
-          range.setStart(node, word.index!);
-          range.setEnd(node, word.index! + word[0].length);
-          const tops = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
-          if (tops.size > 1) out.push(`${cell.tagName.toLowerCase()} breaks "${word[0]}"`);
+        // A word may end a line at its own hyphen between letters ("anti-" / "windup"), as
+        // typesetting allows; never elsewhere, and never inside a number ("1.11e-" / "16").
+        for (const word of node.textContent!.matchAll(/\S+/g)) {
+          let at = word.index!;
+          for (const part of word[0].split(/(?<=\p{L}[-‐])(?=\p{L})/u)) {
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + part.length);
+            at += part.length;
+            const tops = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+            if (tops.size > 1) out.push(`${cell.tagName.toLowerCase()} breaks "${word[0]}"`);
+          }
         }
       }
     }
