@@ -175,7 +175,7 @@ fn released_error(w: f64, zeta: f64, t: f64) -> f64 {
     }
 }
 
-/// Bloom's time scale `T` (s) at which these gains have `K = 1`: `ks = 36 m (K/T)^2`
+/// Bloom's time scale `T` (s) at which these gains have `K = 1`: `kp = 36 m (K/T)^2`
 /// gives `T = 6 sqrt(m / kp)`.
 pub fn bloom_time_scale(gains: Gains, mass: f64) -> Result<f64, Error> {
     positive("mass", mass)?;

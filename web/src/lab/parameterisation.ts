@@ -62,7 +62,7 @@ export const FORMS: Readonly<Record<Parameterisation, Form>> = {
   bloom: {
     id: 'bloom',
     label: "Bloom's K, D, time scale",
-    note: 'ks = 36 m (K/T)², kd = 9 m K D / T. K = D = 1 reaches the target in about T and gives ζ = 0.75.',
+    note: 'kp = 36 m (K/T)², kd = 9 m K D / T. K = D = 1 reaches the target in about T and gives ζ = 0.75.',
     fields: [def('K', 'K', '', 0.01, 10, 'log'), def('D', 'D', '', 0, 10, 'linear'), def('T', 'time scale T', 's', 0.01, 10, 'log')],
     toRaw: (v, m, c) => pair(c.fromBloom(v[0]!, v[1]!, v[2]!, m)),
     fromRaw: (r, m, c) => {
@@ -88,3 +88,13 @@ export const FORMS: Readonly<Record<Parameterisation, Form>> = {
     fromRaw: (r, m, c) => [c.toHalfLife(r.kp, r.kd, m)],
   },
 };
+
+/**
+ * The sentence under a card's gains: the form's, for the law that runs. A law with an
+ * integral adds its term (a PID's card once read "Force = kp × error + kd × error rate").
+ */
+export function formNote(form: Form, integral: boolean): string {
+  if (!integral) return form.note;
+  if (form.id === 'raw') return 'Force = kp × error + ki × ∫ error dt + kd × error rate, for the cube of this mass.';
+  return `${form.note} The integral adds ki × ∫ error dt, ki set on its own.`;
+}
