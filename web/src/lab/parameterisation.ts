@@ -82,7 +82,9 @@ export const FORMS: Readonly<Record<Parameterisation, Form>> = {
   'half-life': {
     id: 'half-life',
     label: 'half-life (critically damped)',
-    note: 'Released at rest, the error is half its start after h seconds (continuous time): ζ = 1, ωn = 1.678 / h, the root of (1 + x) e^−x = ½. It does not halve again in the next h (15 % at 2h). Setting it replaces kd.',
+    // h is the half-life of the gains that run, whatever their damping (the core's
+    // `to_half_life`); only setting it makes them critically damped.
+    note: 'Released at rest, these gains leave half the error after h seconds (continuous time). Setting h replaces kd too: it makes the pair critically damped, ζ = 1, ωn = 1.678 / h (the root of (1 + x) e^−x = ½), whose error does not halve again in the next h (15 % at 2h).',
     fields: [def('h', 'half-life h', 's', 0.001, 10, 'log')],
     toRaw: (v, m, c) => pair(c.fromHalfLife(v[0]!, m)),
     fromRaw: (r, m, c) => [c.toHalfLife(r.kp, r.kd, m)],
