@@ -101,7 +101,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const gainStrip = figure ? element('div', { className: 'figure-gains', role: 'group', ariaLabel: 'Gains' }) : undefined;
   const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
     element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
-    runStatus, canvas, plotsBox, ...(gainStrip ? [gainStrip] : []));
+    // The status lies over the canvas's corner, so its appearing at a run's end moves nothing.
+    element('div', { className: 'stage-box' }, canvas, runStatus), plotsBox, ...(gainStrip ? [gainStrip] : []));
   // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
   const metricsBox = element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable);
   // A chapter's figure shows its run; the numbers, the files and the link are one click
