@@ -24,7 +24,7 @@ import { labExportBar } from './lab-export';
 import type { LabEditor } from './lab-editor';
 import { buildDisturbanceFields, buildSetupFields } from './lab-setup';
 import { buildLawCards } from './lab-cards';
-import { seriesStyles } from './series-style';
+import { seriesStyles, shadeColor } from './series-style';
 import type { Forbidden } from '../core/wish';
 
 const LAW_NAMES = LAW_LABELS;
@@ -369,7 +369,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   let series: SeriesInfo[] = [];
   let look: Look = { fg: '#000', muted: '#888', colors: [], dashed: [] };
   function seriesColors(s: readonly SeriesInfo[]): string[] {
-    return seriesStyles(s).map((x) => css(x.colorVar));
+    const [fg, bg] = [css('--fg'), css('--bg')];
+    return seriesStyles(s).map((x) => shadeColor(css(x.colorVar), x.shade, fg, bg));
   }
   /** Each series' legend, set with the series (a law of the same kind says how it differs). */
   let labels: string[] = [];
