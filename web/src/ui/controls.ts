@@ -86,7 +86,10 @@ export function paramControl(
   });
   const commit = (text: string, source = ''): boolean => {
     // The box still shows the value in force, rounded: Enter keeps the exact value.
-    if (source === '' && text.trim() === fieldNumber(current) && text.trim() !== '') return true;
+    if (source === '' && text.trim() === fieldNumber(current) && text.trim() !== '') {
+      report('');
+      return true;
+    }
     const parsed = parseParam(def, text);
     if ('error' in parsed) {
       report(`${parsed.error}${source ? ` (${source})` : ''}; still using ${formatNumber(current)} ${def.unit}`);
