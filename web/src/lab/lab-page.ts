@@ -101,8 +101,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const gainStrip = figure ? element('div', { className: 'figure-gains', role: 'group', ariaLabel: 'Gains' }) : undefined;
   const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
     element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
-    // The status lies over the canvas's corner, so its appearing at a run's end moves nothing.
-    element('div', { className: 'stage-box' }, canvas, runStatus), plotsBox, ...(gainStrip ? [gainStrip] : []));
+    // The status line under the canvas always holds one line (a hint while the run goes,
+    // "Run finished" at its end), so a run's end moves nothing and covers nothing.
+    canvas, runStatus, plotsBox, ...(gainStrip ? [gainStrip] : []));
   // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
   const metricsBox = element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable);
   // A chapter's figure shows its run; the numbers, the files and the link are one click
@@ -453,7 +454,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     metricsTable.dataset.target = String(snap.target[rows - 1]);
     const t = snap.time[rows - 1] ?? 0;
     clockText.textContent = `t = ${t.toFixed(2)} s of ${formatNumber(state.horizon)} s`;
-    runStatus.textContent = finished ? 'Run finished: Reset or Play to run it again.' : '';
+    runStatus.textContent = finished ? 'Run finished: Reset or Play to rerun.' : 'Drag on the canvas to move the target.';
+    runStatus.classList.toggle('finished', finished);
   };
 
   const renderMetrics = () => {
