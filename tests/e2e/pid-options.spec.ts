@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console';
 
@@ -30,12 +31,19 @@ interface NativeRun {
   x: number[];
 }
 
+/** The gains a link that names a law without them gives it: the core's catalogue defaults (a PID's ki acts). */
+const GAIN_DEFAULTS = Object.fromEntries(
+  (JSON.parse(readFileSync(`${root}web/src/core/catalogue.json`, 'utf8')) as { laws: { gains: { key: string; default: number }[] }[] }).laws
+    .flatMap((l) => l.gains)
+    .map((g) => [g.key, g.default]),
+) as { kp: number; kd: number; ki: number };
+
 /** The native core's run of a Lab config (`examples/lab.rs`). */
 function native(plant: string, laws: Law[], disturbances: object = {}): NativeRun {
   const config = {
     plant,
     dt: DT,
-    controllers: laws.map((l) => ({ kp: 400, kd: 20, ki: 0, options: {}, ...l })),
+    controllers: laws.map((l) => ({ kp: GAIN_DEFAULTS.kp, kd: GAIN_DEFAULTS.kd, ki: GAIN_DEFAULTS.ki, options: {}, ...l })),
     disturbances,
   };
   const out = execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--features', 'serde', '--example', 'lab', '--', JSON.stringify(config), String(STEPS)], {

@@ -110,15 +110,72 @@ pub fn from_half_life(half_life: f64, mass: f64) -> Result<Gains, Error> {
     from_natural(HALF_LIFE_PHASE / half_life, 1.0, mass)
 }
 
-/// The half-life (s) of [`from_half_life`] that has these gains' natural frequency:
-/// `h = x* / sqrt(kp / m)`. Exact for a critically damped pair; for others it is the
-/// half-life of the critically damped spring with the same stiffness.
+/// The half-life (s) of these gains, whatever their damping: the time after which the
+/// error of a spring released at rest (continuous time) is first half its start. For a
+/// critically damped pair it is the `h` of [`from_half_life`], `x* / sqrt(kp / m)`; an
+/// underdamped pair gets there sooner, an overdamped one later. (It once gave
+/// `x* / sqrt(kp / m)` for every pair, so a card showed the half-life of gains other
+/// than the ones that ran.)
 pub fn to_half_life(gains: Gains, mass: f64) -> Result<f64, Error> {
     let e = Effective::continuous(gains, mass)?;
-    Ok(HALF_LIFE_PHASE / e.natural_frequency)
+    let (w, zeta) = (e.natural_frequency, e.damping_ratio);
+    let error = |t: f64| released_error(w, zeta, t);
+    // A bracket [0, hi] with error(hi) <= 1/2, on which the error only falls: an
+    // underdamped error falls until its first swing through zero at pi / w_d; otherwise
+    // it falls for ever, and hi doubles from the critical half-life until it is past.
+    let mut hi = if zeta < 1.0 {
+        core::f64::consts::PI / (w * math::sqrt(1.0 - zeta * zeta))
+    } else {
+        HALF_LIFE_PHASE / w
+    };
+    while error(hi) > 0.5 && hi.is_finite() {
+        hi *= 2.0;
+    }
+    let mut lo = 0.0;
+    // Halving the bracket until it stops shrinking (at most ~1100 halvings of an f64).
+    loop {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            return Ok(hi);
+        }
+        if error(mid) > 0.5 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
 }
 
-/// Bloom's time scale `T` (s) at which these gains have `K = 1`: `ks = 36 m (K/T)^2`
+/// The error at `t` of a spring of natural frequency `w` and damping ratio `zeta`
+/// released at rest from 1: `e^{-zeta w t} (C(t) + zeta w S(t))` with `C = cos(w_d t)`,
+/// `S = sin(w_d t) / w_d` (underdamped) or `cosh(b t)`, `sinh(b t) / b` (overdamped,
+/// `b = w sqrt(zeta^2 - 1)`); `S` by its series near critical damping, where the
+/// closed forms cancel.
+fn released_error(w: f64, zeta: f64, t: f64) -> f64 {
+    let decay = zeta * w;
+    let b = w * math::sqrt((zeta * zeta - 1.0).abs());
+    let x = b * t;
+    // sin(x)/x or sinh(x)/x to double precision below 1e-2 (next term x^6 / 5040).
+    let sign = if zeta < 1.0 { -1.0 } else { 1.0 };
+    let small = |x: f64| 1.0 + sign * x * x / 6.0 + x * x * x * x / 120.0;
+    if zeta < 1.0 {
+        let s = if x < 1e-2 {
+            t * small(x)
+        } else {
+            math::sin(x) / b
+        };
+        math::exp(-decay * t) * (math::cos(x) + decay * s)
+    } else if x < 1e-2 {
+        let c = 1.0 + x * x / 2.0 + x * x * x * x / 24.0;
+        math::exp(-decay * t) * (c + decay * t * small(x))
+    } else {
+        // e^{-decay t} cosh(x) and sinh(x), written so that nothing overflows (b < decay).
+        let (up, down) = (math::exp((b - decay) * t), math::exp(-(b + decay) * t));
+        0.5 * (up + down) + decay / b * 0.5 * (up - down)
+    }
+}
+
+/// Bloom's time scale `T` (s) at which these gains have `K = 1`: `kp = 36 m (K/T)^2`
 /// gives `T = 6 sqrt(m / kp)`.
 pub fn bloom_time_scale(gains: Gains, mass: f64) -> Result<f64, Error> {
     positive("mass", mass)?;
@@ -205,6 +262,42 @@ mod tests {
             let error_at_h = body.x;
             assert!((error_at_h - 0.5).abs() < 2e-4, "h = {h}: {error_at_h}");
             assert!((to_half_life(g, mass).unwrap() - h).abs() < TOL * h);
+        }
+        // Any damping: the half-life is when the stepped error is half its start.
+        for (kp, kd, mass) in [
+            (400.0, 20.0, 1.0),
+            (400.0, 0.0, 1.0),
+            (400.0, 200.0, 1.0),
+            (50.0, 3.0, 2.5),
+        ] {
+            let g = Gains { kp, kd };
+            let h = to_half_life(g, mass).unwrap();
+            let dt = h / 20_000.0;
+            let mut body = crate::body::Body1 {
+                x: 1.0,
+                mass,
+                ..Default::default()
+            };
+            for _ in 0..20_000 {
+                body.step(-g.kp * body.x - g.kd * body.v, dt).unwrap();
+            }
+            assert!((body.x - 0.5).abs() < 2e-4, "{kp} {kd}: {}", body.x);
+        }
+        // zeta = 0.5 halves sooner than the critical pair with the same stiffness.
+        let under = to_half_life(
+            Gains {
+                kp: 400.0,
+                kd: 20.0,
+            },
+            1.0,
+        )
+        .unwrap();
+        assert!(under < HALF_LIFE_PHASE / 20.0 - 0.01, "{under}");
+        // Through critical damping the half-life does not jump.
+        let at = |kd: f64| to_half_life(Gains { kp: 400.0, kd }, 1.0).unwrap();
+        let critical = HALF_LIFE_PHASE / 20.0;
+        for kd in [40.0 - 1e-9, 40.0, 40.0 + 1e-9, 40.0 * (1.0 + f64::EPSILON)] {
+            assert!((at(kd) - critical).abs() < 1e-9, "{kd}: {}", at(kd));
         }
         // The envelope convention it replaces leaves 84.6 % after h.
         let x = core::f64::consts::LN_2;

@@ -12,6 +12,8 @@ export interface GainDef {
   key: string;
   label: string;
   unit: string;
+  /** Its value when the Lab adds a law (the core's `catalogue::Gain::default`). */
+  default: number;
 }
 
 /** How a law option's value is given (the core's `catalogue::OptionValue`). */
@@ -100,6 +102,15 @@ export function twinOn(plant: PlantId, law: string): string | undefined {
 
 /** Every law's name for menus and legends. */
 export const LAW_LABELS: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.laws.map((l) => [l.id, l.label]));
+
+/** The gain `key`'s value when the Lab adds a law (every law that reads it shares it). */
+export function gainDefault(key: 'kp' | 'kd' | 'ki'): number {
+  for (const law of CATALOGUE.laws) {
+    const gain = law.gains.find((g) => g.key === key);
+    if (gain) return gain.default;
+  }
+  throw new Error(`no law of the core's catalogue reads ${key}`);
+}
 
 /** The laws the stability atlas and the sampled damping ratio cover. */
 export const LINEAR_LAWS: readonly LawEntry[] = CATALOGUE.laws.filter((l) => l.linear);

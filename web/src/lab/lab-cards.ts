@@ -14,8 +14,8 @@ import { stabilityMap } from './lab-atlas';
 import type { SnippetInput } from '../export/snippets';
 import { checkbox, element, select } from './lab-dom';
 import type { LabEditor } from './lab-editor';
-import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS } from './lab-state';
-import { FORMS } from './parameterisation';
+import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS, freshLaw } from './lab-state';
+import { FORMS, formNote } from './parameterisation';
 import { tunePanel } from './lab-tune-panel';
 import { optionsPanel } from './lab-options';
 import { activeOptions } from './law-options';
@@ -81,9 +81,12 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
     card.append(select('law', `${p}law-${k}-kind`, LAWS[state.plant], LAW_NAMES, law.kind, (v) => {
       change((s) => {
         const l = s.laws[k]!;
+        const old = l.kind;
         l.kind = v;
         l.asPrinted &&= TWINS[s.plant][v] !== undefined;
+        // A law that gains an integral starts with the core's working ki (at 0 a PID runs as a PD).
         if (!HAS_INTEGRAL.has(v)) l.ki = 0;
+        else if (!HAS_INTEGRAL.has(old)) l.ki = freshLaw(v).ki;
         // Another law reads other options (or none): the set ones go with the old law.
         l.options = {};
       });
@@ -129,7 +132,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         });
         reportLink(control, `ki${k}`);
       }
-      fields.append(element('p', { className: 'note', textContent: form.note }));
+      fields.append(element('p', { className: 'note', textContent: formNote(form, HAS_INTEGRAL.has(law.kind)) }));
       // An option edit restarts the run, and the stability map says which options it leaves out.
       const options = optionsPanel(k, editor, { ...context, replay: () => (context.replay(), refresh()) });
       if (options) card.append(options);

@@ -24,7 +24,7 @@ import { labExportBar } from './lab-export';
 import type { LabEditor } from './lab-editor';
 import { buildDisturbanceFields, buildSetupFields } from './lab-setup';
 import { buildLawCards } from './lab-cards';
-import { seriesStyles } from './series-style';
+import { seriesStyles, shadeColor } from './series-style';
 import type { Forbidden } from '../core/wish';
 
 const LAW_NAMES = LAW_LABELS;
@@ -101,7 +101,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const gainStrip = figure ? element('div', { className: 'figure-gains', role: 'group', ariaLabel: 'Gains' }) : undefined;
   const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
     element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
-    runStatus, canvas, plotsBox, ...(gainStrip ? [gainStrip] : []));
+    // The status line under the canvas always holds one line (a hint while the run goes,
+    // "Run finished" at its end), so a run's end moves nothing and covers nothing.
+    canvas, runStatus, plotsBox, ...(gainStrip ? [gainStrip] : []));
   // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
   const metricsBox = element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable);
   // A chapter's figure shows its run; the numbers, the files and the link are one click
@@ -368,7 +370,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   let series: SeriesInfo[] = [];
   let look: Look = { fg: '#000', muted: '#888', colors: [], dashed: [] };
   function seriesColors(s: readonly SeriesInfo[]): string[] {
-    return seriesStyles(s).map((x) => css(x.colorVar));
+    const [fg, bg] = [css('--fg'), css('--bg')];
+    return seriesStyles(s).map((x) => shadeColor(css(x.colorVar), x.shade, fg, bg));
   }
   /** Each series' legend, set with the series (a law of the same kind says how it differs). */
   let labels: string[] = [];
@@ -468,7 +471,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     metricsTable.dataset.target = String(snap.target[rows - 1]);
     const t = snap.time[rows - 1] ?? 0;
     clockText.textContent = `t = ${t.toFixed(2)} s of ${formatNumber(state.horizon)} s`;
-    runStatus.textContent = finished ? 'Run finished: Reset or Play to run it again.' : '';
+    runStatus.textContent = finished ? 'Run finished: Reset or Play to rerun.' : 'Drag on the canvas to move the target.';
+    runStatus.classList.toggle('finished', finished);
   };
 
   const renderMetrics = () => {

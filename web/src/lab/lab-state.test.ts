@@ -5,6 +5,7 @@ import {
   SETTING_DEFS, writeLabState, type Disturbances, type LabState,
 } from './lab-state';
 import { LAB_FIGURES } from '../core/presets';
+import { CATALOGUE } from '../core/catalogue';
 import { labFigureState } from './lab-figure';
 
 describe('a chapter Lab figure in its link: what differs from its preset', () => {
@@ -207,7 +208,10 @@ describe('a Lab link, at its edges', () => {
   it('takes four controllers, of the plant\'s own laws, and names them when it refuses', () => {
     const four = readLabState('?c=pd,spd,pid,one-step');
     expect(four.problems).toEqual({});
-    expect(four.state.laws).toEqual(['pd', 'spd', 'pid', 'one-step'].map((kind) => ({ kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} })));
+    // The PID starts with the core's working ki, not 0 (it ran as a PD).
+    const ki = CATALOGUE.laws.find((l) => l.id === 'pid')!.gains.find((g) => g.key === 'ki')!.default;
+    expect(ki).toBeGreaterThan(0);
+    expect(four.state.laws).toEqual(['pd', 'spd', 'pid', 'one-step'].map((kind) => ({ kind, kp: 400, kd: 20, ki: kind === 'pid' ? ki : 0, asPrinted: false, options: {} })));
     expect(readLabState('?plant=box&c=pd,windowed-pid').problems.c).toBe(
       `controllers must be 2 to 4 of ${LAWS.box.join(', ')}, got "pd,windowed-pid" (from the link; using the defaults)`,
     );

@@ -5,7 +5,7 @@
  * its default and is reported by name, so a tampered link never breaks the page or
  * loses the other settings.
  */
-import { CATALOGUE, menuLaws, twinOn, type PlantId } from '../core/catalogue';
+import { CATALOGUE, gainDefault, menuLaws, twinOn, type PlantId } from '../core/catalogue';
 import { clip, type ParamDef } from '../ui/params';
 import { numberFrom, oneOf } from '../ui/url-state';
 import { activeOptions, readOptions, writeOptions, type OptionValues } from './law-options';
@@ -85,9 +85,13 @@ export interface LabState {
   disturbances: Disturbances;
 }
 
-/** A law as the Lab adds it, or as a link naming it starts it: 400 N/m, 20 N·s/m. */
+/**
+ * A law as the Lab adds it, or as a link naming it starts it: the core's default gains
+ * (400 N/m, 20 N·s/m, and for a law with an integral a ki that acts, so a new PID does
+ * not run as a PD); ki is 0 for a law that has no integral.
+ */
 export function freshLaw(kind: string): LawState {
-  return { kind, kp: 400, kd: 20, ki: 0, asPrinted: false, options: {} };
+  return { kind, kp: gainDefault('kp'), kd: gainDefault('kd'), ki: HAS_INTEGRAL.has(kind) ? gainDefault('ki') : 0, asPrinted: false, options: {} };
 }
 
 export function defaultLaws(): LawState[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMS, type Conversions } from './parameterisation';
+import { FORMS, formNote, type Conversions } from './parameterisation';
 
 /** The core's conversions (`forcelab::tuning`), written out, so no wasm is needed. */
 /** The root of (1 + x) e^-x = 1/2 (`forcelab::tuning::HALF_LIFE_PHASE`). */
@@ -13,6 +13,7 @@ const core: Conversions = {
     const wn = HALF_LIFE_PHASE / h;
     return [m * wn * wn, 2 * m * wn];
   },
+  // For a critically damped pair, the only kind these tests give it.
   toHalfLife: (kp, _kd, m) => HALF_LIFE_PHASE / Math.sqrt(kp / m),
   bloomTimeScale: (kp, _kd, m) => 6 * Math.sqrt(m / kp),
   toWu: (kp, kd, m) => {
@@ -93,6 +94,16 @@ describe('the fields each gain form shows', () => {
       expect(form.label.length, form.id).toBeGreaterThan(5);
       for (const s of symbols[form.id]!) expect(form.note, form.id).toContain(s);
       for (const field of form.fields) expect(field.label, `${form.id} ${field.key}`).toContain(field.key === 'wn' ? 'ωn' : field.key === 'zeta' ? 'ζ' : field.key);
+    }
+  });
+
+  it("says what runs: a law with an integral shows its term, and every form names the stiffness kp", () => {
+    expect(formNote(FORMS.raw, true)).toContain('ki × ∫ error dt');
+    expect(formNote(FORMS.raw, false)).not.toContain('ki');
+    for (const form of Object.values(FORMS)) {
+      expect(formNote(form, true), form.id).toContain('ki');
+      // Bloom's note once said "ks" where every other place says kp.
+      expect(form.note, form.id).not.toMatch(/\bks\b/);
     }
   });
 });

@@ -62,7 +62,7 @@ export const FORMS: Readonly<Record<Parameterisation, Form>> = {
   bloom: {
     id: 'bloom',
     label: "Bloom's K, D, time scale",
-    note: 'ks = 36 m (K/T)², kd = 9 m K D / T. K = D = 1 reaches the target in about T and gives ζ = 0.75.',
+    note: 'kp = 36 m (K/T)², kd = 9 m K D / T. K = D = 1 reaches the target in about T and gives ζ = 0.75.',
     fields: [def('K', 'K', '', 0.01, 10, 'log'), def('D', 'D', '', 0, 10, 'linear'), def('T', 'time scale T', 's', 0.01, 10, 'log')],
     toRaw: (v, m, c) => pair(c.fromBloom(v[0]!, v[1]!, v[2]!, m)),
     fromRaw: (r, m, c) => {
@@ -82,9 +82,21 @@ export const FORMS: Readonly<Record<Parameterisation, Form>> = {
   'half-life': {
     id: 'half-life',
     label: 'half-life (critically damped)',
-    note: 'Released at rest, the error is half its start after h seconds (continuous time): ζ = 1, ωn = 1.678 / h, the root of (1 + x) e^−x = ½. It does not halve again in the next h (15 % at 2h). Setting it replaces kd.',
+    // h is the half-life of the gains that run, whatever their damping (the core's
+    // `to_half_life`); only setting it makes them critically damped.
+    note: 'Released at rest, these gains leave half the error after h seconds (continuous time). Setting h replaces kd too: it makes the pair critically damped, ζ = 1, ωn = 1.678 / h (the root of (1 + x) e^−x = ½), whose error does not halve again in the next h (15 % at 2h).',
     fields: [def('h', 'half-life h', 's', 0.001, 10, 'log')],
     toRaw: (v, m, c) => pair(c.fromHalfLife(v[0]!, m)),
     fromRaw: (r, m, c) => [c.toHalfLife(r.kp, r.kd, m)],
   },
 };
+
+/**
+ * The sentence under a card's gains: the form's, for the law that runs. A law with an
+ * integral adds its term (a PID's card once read "Force = kp × error + kd × error rate").
+ */
+export function formNote(form: Form, integral: boolean): string {
+  if (!integral) return form.note;
+  if (form.id === 'raw') return 'Force = kp × error + ki × ∫ error dt + kd × error rate, for the cube of this mass.';
+  return `${form.note} The integral adds ki × ∫ error dt, ki set on its own.`;
+}

@@ -5,7 +5,7 @@
  * which case the message is shown next to the field and the last valid value stays.
  */
 import { el } from './dom';
-import { formatNumber, fromSlider, parseParam, toSlider, type ParamDef } from './params';
+import { fieldNumber, formatNumber, fromSlider, parseParam, toSlider, type ParamDef } from './params';
 
 const SLIDER_STEPS = 1000;
 
@@ -59,7 +59,8 @@ export function paramControl(
   const show = (value: number) => {
     range.value = String(Math.round(toSlider(def, value) * SLIDER_STEPS));
     range.setAttribute('aria-valuetext', `${formatNumber(value)} ${def.unit}`);
-    box.value = formatNumber(value) === '—' ? '' : String(value);
+    // Rounded as a person writes it (the value in force stays exact: see `commit`).
+    box.value = fieldNumber(value);
   };
   const report = (text: string) => {
     message.textContent = text;
@@ -80,10 +81,15 @@ export function paramControl(
 
   range.addEventListener('input', () => {
     const value = fromSlider(def, Number(range.value) / SLIDER_STEPS);
-    if (tryApply(value)) box.value = String(value);
+    if (tryApply(value)) box.value = fieldNumber(value);
     range.setAttribute('aria-valuetext', `${formatNumber(current)} ${def.unit}`);
   });
   const commit = (text: string, source = ''): boolean => {
+    // The box still shows the value in force, rounded: Enter keeps the exact value.
+    if (source === '' && text.trim() === fieldNumber(current) && text.trim() !== '') {
+      report('');
+      return true;
+    }
     const parsed = parseParam(def, text);
     if ('error' in parsed) {
       report(`${parsed.error}${source ? ` (${source})` : ''}; still using ${formatNumber(current)} ${def.unit}`);
@@ -112,7 +118,7 @@ export function paramControl(
     report,
     enter(text: string, source = '') {
       const applied = commit(text, source);
-      if (applied) box.value = String(current);
+      if (applied) box.value = fieldNumber(current);
       return applied;
     },
   };

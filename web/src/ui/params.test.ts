@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatPoles, fromSlider, parseParam, toSlider, type ParamDef } from './params';
+import { FIELD_DIGITS, fieldNumber, formatNumber, formatPoles, fromSlider, parseParam, toSlider, type ParamDef } from './params';
 
 const kp: ParamDef = { key: 'kp', label: 'kp', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: 100 };
 const dt: ParamDef = {
@@ -114,5 +114,30 @@ describe('number formatting at its edges', () => {
     expect(parseParam(kp, `1${'x'.repeat(29)}`)).toEqual({ error: expect.stringContaining(`got "1${'x'.repeat(20)}..."`) });
     const whole = `1${'y'.repeat(23)}`;
     expect(parseParam(kp, whole)).toEqual({ error: expect.stringContaining(`got "${whole}"`) });
+  });
+});
+
+describe('fieldNumber', () => {
+  it('shows a value as a person writes it: no float noise, no trailing zeros, at most 4 significant digits', () => {
+    // The values the issue found in the boxes.
+    expect(fieldNumber(1.0000000000000002)).toBe('1');
+    expect(fieldNumber(0.30000000000000004)).toBe('0.3');
+    expect(fieldNumber(6.666666666666667)).toBe('6.667');
+    expect(fieldNumber(0.08391734950083304)).toBe('0.08392');
+    expect(fieldNumber(214.64978709406208)).toBe('214.6');
+    expect(fieldNumber(1 / 60)).toBe('0.01667');
+    expect(fieldNumber(400)).toBe('400');
+    expect(fieldNumber(-0.5)).toBe('-0.5');
+    expect(fieldNumber(Number.NaN)).toBe('');
+  });
+
+  it("shows every value a slider gives exactly (it rounds to one digit fewer), and reads back as a number", () => {
+    const def: ParamDef = { key: 'kp', label: 'kp', unit: 'N/m', min: 0.1, max: 1e6, scale: 'log', initial: 1 };
+    for (let t = 0; t <= 1; t += 0.001) {
+      const v = fromSlider(def, t);
+      expect(Number(fieldNumber(v))).toBe(v);
+      expect(parseParam(def, fieldNumber(v))).toEqual({ value: v });
+    }
+    expect(FIELD_DIGITS).toBe(4);
   });
 });

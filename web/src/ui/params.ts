@@ -57,6 +57,20 @@ export function fromSlider(def: ParamDef, t: number): number {
   return def.integer ? Math.round(raw) : Number(raw.toPrecision(3));
 }
 
+/** Significant digits a number box shows: one more than a slider's step (`fromSlider`), so a slider's value shows exactly. */
+export const FIELD_DIGITS = 4;
+
+/**
+ * A value as a number box shows it: as a person writes it, rounded to `FIELD_DIGITS`
+ * significant digits without trailing zeros (1.0000000000000002 shows "1", 1/60 shows
+ * "0.01667", 214.64978709406208 shows "214.6"). The value in force stays exact: a box
+ * whose text is left as shown does not replace it (`controls.ts`).
+ */
+export function fieldNumber(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return String(Number(value.toPrecision(FIELD_DIGITS)));
+}
+
 /** A number as the page shows it: short, never "NaN". */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return '—';

@@ -7,7 +7,7 @@
  * and the value in force stays.
  */
 import { el } from './dom';
-import { formatNumber } from './params';
+import { fieldNumber, formatNumber } from './params';
 import type { SettingDef, SettingValue } from '../core/engines-wasm';
 
 export interface SettingsForm {
@@ -99,7 +99,8 @@ export function settingsForm(
         if (e.key === 'Enter') read();
       });
       show = (v) => {
-        box.value = String(v);
+        // Rounded as a person writes it; the setting in force stays exact (`read` skips an unedited box).
+        box.value = typeof v === 'number' ? fieldNumber(v) : String(v);
         lastRead = box.value;
       };
       control = box;

@@ -3,7 +3,7 @@ use super::{LawId, PlantId};
 
 /// One gain a law takes, as the Lab states it: the raw gain of the cube of the Lab's
 /// mass (the plate and the box use the same spring per unit inertia, see `lab`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Gain {
     /// The key in configs and URLs (`"kp"`, `"kd"`, `"ki"`).
@@ -12,6 +12,9 @@ pub struct Gain {
     pub label: &'static str,
     /// Its unit on the cube.
     pub unit: &'static str,
+    /// Its value when the Lab adds the law (or a link names it without this gain): the
+    /// page reads it from here and keeps no defaults of its own.
+    pub default: f64,
 }
 
 /// A law's catalogue entry: what the page, the bindings and the runners need to know
@@ -58,16 +61,23 @@ const KP: Gain = Gain {
     key: "kp",
     label: "stiffness",
     unit: "N/m",
+    // With kd's 20 on the Lab's 1 kg: a natural frequency of 20 rad/s, damping ratio 0.5.
+    default: 400.0,
 };
 const KD: Gain = Gain {
     key: "kd",
     label: "damping",
     unit: "N·s/m",
+    default: 20.0,
 };
 const KI: Gain = Gain {
     key: "ki",
     label: "integral gain",
     unit: "N/(m·s)",
+    // An integral that works: with kp 400 and kd 20 on 1 kg it removes a steady 30 N
+    // load within 2 s (integral time kp / ki = 2 s), well inside the stable
+    // ki < kp kd / m = 8000; at 0 a new PID would run as a PD.
+    default: 200.0,
 };
 const PD: &[Gain] = &[KP, KD];
 const PID: &[Gain] = &[KP, KD, KI];
@@ -263,6 +273,19 @@ pub fn planar_laws() -> Vec<LawId> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A law with an integral starts with one that acts (a new PID once ran as a PD, at
+    /// ki = 0) and keeps the default loop stable: on 1 kg the loop's polynomial
+    /// s³ + kd s² + kp s + ki has its roots in the left half-plane iff kd kp > ki (Routh).
+    #[test]
+    fn a_new_integral_law_integrates_and_stays_stable() {
+        for law in LAWS.iter().filter(|l| l.integral) {
+            let gain = |key| law.gains.iter().find(|g| g.key == key).unwrap().default;
+            let (kp, kd, ki) = (gain("kp"), gain("kd"), gain("ki"));
+            assert!(ki > 0.0, "{}", law.id_text);
+            assert!(kd * kp > ki, "{}", law.id_text);
+        }
+    }
 
     #[test]
     fn the_table_is_in_the_order_of_the_ids_one_entry_each() {

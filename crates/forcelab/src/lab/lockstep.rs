@@ -69,7 +69,14 @@ pub struct Lab<P: Plant> {
     slots: Vec<P::Slot>,
     failures: Vec<Option<Error>>,
     target: Target1,
+    /// Simulated time, s: `steps * dt + spike`, computed rather than summed step by step,
+    /// so the clock of row k reads k dt rounded once (a summed clock drifts: the CSV read
+    /// 3.000006000000005 s where 3 s was meant).
     time: f64,
+    /// Steps taken since the start.
+    steps: u64,
+    /// What a dt spike added to the clock beyond its one step (factor - 1) dt, s.
+    spike: f64,
     rng: SplitMix64,
     trace: Trace,
     /// Record the rate, the terms and the pose too (what the page plots and draws).
@@ -116,6 +123,8 @@ impl<P: Plant> Lab<P> {
             failures: Vec::new(),
             target: Target1::default(),
             time: 0.0,
+            steps: 0,
+            spike: 0.0,
             rng: SplitMix64::new(disturbances.seed),
             trace: Trace::default(),
             detail: true,
@@ -142,6 +151,8 @@ impl<P: Plant> Lab<P> {
             v: self.disturbances.target_velocity,
         };
         self.time = 0.0;
+        self.steps = 0;
+        self.spike = 0.0;
         self.rng = SplitMix64::new(self.disturbances.seed);
         self.trace = Trace::default();
         self.record(&vec![Terms::default(); self.slots.len()]);
@@ -217,9 +228,10 @@ impl<P: Plant> Lab<P> {
             let d = self.disturbances;
             let t0 = self.time;
             // An event at time T belongs to the step that starts at T; the slack absorbs
-            // the rounding of a clock summed from many steps.
+            // the rounding of k dt.
             let slack = 1e-9 * self.dt;
             let crosses = |at: f64| at >= t0 - slack && at < t0 + self.dt - slack;
+            let spiked = matches!(d.dt_spike, Some((at, _)) if crosses(at));
             if let Some((at, to)) = d.target_step {
                 if crosses(at) {
                     self.target.x = to;
@@ -266,7 +278,11 @@ impl<P: Plant> Lab<P> {
                 self.failures[k] = Some(failure);
             }
             self.target.x += self.target.v * dt;
-            self.time += dt;
+            self.steps += 1;
+            if spiked {
+                self.spike += dt - self.dt;
+            }
+            self.time = self.steps as f64 * self.dt + self.spike;
             self.record(&terms);
         }
     }
@@ -364,6 +380,38 @@ mod tests {
         for row in 0..301 {
             assert_eq!(t.x[2 * row].to_bits(), t.x[2 * row + 1].to_bits());
         }
+    }
+
+    /// The clock of row k is k dt rounded once, not a sum of k steps that drifts (the
+    /// CSV's time column read 3.000006000000005); a dt spike adds its extra once.
+    #[test]
+    fn the_clock_reads_k_dt_not_a_drifting_sum() {
+        let dt = 0.001;
+        let pd = Controller1::new(LawId::ForwardPd, 400.0, 40.0, 1.0).unwrap();
+        let mut l = Lab1::new(
+            vec![pd],
+            1.0,
+            dt,
+            Integrator::SemiImplicitEuler,
+            Disturbances::default(),
+        )
+        .unwrap();
+        l.step(6000);
+        for (k, &t) in l.trace().time.iter().enumerate() {
+            assert_eq!(t.to_bits(), (k as f64 * dt).to_bits(), "row {k}");
+        }
+        let spiked = Disturbances {
+            dt_spike: Some((1.0, 5.0)),
+            ..Disturbances::default()
+        };
+        let mut l = lab(&[LawId::ForwardPd], spiked);
+        l.step(120);
+        let step = l.dt();
+        let extra = step * 5.0 - step;
+        let t = &l.trace().time;
+        assert_eq!(t[60].to_bits(), (60.0 * step).to_bits());
+        assert_eq!(t[61].to_bits(), (61.0 * step + extra).to_bits());
+        assert_eq!(t[120].to_bits(), (120.0 * step + extra).to_bits());
     }
 
     #[test]

@@ -6,17 +6,17 @@
 
 /// `(figure id, hash)`, in [`super::LAB_FIGURES`] order.
 pub const FIGURE_HASHES: [(&str, u64); 11] = [
-    ("one-step-cube", 0xf07206873f2f8357),
-    ("one-step-box", 0xa5ef42dbb892c83f),
-    ("pd-stiff", 0x53c06852ce7a45b8),
-    ("pd-moving-target", 0x41b8b0bb5c61bf42),
-    ("wu-cube", 0x0434cc476c084958),
-    ("wu-box", 0x742f07304af531f7),
-    ("spd-cube", 0x8e2f73cfe1a1310f),
-    ("spd-box", 0xe039c9485540bb28),
-    ("implicit-cube", 0xbeed429139e19cb2),
-    ("derivative-kick", 0xe349dd41638c744c),
-    ("anti-windup", 0xbb22dc40e000365f),
+    ("one-step-cube", 0x90520d35ec5cb7b9),
+    ("one-step-box", 0x414ea989b12e2d29),
+    ("pd-stiff", 0xd47228de9e883f30),
+    ("pd-moving-target", 0x5936ea6b142e99f7),
+    ("wu-cube", 0x413c2ff487b3e1db),
+    ("wu-box", 0x9fffeeb0204f7bbf),
+    ("spd-cube", 0x76c6e25a0b8e94f7),
+    ("spd-box", 0xbae521541f14685d),
+    ("implicit-cube", 0x15b1a10f45a7bb5a),
+    ("derivative-kick", 0xad49c06ffba16ced),
+    ("anti-windup", 0x7662da19f10be032),
 ];
 
 #[cfg(test)]
