@@ -241,3 +241,26 @@ test('the box\'s target orientation is drawn, and still shows once the box has t
     .toBeGreaterThan(200);
   expect(problems).toEqual([]);
 });
+
+/**
+ * A card's "Tune for me" and "Stability map" load their code when first opened: a card
+ * removed before the code arrives must not be filled in (its index then names another
+ * card, or none). The chaos run met this once as "Cannot read properties of undefined".
+ */
+test('a card removed while its tuner and map load leaves no error', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openLab(page);
+  const before = await page.locator('button', { hasText: /^Remove$/ }).count();
+  expect(before).toBeGreaterThanOrEqual(3);
+  // Open the last card's panels and remove the card in the same task, before any import resolves.
+  await page.evaluate(() => {
+    const removes = [...document.querySelectorAll('button')].filter((b) => b.textContent === 'Remove');
+    const last = removes.at(-1)!.parentElement!;
+    for (const d of last.querySelectorAll('details')) (d as HTMLDetailsElement).open = true;
+    // The toggle events fire as a task; remove in the next one, still before the modules arrive.
+    setTimeout(() => removes.at(-1)!.click(), 0);
+  });
+  await expect(page.locator('button', { hasText: /^Remove$/ })).toHaveCount(before - 1);
+  await page.waitForTimeout(1500);
+  expect(problems).toEqual([]);
+});

@@ -46,7 +46,8 @@ export function stabilityMap(id: string, read: () => MapInput, pick: (kp: number
     }
     readout.textContent = 'Loading the map…';
     void import('./lab-atlas-map').then(({ mapDrawer }) => {
-      draw ??= mapDrawer(id, panel, readout, read, pick);
+      // A card removed or rebuilt while the map loaded has no map to draw.
+      if (panel.isConnected) draw ??= mapDrawer(id, panel, readout, read, pick);
     });
   });
   panel.open = openMaps.has(id);

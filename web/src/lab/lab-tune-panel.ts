@@ -26,7 +26,12 @@ export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['g
     else openPanels.delete(key);
     if (!panel.open || filled) return;
     filled = true;
-    void import('./lab-tune').then(({ fillTunePanel }) => fillTunePanel(panel, k, editor, apply, shade));
+    // The card may be gone by the time the module arrives (removed, or the cards rebuilt):
+    // its panel is then detached and card k is another card, or none.
+    void import('./lab-tune').then(({ fillTunePanel }) => {
+      if (panel.isConnected) fillTunePanel(panel, k, editor, apply, shade);
+      else filled = false;
+    });
   });
   panel.open = openPanels.has(key);
   return panel;

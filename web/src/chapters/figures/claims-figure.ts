@@ -16,8 +16,13 @@ const ARTICLES: Record<string, string> = {
   '004': 'submarine PID (004)',
 };
 
-/** `text` with each hyphen between two digits ("160-640") made non-breaking: a range of numbers is one word on a phone. */
-const wholeRanges = (text: string) => text.replace(/(\d)-(?=\d)/g, '$1\u2011');
+/**
+ * `text` as nodes, each range of numbers ("160-640", "0.1-2") in a span that does not
+ * wrap: one word on a phone. The text itself is unchanged (the CSV holds the same).
+ */
+function wholeRanges(text: string): Node[] {
+  return text.split(/(\d[\d.]*-\d[\d.]*)/).map((part, k) => (k % 2 ? el('span', { class: 'nowrap' }, part) : document.createTextNode(part)));
+}
 
 /** An article's name, or the source as the core words it (an engine's documentation). */
 function source(article: string): string {
@@ -50,7 +55,7 @@ export function mountClaims(host: HTMLElement, link: FigureLink): void {
     // Every claim names the chapter that shows it (the core's `Claim::chapter`).
     const a = document.createElement('a');
     a.href = `${c.chapter}.html`;
-    a.textContent = wholeRanges(c.claim);
+    a.append(...wholeRanges(c.claim));
     claimCell.append(a);
     row.insertCell().textContent = `${Number.isFinite(c.figure) ? Number(c.figure.toPrecision(4)) : '—'} ${c.unit}`;
     const badge = document.createElement('span');
@@ -58,7 +63,7 @@ export function mountClaims(host: HTMLElement, link: FigureLink): void {
     badge.dataset.claim = c.id;
     fillBadge(badge, c);
     row.insertCell().append(badge);
-    row.insertCell().textContent = wholeRanges(c.conditions) || '—';
+    row.insertCell().append(...wholeRanges(c.conditions || '—'));
     [...row.cells].forEach((cell, k) => (cell.dataset.label = columns[k]!));
   }
   const header = ['id', 'source', 'claim', 'measured', 'unit', 'verdict', 'conditions', 'chapter'];
