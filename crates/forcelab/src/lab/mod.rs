@@ -12,15 +12,17 @@ mod plant;
 mod plants;
 mod spec;
 mod step_windows;
+mod trace;
 
 pub use crate::random::SplitMix64;
 pub use any_lab::{AnyLab, MAX_STEPS_PER_CALL};
 pub use box_plant::{BoxLaw, BoxPlant, BoxSlot};
 pub use card_map::{CardMap, MapMarker};
 pub use disturbances::Disturbances;
-pub use lockstep::{Lab, Lab1, Trace};
+pub use lockstep::{Lab, Lab1};
 pub use options::{AntiWindupMode, LawOptions};
 pub use plant::{Drive, LawGains, Plant};
 pub use plants::{CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
 pub use spec::{LabSpec, LawSpec, SpecError, MAX_CONTROLLERS, MAX_LAWS, MIN_LAWS};
 pub use step_windows::StepResponse;
+pub use trace::Trace;
