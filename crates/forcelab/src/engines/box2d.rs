@@ -484,6 +484,8 @@ mod tests {
             hertz: 1e-3,
             damping_ratio: 0.0,
         };
+        // Box2D's own 12-digit pi, on purpose not `core::f64::consts::PI`.
+        #[allow(clippy::approx_constant)]
         let cap = 0.25 * 3.14159265359 * 60.0;
         let mut state = Box2d::start(0.0, 100.0, &plant, &Settings::default());
         let events = Box2d::step(
