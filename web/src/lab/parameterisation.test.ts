@@ -61,6 +61,34 @@ describe('gain forms', () => {
     close(raw.kd, 24);
   });
 
+  it("the half-life form scales with the Lab's mass: h = 0.1 s on 2 kg is kp 563, twice 1 kg's", () => {
+    // Independently of the form: wn = 1.678 / h = 16.78 rad/s, kp = m wn², kd = 2 m wn.
+    const mass = 2;
+    const wn = HALF_LIFE_PHASE / 0.1;
+    const raw = FORMS['half-life'].toRaw([0.1], mass, core);
+    close(raw.kp, mass * wn * wn);
+    close(raw.kd, 2 * mass * wn);
+    expect(Math.round(raw.kp)).toBe(563);
+    // The gains run on 2 kg: their released error halves after h.
+    const w = Math.sqrt(raw.kp / mass);
+    close((1 + w * 0.1) * Math.exp(-w * 0.1), 0.5);
+    const [h] = FORMS['half-life'].fromRaw(raw, mass, core);
+    close(h!, 0.1);
+  });
+
+  it('every form reads and writes the gains of the mass it is given, not of 1 kg', () => {
+    // A form's numbers are per unit mass: the same numbers on 2 kg ask for twice the gains.
+    for (const form of Object.values(FORMS)) {
+      if (form.id === 'raw') continue;
+      const values = form.fromRaw({ kp: 400, kd: 40 }, 1, core);
+      const one = form.toRaw(values, 1, core);
+      const two = form.toRaw(values, 2, core);
+      close(two.kp, 2 * one.kp);
+      close(two.kd, 2 * one.kd);
+      expect(form.fromRaw(two, 2, core), form.id).toEqual(values.map((v) => expect.closeTo(v, 9)));
+    }
+  });
+
   it("each form's fields and toRaw agree in number", () => {
     for (const form of Object.values(FORMS)) {
       expect(form.fromRaw({ kp: 100, kd: 10 }, 1, core)).toHaveLength(form.fields.length);

@@ -464,6 +464,54 @@ mod tests {
         assert!((a[0][0] * a[1][1] - a[0][1] * a[1][0] - d4).abs() < ROUND_OFF);
     }
 
+    /// Box2D clips a body's spin to a quarter turn per step unless `allowFastRotation`:
+    /// `maxAngularSpeed = B2_MAX_ROTATION * inv_dt` with `B2_MAX_ROTATION = 0.25f * B2_PI`
+    /// (constants.h; `B2_PI = 3.14159265359f`, math_functions.h) in
+    /// `b2IntegrateVelocitiesTask` (solver.c), `inv_dt` the whole step's. A body spinning
+    /// at 100 rad/s under a spring too weak to matter leaves a 60 Hz step at that cap,
+    /// 47.12 rad/s, written out here from Box2D's numbers rather than from the twin's.
+    #[test]
+    fn a_fast_spin_is_clipped_to_a_quarter_turn_per_step() {
+        let dt = 1.0 / 60.0;
+        let plant = Plant {
+            mass: 0.2,
+            dt,
+            angular: true,
+            target: 0.0,
+        };
+        // 1 mHz, undamped: its impulse over the step is below 1e-6 rad/s.
+        let spring = Spring {
+            hertz: 1e-3,
+            damping_ratio: 0.0,
+        };
+        // Box2D's own 12-digit pi, on purpose not `core::f64::consts::PI`.
+        #[allow(clippy::approx_constant)]
+        let cap = 0.25 * 3.14159265359 * 60.0;
+        let mut state = Box2d::start(0.0, 100.0, &plant, &Settings::default());
+        let events = Box2d::step(
+            &mut state,
+            &spring,
+            &plant,
+            &Settings::default(),
+            Mode::Engine,
+        );
+        assert!(events.capped, "{events:?}");
+        assert!(
+            (state.v - cap).abs() < 1e-5,
+            "spin {} vs cap {cap}",
+            state.v
+        );
+        // Allowed fast rotation, the same body keeps its spin.
+        let fast = Settings {
+            allow_fast_rotation: true,
+            ..Settings::default()
+        };
+        let mut free = Box2d::start(0.0, 100.0, &plant, &fast);
+        let events = Box2d::step(&mut free, &spring, &plant, &fast, Mode::Engine);
+        assert!(!events.capped, "{events:?}");
+        assert!((free.v - 100.0).abs() < 1e-5, "spin {}", free.v);
+    }
+
     #[test]
     fn box2ds_arctangent_is_close_to_the_true_one() {
         for k in -20..=20 {

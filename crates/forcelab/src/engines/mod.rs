@@ -23,6 +23,8 @@
 mod articles;
 pub mod box2d;
 mod catalogue;
+#[cfg(test)]
+mod defaults;
 pub mod discrete;
 #[cfg(test)]
 mod golden;

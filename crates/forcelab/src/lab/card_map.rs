@@ -187,6 +187,54 @@ mod tests {
         assert_eq!(pid.markers[0].poles.len(), 4);
     }
 
+    /// Forward PD at kp 400, kd 150 on 1 kg at 60 Hz has two real poles, -1.568 and
+    /// 0.957: the order decides what the card reads. The radius is checked against the
+    /// loop itself, stepped here by hand (semi-implicit Euler, `F = -kp x - kd v`), whose
+    /// error grows by the largest pole's modulus every step once the other has died out.
+    #[test]
+    fn the_cards_radius_is_the_growth_of_its_simulated_loop_when_the_poles_are_real() {
+        let (kp, kd) = (400.0, 150.0);
+        let m = CardMap::of(
+            PlantId::Cube,
+            LawId::ForwardPd,
+            Integrator::SemiImplicitEuler,
+            g(kp, kd, 0.0),
+            1.0,
+            DT,
+        )
+        .unwrap();
+        let marker = &m.markers[0];
+        assert_eq!(marker.poles.len(), 2);
+        assert!(
+            marker.poles.iter().all(|z| z.im == 0.0),
+            "{:?}",
+            marker.poles
+        );
+        assert!(
+            marker.poles[0].abs() >= marker.poles[1].abs(),
+            "{:?}",
+            marker.poles
+        );
+        let (mut x, mut v) = (1.0_f64, 0.0_f64);
+        let mut growth = 0.0;
+        for _ in 0..200 {
+            v += (-kp * x - kd * v) * DT;
+            let next = x + v * DT;
+            growth = (next / x).abs();
+            x = next;
+        }
+        assert!(
+            (marker.radius - growth).abs() < 1e-9,
+            "radius {} vs simulated growth {growth}",
+            marker.radius
+        );
+        assert!(
+            (marker.radius - 1.568).abs() < 1e-3,
+            "radius {}",
+            marker.radius
+        );
+    }
+
     #[test]
     fn a_law_without_gains_is_its_point_on_the_forward_pd_map() {
         let m = CardMap::of(

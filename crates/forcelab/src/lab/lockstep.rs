@@ -363,6 +363,34 @@ mod tests {
         assert_eq!(t[120].to_bits(), (120.0 * step + extra).to_bits());
     }
 
+    /// A moving target keeps to its own clock through a frame hitch: during the long
+    /// step it moves for the step's true length, so at every row it sits at
+    /// `start + speed * time`, not a fraction of a step behind for the rest of the run.
+    #[test]
+    fn a_moving_target_is_at_start_plus_speed_times_elapsed_time_through_a_dt_spike() {
+        let (start, speed) = (0.25, 0.5);
+        let d = Disturbances {
+            target_start: start,
+            target_velocity: speed,
+            dt_spike: Some((1.0, 3.0)),
+            ..Disturbances::default()
+        };
+        let mut l = lab(&[LawId::ForwardPd], d);
+        l.step(120);
+        let t = l.trace();
+        assert!(
+            t.time[120] > 120.0 * l.dt() * 1.01,
+            "the spike lengthened the run"
+        );
+        for (k, (&time, &target)) in t.time.iter().zip(&t.target).enumerate() {
+            let want = start + speed * time;
+            assert!(
+                (target - want).abs() < 1e-12,
+                "row {k} at {time} s: target {target}, want {want}"
+            );
+        }
+    }
+
     #[test]
     fn a_reset_replays_the_same_noise_bit_for_bit() {
         let d = Disturbances {
