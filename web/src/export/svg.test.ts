@@ -147,3 +147,22 @@ describe('plotsSvg', () => {
     expect(svg).toBe(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600" viewBox="0 0 900 600">${plotSvg(plot('first'), 0)}${plotSvg(plot('second', 900), 300)}</svg>`);
   });
 });
+
+describe('plotSvg with a runaway series', () => {
+  it('keeps the scale on the bounded series, draws the runaway to where it leaves and marks it there', () => {
+    const n = 200;
+    const t = Array.from({ length: n }, (_, k) => k / 60);
+    const lands = t.map((x) => 1 - Math.exp(-8 * x));
+    const runaway = t.map((_, k) => (k % 2 ? -1 : 1) * 0.5 * 1.08 ** k);
+    const svg = plotSvg({ title: 'r', xLabel: 'time (s)', yLabel: 'position (m)', series: [{ label: 'lands', color: 'blue' }, { label: 'forward PD', color: 'red' }], columns: [t, lands, runaway] });
+    expect(svg).toContain('data-off-scale="1"');
+    expect(svg).toContain('forward PD diverged: off the scale from t =');
+    const lines = polylines(svg);
+    const drawn = lines.filter((l) => l.series === 1).reduce((k, l) => k + l.points.length, 0);
+    const exit = runaway.findIndex((v) => Math.abs(v) > 1.2);
+    expect(drawn).toBeLessThanOrEqual(exit + 1);
+    // The y ticks stay on the landing law's scale.
+    const yTicks = [...svg.matchAll(/text-anchor="end">([-\d.e]+)</g)].map((m) => Number(m[1]));
+    expect(Math.max(...yTicks.map(Math.abs))).toBeLessThan(2);
+  });
+});

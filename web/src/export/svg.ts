@@ -71,12 +71,13 @@ export function plotSvg(plot: SvgPlot, top?: number): string {
   const height = plot.height ?? 400;
   // The legend takes one 16 px row per four series under the x label.
   const legendRows = Math.max(1, Math.ceil(plot.series.length / 4));
-  const m = { left: 72, right: 16, top: 40, bottom: 56 + 16 * legendRows };
   const [x0, x1] = extent(plot.columns[0] ?? []);
   const focus = plot.yRange ? null : focusRange(plot.columns, (lo, hi) => (lo === null || hi === null ? [0, 1] : extent([lo, hi])));
   const [y0, y1] = plot.yRange ?? focus!.range;
   const offScale: readonly SvgOffScale[] =
     plot.offScale ?? focus!.offScale.map((o) => ({ ...o, note: offScaleNote(plot.series[o.series]?.label ?? '', o, plot.xLabel) }));
+  // As on screen: a line per runaway's note above the curves.
+  const m = { left: 72, right: 16, top: 40 + 16 * offScale.length, bottom: 56 + 16 * legendRows };
   const sx = (x: number) => m.left + ((x - x0) / (x1 - x0)) * (width - m.left - m.right);
   const sy = (y: number) => height - m.bottom - ((y - y0) / (y1 - y0)) * (height - m.top - m.bottom);
   const f = (v: number) => v.toFixed(2);
@@ -101,7 +102,10 @@ export function plotSvg(plot: SvgPlot, top?: number): string {
   const clip = `clip${Math.round(top ?? 0)}`;
   parts.push(`<clipPath id="${clip}"><rect x="${m.left}" y="${m.top}" width="${width - m.left - m.right}" height="${height - m.top - m.bottom}"/></clipPath>`);
   plot.series.forEach((s, k) => {
-    const ys = plot.columns[k + 1] ?? [];
+    // A runaway is drawn to where it leaves the range and no further, as on screen.
+    const gone = offScale.find((o) => o.series === k);
+    const stop = gone ? xs.indexOf(gone.at) : -1;
+    const ys = (plot.columns[k + 1] ?? []).slice(0, stop < 0 ? undefined : stop + 1);
     const dash = s.dash?.length ? ` stroke-dasharray="${s.dash.join(' ')}"` : '';
     let run: string[] = [];
     const flush = () => {
@@ -126,9 +130,9 @@ export function plotSvg(plot: SvgPlot, top?: number): string {
     const edge = o.above ? m.top : height - m.bottom;
     const s = o.above ? 6 : -6;
     parts.push(`<polygon data-off-scale="${o.series}" fill="${color}" points="${f(x)},${edge} ${f(x - 6)},${f(edge + 1.6 * s)} ${f(x + 6)},${f(edge + 1.6 * s)}"/>`);
-    const right = x > (m.left + width - m.right) / 2;
-    const y = edge + (o.above ? 22 : -12) + (o.above ? 16 : -16) * i;
-    parts.push(`<text x="${f(right ? x - 10 : x + 10)}" y="${f(y)}" text-anchor="${right ? 'end' : 'start'}" fill="${color}">${xml(o.note)}</text>`);
+    // The note in the band above the curves, from the mark, ending inside the frame (7 px a character is generous).
+    const tx = Math.max(m.left, Math.min(x - 6, width - m.right - 7 * o.note.length));
+    parts.push(`<text x="${f(tx)}" y="${f(m.top - 6 - 16 * (offScale.length - 1 - i))}" fill="${color}">${xml(o.note)}</text>`);
   });
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;

@@ -107,6 +107,8 @@ export class TracePlot {
           value: (_u: uPlot, v: number | null) => (v === null || !Number.isFinite(v) ? '—' : v.toPrecision(4)),
         })),
       ],
+      // Room above the curves for one line per runaway's note (markOffScale), so no note covers a curve.
+      padding: [() => 10 + 16 * (this.focus?.offScale.length ?? 0), null, null, null],
       legend: { live: false },
       hooks: {
         drawClear: [(u: uPlot) => this.shade(u)],
@@ -141,8 +143,17 @@ export class TracePlot {
     const columns = this.data;
     this.focus = focusRange(columns, (min, max) => safeRange(null, min, max), this.full);
     const { range, offScale } = this.focus;
+    // A runaway is drawn to the edge where it leaves and no further: past it, its swings
+    // from edge to edge would only hide the curves that stay.
+    const cut = (c: number[], o: { at: number }) => {
+      const exit = columns[0]!.indexOf(o.at);
+      return c.map((v, r) => (r < exit ? v : r === exit ? clampPast(v, range[0], range[1]) : (null as unknown as number)));
+    };
     const shown = offScale.length
-      ? columns.map((c, k) => (offScale.some((o) => o.series + 1 === k) ? c.map((v) => clampPast(v, range[0], range[1])) : c))
+      ? columns.map((c, k) => {
+          const o = offScale.find((e) => e.series + 1 === k);
+          return o ? cut(c, o) : c;
+        })
       : columns;
     this.host.dataset.offScale = JSON.stringify(offScale.map((o) => ({ series: o.series, at: o.at, label: this.series[o.series]?.label })));
     this.plot.setData(shown as uPlot.AlignedData);
@@ -181,16 +192,20 @@ export class TracePlot {
     this.host.append(note);
   }
 
-  /** A triangle at the edge where each escaping series leaves, and its note beside it, on the canvas (so in the PNG). */
+  /**
+   * A triangle at the edge where each escaping series leaves, and its note in the band
+   * above the curves (the plot's top padding), on the canvas so the PNG has them too.
+   */
   private markOffScale(u: uPlot): void {
     const offScale = this.focus?.offScale ?? [];
     if (!offScale.length) return;
     const { left, top, width, height } = u.bbox;
     const ctx = u.ctx;
-    const px = devicePixelRatio || 1;
-    const ground = getComputedStyle(this.host).getPropertyValue('--bg').trim() || 'white';
+    const px = uPlot.pxRatio;
     ctx.save();
     ctx.font = `${12 * px}px system-ui, sans-serif`;
+    ctx.textBaseline = 'alphabetic';
+    ctx.textAlign = 'left';
     offScale.forEach((o, i) => {
       const color = this.series[o.series]?.color ?? 'currentColor';
       const x = Math.min(left + width, Math.max(left, u.valToPos(o.at, 'x', true)));
@@ -203,18 +218,17 @@ export class TracePlot {
       ctx.lineTo(x + Math.abs(s), edge + 1.6 * s);
       ctx.closePath();
       ctx.fill();
-      const text = offScaleNote(this.series[o.series]?.label ?? '', o, this.xLabel);
-      const rightHalf = x > left + width / 2;
-      ctx.textAlign = rightHalf ? 'right' : 'left';
-      ctx.textBaseline = o.above ? 'top' : 'bottom';
-      const y = edge + (o.above ? 1 : -1) * (12 * px + 16 * px * i);
-      const tx = rightHalf ? x - 10 * px : x + 10 * px;
-      // On a ground of the page's colour, so the words read over the runaway's lines.
+      // The note: in the band above the curves, starting at the mark and kept inside the plot's width.
+      // The longest wording that fits the plot's width (a phone's plot is narrow); the
+      // colour and the legend name the series when the name does not fit.
+      const label = this.series[o.series]?.label ?? '';
+      const when = offScaleWhen(o, this.xLabel);
+      const wordings = [offScaleNote(label, o, this.xLabel), `${label}: off the scale from ${when}`, `off the scale from ${when}`];
+      const text = wordings.find((t) => ctx.measureText(t).width <= width) ?? wordings.at(-1)!;
       const w = ctx.measureText(text).width;
-      ctx.fillStyle = ground;
-      ctx.fillRect(rightHalf ? tx - w - 3 * px : tx - 3 * px, o.above ? y - 2 * px : y - 14 * px, w + 6 * px, 16 * px);
-      ctx.fillStyle = color;
-      ctx.fillText(text, tx, y);
+      const tx = Math.max(left, Math.min(x - 6 * px, left + width - w));
+      const ty = top - (6 + 16 * (offScale.length - 1 - i)) * px;
+      ctx.fillText(text, tx, ty);
     });
     ctx.restore();
   }
