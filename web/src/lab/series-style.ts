@@ -1,8 +1,8 @@
 /**
  * How each series of a Lab is drawn, by the design system's series rule (styles.css,
  * "Series colours"): a law keeps its hue (`lawColorVar`) on every page; the second,
- * third and fourth card of the same law take a shade of it (toward the ink, the paper,
- * then further toward the ink) and a dash, so every card has a colour of its own that
+ * third and fourth card of the same law take a shade of it (toward the paper, the ink,
+ * then further toward the paper) and a dash, so every card has a colour of its own that
  * its swatch, its body, its curves and the legend all show. A printed listing is its
  * card's colour, dashed.
  */
@@ -28,9 +28,11 @@ const REPEAT_DASHES = [[2, 3], [10, 3, 2, 3], [1, 5]];
  * rule lightens there; either way a shade keeps the hue.
  */
 export const SHADES: readonly { toward: 'fg' | 'bg'; by: number }[] = [
-  { toward: 'fg', by: 0.4 },
+  // Toward the paper first: most laws' colours are dark already, and a darker shade of a
+  // dark olive read as the same colour beside it (chapter 6's two PIDs).
   { toward: 'bg', by: 0.45 },
-  { toward: 'fg', by: 0.65 },
+  { toward: 'fg', by: 0.5 },
+  { toward: 'bg', by: 0.7 },
 ];
 
 /** The style of each series, in order. */

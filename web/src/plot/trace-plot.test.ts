@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRange, tickLabel } from './trace-plot';
+import { legendDash, safeRange, tickLabel } from './trace-plot';
 
 describe('safeRange', () => {
   it('widens a span that is only rounding into a readable band', () => {
@@ -39,5 +39,15 @@ describe('tickLabel', () => {
     expect(tickLabel(1e-4)).toBe('1e-4');
     // Float noise from the tick arithmetic is not shown.
     expect(tickLabel(0.1 + 0.2)).toBe('0.3');
+  });
+});
+
+describe('legendDash', () => {
+  it('gives a legend swatch the pattern of its line', () => {
+    expect(legendDash(undefined)).toBe('solid');
+    expect(legendDash([])).toBe('solid');
+    expect(legendDash([2, 3])).toBe('dotted');
+    expect(legendDash([6, 4])).toBe('dashed');
+    expect(legendDash([10, 3, 2, 3])).toBe('dashed');
   });
 });

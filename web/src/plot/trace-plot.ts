@@ -11,6 +11,12 @@ import 'uplot/dist/uPlot.min.css';
 /** A plot's container element, carrying the data last drawn in it. */
 export type PlotHost = HTMLElement & { plotted?: readonly number[][] };
 
+/** The CSS border style that stands for a line's dash pattern in a legend swatch. */
+export function legendDash(dash: readonly number[] | undefined): 'solid' | 'dashed' | 'dotted' {
+  if (!dash?.length) return 'solid';
+  return Math.max(...dash) <= 3 ? 'dotted' : 'dashed';
+}
+
 export interface TraceSeries {
   label: string;
   color: string;
@@ -109,7 +115,10 @@ export class TracePlot {
       ],
       // Room above the curves for one line per runaway's note (markOffScale), so no note covers a curve.
       padding: [() => 10 + 16 * (this.focus?.offScale.length ?? 0), null, null, null],
-      legend: { live: false },
+      // The legend's swatch shows each series' pattern as well as its colour: a dashed
+      // line has a dashed (long dashes) or dotted (short) outline, so two series of one
+      // colour are told apart in the legend too.
+      legend: { live: false, markers: { dash: (u: uPlot, i: number) => legendDash(u.series[i]?.dash) } },
       hooks: {
         drawClear: [(u: uPlot) => this.shade(u)],
         draw: [(u: uPlot) => this.markOffScale(u)],
