@@ -36,7 +36,8 @@ export function mountTranslator(host: HTMLElement, link: FigureLink): void {
   kind.querySelector('input')!.checked = intent.angular;
   const engineIds = engines().map((e) => e.id);
   const firstEngine = link.choice('translator-engine', 'Engine', engineIds, DEFAULT_ENGINE, kind);
-  const table = el('table', { class: 'readout translator-table' });
+  // On a phone each engine becomes a card (styles.css): its long description above, the three answers labelled under it.
+  const table = el('table', { class: 'readout translator-table cards-on-phone' });
   const panelBox = el('section', { class: 'engine-panel', 'aria-label': 'One engine in detail' });
   const tuneBox = el('section', { class: 'engine-tune', 'aria-label': 'Tune for me, every engine' });
   host.append(controls, kind, el('div', { class: 'table-scroll' }, table), el('h2', {}, 'Tune for me: one wish, every engine'), tuneBox, el('h2', {}, 'Your engine, your settings'), panelBox);
@@ -54,9 +55,9 @@ export function mountTranslator(host: HTMLElement, link: FigureLink): void {
           'tr',
           { 'data-entry': e.id },
           el('th', { scope: 'row' }, e.api, el('span', { class: 'convention' }, e.convention)),
-          el('td', {}, parametersText(t.parameters)),
-          el('td', {}, shownText(t.effective)),
-          el('td', {}, t.discreteExact ? parametersText(t.discreteExact) : `none: ${t.discreteExactError}`),
+          el('td', { 'data-label': "the documentation's numbers" }, parametersText(t.parameters)),
+          el('td', { 'data-label': 'how they really move' }, shownText(t.effective)),
+          el('td', { 'data-label': 'numbers that move as intended at this step' }, t.discreteExact ? parametersText(t.discreteExact) : `none: ${t.discreteExactError}`),
         ),
       ),
     );
