@@ -103,11 +103,23 @@ export function mountSnap(host: HTMLElement, link: FigureLink): void {
     const top = Math.log10(settings.distance);
     const toPx = (x: number) => margin + ((top - lg(Math.abs(x))) / (top - FLOOR)) * (w - 2 * margin);
     ctx.fillStyle = color('--fg-muted');
+    // The floor's label ends at the canvas' right edge; a decade's label is drawn only
+    // where it clears the one before it and the floor's (a phone's track is narrow).
+    const floorText = `≤ ${formatNumber(10 ** FLOOR)} or landed`;
+    const floorLeft = w - 2 - ctx.measureText(floorText).width;
+    ctx.textAlign = 'right';
+    ctx.fillText(floorText, w - 2, h - 1);
     ctx.textAlign = 'center';
+    let clear = 0;
     for (let e = Math.floor(top); e >= FLOOR; e--) {
       const px = margin + ((top - e) / (top - FLOOR)) * (w - 2 * margin);
       ctx.fillRect(px, h - 14, 1, 5);
-      ctx.fillText(e === FLOOR ? `≤ ${formatNumber(10 ** e)} or landed` : `${formatNumber(10 ** e)}`, px - (e === FLOOR ? 40 : 0), h - 1);
+      if (e === FLOOR) continue;
+      const text = formatNumber(10 ** e);
+      const half = ctx.measureText(text).width / 2;
+      if (px - half < clear + 6 || px + half > floorLeft - 6) continue;
+      ctx.fillText(text, px, h - 1);
+      clear = px + half;
     }
     ctx.font = '12px system-ui, sans-serif';
     ctx.strokeStyle = color('--fg-muted');
