@@ -7,7 +7,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 # Each stage's time, printed in a table when the run ends (passed or not), so a slow
 # stage shows itself (README, "How long").
-stage_names=() stage_starts=()
+stage_names=() stage_starts=() finished=0
 stage() {
   stage_names+=("$*")
   stage_starts+=("$(date +%s)")
@@ -16,7 +16,8 @@ stage() {
 times() {
   local status=$? now i end
   now=$(date +%s)
-  printf '\n==== stage times (%s) ====\n' "$([ "$status" = 0 ] && echo 'all passed' || echo "stopped, exit $status")"
+  # "all passed" only when the last line ran: a run stopped by a signal may exit 0 here.
+  printf '\n==== stage times (%s) ====\n' "$([ "$status" = 0 ] && [ "$finished" = 1 ] && echo 'all passed' || echo "stopped, exit $status")"
   for i in "${!stage_names[@]}"; do
     end=${stage_starts[$((i + 1))]:-$now}
     printf '%5d s  %s\n' "$((end - ${stage_starts[$i]}))" "${stage_names[$i]}"
@@ -72,4 +73,5 @@ bash scripts/pack.sh
 stage "end-to-end (Playwright, /usr/bin/chromium)"
 npx playwright test
 
+finished=1
 printf '\n==== all suites passed ====\n'
