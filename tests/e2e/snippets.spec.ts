@@ -78,12 +78,14 @@ function cargoRun(dir: string, what: string): string {
 for (const [plant, run] of Object.entries(RUNS)) {
   test(`the Rust snippet, compiled against the forcelab crate, prints what the page plots (${plant})`, async ({ page }) => {
     await openLab(page, run);
-    const dir = join(root, 'target', 'snippet-check', 'rust');
+    // A folder and a package name per plant: the plants' tests run at once on two workers,
+    // and share cargo's target folder (one compile of forcelab), so one binary each.
+    const dir = join(root, 'target', 'snippet-check', `rust-${plant}`);
     for (const k of [0, 1, 2]) {
       const source = await code(page, k, 'rust');
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(join(dir, 'src'), { recursive: true });
-      writeFileSync(join(dir, 'Cargo.toml'), `[package]\nname = "snippet"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nforcelab = { path = ${JSON.stringify(join(root, 'crates/forcelab'))} }\n\n[workspace]\n`);
+      writeFileSync(join(dir, 'Cargo.toml'), `[package]\nname = "snippet-${plant}"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nforcelab = { path = ${JSON.stringify(join(root, 'crates/forcelab'))} }\n\n[workspace]\n`);
       writeFileSync(join(dir, 'src/main.rs'), source);
       const out = cargoRun(dir, `Rust snippet of controller ${k + 1} on the ${plant}`);
       expectClose(numbers(out), await plotted(page, k), `Rust snippet of controller ${k + 1} on the ${plant}`);
