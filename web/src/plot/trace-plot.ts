@@ -72,6 +72,8 @@ export class TracePlot {
   private focus: FocusedRange | null = null;
   /** Whether the reader asked for every value on the scale, escaping series included. */
   private full = false;
+  /** What the legend and the note under the plot last said (see legendNotes). */
+  private notesKey = '';
 
   constructor(
     readonly host: HTMLElement,
@@ -164,7 +166,6 @@ export class TracePlot {
           return o ? cut(c, o) : c;
         })
       : columns;
-    this.host.dataset.offScale = JSON.stringify(offScale.map((o) => ({ series: o.series, at: o.at, label: this.series[o.series]?.label })));
     this.plot.setData(shown as uPlot.AlignedData);
     this.legendNotes();
   }
@@ -172,6 +173,11 @@ export class TracePlot {
   /** The notes under the plot and in its legend: which series left the scale, and the button that brings it back. */
   private legendNotes(): void {
     const { offScale, escaping } = this.focus!;
+    // A live plot redraws every frame: its legend and note change only when what left the scale does.
+    const key = JSON.stringify([this.full, escaping, offScale.map((o) => [o.series, o.at])]);
+    if (key === this.notesKey) return;
+    this.notesKey = key;
+    this.host.dataset.offScale = JSON.stringify(offScale.map((o) => ({ series: o.series, at: o.at, label: this.series[o.series]?.label })));
     // The legend lists the series after time (time's own row, when it has one, comes first).
     const labels = this.plot.root.querySelectorAll('.u-legend .u-series .u-label');
     const first = labels.length - this.series.length;
