@@ -5,7 +5,7 @@
 # worlds and swarm into web/pkg-lite, and one module per door of web/src/core into
 # web/pkg-lab (with pkg-lab-cube and pkg-lab-box: the Lab on one plant), pkg-design,
 # pkg-scenes, pkg-analysis and pkg-engines, so that no page downloads what it does not
-# show; then shrinks each with wasm-opt.
+# show; then shrinks each with wasm-opt (beside the next door's compile).
 # Usage: scripts/build-wasm.sh [--dev]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +42,13 @@ shrink() { # wasm file
   echo "[build] $wasm: $raw bytes, $gz bytes gzip -9" >&2
 }
 
+# wasm-bindgen and wasm-opt of one door run in the background while cargo builds the
+# next (cargo's last step, the LTO of one crate, keeps one core busy; wasm-opt the other),
+# each on a copy of cargo's output, which the next build of the same profile overwrites.
+bind_dir=$(mktemp -d)
+bind_pids=()
+trap 'kill "${bind_pids[@]}" 2>/dev/null || true; rm -rf "$bind_dir"' EXIT
+
 build() { # out-dir, cargo profile, feature arguments...
   local out=$1 profile=$2 dir
   shift 2
@@ -50,9 +57,15 @@ build() { # out-dir, cargo profile, feature arguments...
   [ "$profile" = dev ] && dir=debug
   cargo build -q -p forcelab-wasm --lib --target wasm32-unknown-unknown --profile "$profile" "$@"
   # Where cargo put it: CARGO_TARGET_DIR when set (a shared or separate target), else target/.
-  wasm-bindgen --target web --out-dir "web/$out" --out-name forcelab_wasm \
-    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$dir/forcelab_wasm.wasm"
-  shrink "web/$out/forcelab_wasm_bg.wasm"
+  cp "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$dir/forcelab_wasm.wasm" "$bind_dir/$out.wasm"
+  (
+    # Named as cargo names it, so the glue wasm-bindgen writes is the same byte for byte.
+    mkdir -p "$bind_dir/$out"
+    mv "$bind_dir/$out.wasm" "$bind_dir/$out/forcelab_wasm.wasm"
+    wasm-bindgen --target web --out-dir "web/$out" --out-name forcelab_wasm "$bind_dir/$out/forcelab_wasm.wasm"
+    shrink "web/$out/forcelab_wasm_bg.wasm"
+  ) &
+  bind_pids+=("$!")
 }
 
 # The worlds run the swarm and the benchmark: built for speed. The other doors run a few
@@ -64,3 +77,7 @@ build pkg-lite "$fast" --no-default-features --features worlds
 for door in lab lab-cube lab-box design scenes analysis engines; do
   build "pkg-$door" "$small" --no-default-features --features "$door"
 done
+failed=0
+for pid in "${bind_pids[@]}"; do wait "$pid" || failed=1; done
+bind_pids=()
+exit "$failed"

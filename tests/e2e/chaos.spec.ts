@@ -161,7 +161,9 @@ async function drag(page: Page, random: () => number): Promise<void> {
 }
 
 async function press(page: Page, random: () => number): Promise<void> {
-  const button = await nth(page, 'button:not([data-action=embed]), input[type=checkbox]', random);
+  // Not a disabled control: a reader's click on one does nothing, and Playwright's waits
+  // for it to be enabled until the click's timeout (2 s, some 50 times in a run).
+  const button = await nth(page, 'button:not([data-action=embed]):not(:disabled), input[type=checkbox]:not(:disabled)', random);
   if (button) await button.click({ timeout: 2000 }).catch(() => undefined);
 }
 

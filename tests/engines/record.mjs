@@ -9,14 +9,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { buildExample, root } from './example.mjs';
 import * as box2d from './real/box2d.mjs';
 import * as jolt from './real/jolt.mjs';
 import * as physx from './real/physx.mjs';
 import * as rapier from './real/rapier.mjs';
 import * as mujoco from './real/mujoco.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const DT = 1 / 60;
 const CASES = [
   { intent: { frequency: 3, dampingRatio: 0.2, mass: 1 }, angular: false, variant: 0 },
@@ -24,14 +23,14 @@ const CASES = [
   { intent: { frequency: 3, dampingRatio: 0.2, mass: 1 }, angular: false, variant: 'rest' },
 ];
 
-execFileSync('cargo', ['build', '-q', '-p', 'forcelab', '--release', '--example', 'engines'], { cwd: root, stdio: 'inherit' });
+const binary = buildExample('engines');
 const opened = { box2d: await box2d.open(), jolt: await jolt.open(), physx: await physx.open(), rapier: await rapier.open() };
 const harness = { unity: 'physx', physx: 'physx', box2d: 'box2d', jolt: 'jolt', rapier: 'rapier' };
 const files = {};
 for (const { intent, angular, variant } of CASES) {
   const args = ['--json', '--frequency', intent.frequency, '--damping-ratio', intent.dampingRatio, '--mass', intent.mass, '--dt', DT, '--seconds', 2];
   if (angular) args.push('--angular');
-  const reports = JSON.parse(execFileSync(`${root}target/release/examples/engines`, args.map(String), { encoding: 'utf8', maxBuffer: 1 << 30 }));
+  const reports = JSON.parse(execFileSync(binary, args.map(String), { encoding: 'utf8', maxBuffer: 1 << 30 }));
   for (const id of [...new Set(reports.map((r) => r.id))]) {
     const mine = reports.filter((r) => r.id === id);
     for (const r of variant === 'rest' ? mine.slice(1) : [mine[variant]]) {

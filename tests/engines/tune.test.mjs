@@ -9,14 +9,13 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { buildExample } from './example.mjs';
 import * as box2d from './real/box2d.mjs';
 import * as jolt from './real/jolt.mjs';
 import * as physx from './real/physx.mjs';
 import * as rapier from './real/rapier.mjs';
 import * as mujoco from './real/mujoco.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRIES = {
   'rapier-acceleration': 'rapier',
   'rapier-force': 'rapier',
@@ -34,15 +33,18 @@ const WISHES = [
 const SECONDS = 3;
 const harnesses = {};
 
+/** The core's example binary, built once before the tests. */
+let binary;
+
 beforeAll(async () => {
-  execFileSync('cargo', ['build', '-q', '-p', 'forcelab', '--release', '--example', 'tune'], { cwd: root, stdio: 'inherit' });
+  binary = buildExample('tune');
   for (const [name, mod] of Object.entries({ box2d, jolt, physx, rapier })) harnesses[name] = await mod.open();
 }, 600_000);
 
 function tune(id, wish, angular) {
   const args = ['--json', '--engine', id, '--mass', wish.mass, '--dt', wish.dt, '--settle', wish.settle, '--overshoot', wish.overshoot];
   if (angular) args.push('--angular');
-  return JSON.parse(execFileSync(`${root}target/release/examples/tune`, args.map(String), { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(binary, args.map(String), { encoding: 'utf8' }));
 }
 
 /** Settle time (into 2 % of the unit step and staying) and overshoot, from positions after each step. */

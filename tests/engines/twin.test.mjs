@@ -19,7 +19,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { buildExample } from './example.mjs';
 import { NotRunnable } from './real/common.mjs';
 import * as box2d from './real/box2d.mjs';
 import * as jolt from './real/jolt.mjs';
@@ -27,7 +27,6 @@ import * as physx from './real/physx.mjs';
 import * as rapier from './real/rapier.mjs';
 import * as mujoco from './real/mujoco.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const INTENTS = [
   { name: 'gentle', frequency: 2, dampingRatio: 1, mass: 1 },
   { name: 'underdamped', frequency: 3, dampingRatio: 0.2, mass: 1 },
@@ -44,8 +43,11 @@ const harness = { unity: 'physx', physx: 'physx', box2d: 'box2d', jolt: 'jolt', 
 const engines = {};
 const seen = { skipped: new Set(), worst: {}, fits: 0, cases: 0, versions: {} };
 
+/** The core's example binary, built once before the tests. */
+let binary;
+
 beforeAll(async () => {
-  execFileSync('cargo', ['build', '-q', '-p', 'forcelab', '--release', '--example', 'engines'], { cwd: root, stdio: 'inherit' });
+  binary = buildExample('engines');
   for (const [name, mod] of Object.entries({ box2d, jolt, physx, rapier })) {
     engines[name] = await mod.open();
     seen.versions[name] = engines[name].version;
@@ -63,7 +65,7 @@ afterAll(() => {
 function predict(intent, dt, angular) {
   const args = ['--json', '--frequency', intent.frequency, '--damping-ratio', intent.dampingRatio, '--mass', intent.mass, '--dt', dt, '--seconds', SECONDS];
   if (angular) args.push('--angular');
-  const out = execFileSync(`${root}target/release/examples/engines`, args.map(String), { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const out = execFileSync(binary, args.map(String), { encoding: 'utf8', maxBuffer: 1 << 30 });
   return JSON.parse(out);
 }
 
