@@ -14,7 +14,7 @@ const registry = (JSON.parse(readFileSync(join(root, 'web/src/core/presets.json'
 }).registry;
 const native = (example: string, ...args: string[]): unknown =>
   JSON.parse(
-    execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--example', example, '--', '--json', ...args], {
+    execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--features', 'serde', '--example', example, '--', '--json', ...args], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
