@@ -6,18 +6,23 @@
 # web/pkg-lab (with pkg-lab-cube and pkg-lab-box: the Lab on one plant), pkg-design,
 # pkg-scenes, pkg-analysis and pkg-engines, so that no page downloads what it does not
 # show; then shrinks each with wasm-opt (beside the next door's compile).
-# Usage: scripts/build-wasm.sh [--dev]
+# Usage: scripts/build-wasm.sh [--dev] [--site] [--bindgen-after PID]
+#   --site               only what the site loads (not web/pkg, the benchmarks' and tests')
+#   --bindgen-after PID  wasm-bindgen runs once process PID has ended (npm start: the
+#                        CLI's install, which compiles beside these builds on a new machine)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-mode=--release site_only=0
-for arg in "$@"; do
-  case "$arg" in
+mode=--release site_only=0 bindgen_after=""
+while [ $# -gt 0 ]; do
+  case "$1" in
     --dev) mode=--dev ;;
     --site) site_only=1 ;;
-    *) echo "build-wasm.sh: unknown argument $arg (use --dev, --site)" >&2; exit 2 ;;
+    --bindgen-after) bindgen_after=${2:?--bindgen-after needs a process id}; shift ;;
+    *) echo "build-wasm.sh: unknown argument $1 (use --dev, --site, --bindgen-after PID)" >&2; exit 2 ;;
   esac
+  shift
 done
 
 shrink() { # wasm file
@@ -62,6 +67,9 @@ build() { # out-dir, cargo profile, feature arguments...
     # Named as cargo names it, so the glue wasm-bindgen writes is the same byte for byte.
     mkdir -p "$bind_dir/$out"
     mv "$bind_dir/$out.wasm" "$bind_dir/$out/forcelab_wasm.wasm"
+    if [ -n "$bindgen_after" ]; then
+      while kill -0 "$bindgen_after" 2>/dev/null; do sleep 1; done
+    fi
     wasm-bindgen --target web --out-dir "web/$out" --out-name forcelab_wasm "$bind_dir/$out/forcelab_wasm.wasm"
     shrink "web/$out/forcelab_wasm_bg.wasm"
   ) &

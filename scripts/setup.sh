@@ -6,11 +6,19 @@
 #                             npm packages, wasm-opt among them)
 #   scripts/setup.sh --test   also what `npm test` and `npm run pack` need (wasm-pack,
 #                             Chromium and ChromeDriver, Firefox ESR and geckodriver)
+#   --no-bindgen              all but wasm-bindgen-cli (npm start installs it beside
+#                             the wasm's compile: scripts/start.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want_browser=0
-[ "${1:-}" = "--test" ] && want_browser=1
+want_browser=0 want_bindgen=1
+for arg in "$@"; do
+  case "$arg" in
+    --test) want_browser=1 ;;
+    --no-bindgen) want_bindgen=0 ;;
+    *) printf '[setup] unknown argument %s (use --test, --no-bindgen)\n' "$arg" >&2; exit 2 ;;
+  esac
+done
 
 say() { printf '[setup] %s\n' "$*" >&2; }
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -119,20 +127,9 @@ if [ "$want_browser" = 1 ] && ! have wasm-pack; then
   cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked
 fi
 
-# Install exactly the wasm-bindgen-cli version that Cargo.toml pins: the build runs it,
-# and wasm-pack (which cannot download one here) uses it when its version matches.
-bindgen_version=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
-if [ -z "$bindgen_version" ]; then
-  say "could not read the pinned wasm-bindgen version from Cargo.toml"
-  exit 1
-fi
-if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen_version\$"; then
-  say "installing wasm-bindgen-cli $bindgen_version (compiles from crates.io, a few minutes once)"
-  # Its published lock file names a crate version the registry no longer serves, so
-  # fall back to a fresh resolve when the locked install is refused.
-  cargo install wasm-bindgen-cli --version "$bindgen_version" --locked --force ||
-    cargo install wasm-bindgen-cli --version "$bindgen_version" --force
-fi
+# The wasm-bindgen CLI Cargo.toml pins (scripts/install-bindgen.sh); `npm start` installs
+# it itself, beside the wasm's compile (--no-bindgen).
+if [ "$want_bindgen" = 1 ]; then bash scripts/install-bindgen.sh; fi
 
 if [ "$want_browser" = 1 ]; then
   # wasm-pack would download geckodriver; build it from crates.io instead.
