@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
 import { everyFigure, unfoldSettings } from './pages';
 
@@ -34,22 +34,36 @@ interface NativeClaim {
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 120_000 });
 
+/** Non-background pixels of one canvas. */
+const inkOf = (canvas: Locator) =>
+  canvas.evaluate((c: HTMLCanvasElement) => {
+    const ctx = c.getContext('2d');
+    if (!ctx || c.width === 0 || c.height === 0) return 0;
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 0 && (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2] || d[i + 3] !== d[3])) n++;
+    return n;
+  });
+
 /**
- * Non-background pixels of every canvas shown on the page (not folded away), per canvas.
- * The atlas's maps are held to more than ink (a map unstable everywhere is rightly one
- * colour): their pixels are checked against their radii in the atlas test.
+ * Every canvas shown on the page (not folded away), each seen as a reader sees it: on
+ * screen, where it draws on its first frame (a figure draws only while on screen, so a
+ * canvas scrolled past before that frame is rightly blank until seen). The atlas's maps
+ * are held to more than ink (a map unstable everywhere is rightly one colour): their
+ * pixels are checked against their radii in the atlas test.
  */
-const inked = (page: Page) =>
-  page.locator('canvas:not(.atlas-map canvas)').evaluateAll((canvases: HTMLCanvasElement[]) =>
-    canvases.filter((c) => c.getClientRects().length > 0).map((c) => {
-      const ctx = c.getContext('2d');
-      if (!ctx || c.width === 0 || c.height === 0) return 0;
-      const d = ctx.getImageData(0, 0, c.width, c.height).data;
-      let n = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 0 && (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2] || d[i + 3] !== d[3])) n++;
-      return n;
-    }),
-  );
+async function everyCanvasInked(page: Page): Promise<number> {
+  let shown = 0;
+  for (const canvas of await page.locator('canvas:not(.atlas-map canvas)').all()) {
+    if (!(await canvas.evaluate((c) => c.getClientRects().length > 0))) continue;
+    shown++;
+    await canvas.scrollIntoViewIfNeeded();
+    const label = await canvas.evaluate((c) => `canvas ${c.className || c.tagName} of ${c.closest<HTMLElement>('.figure')?.dataset.scene ?? 'the page'}`);
+    await expect.poll(() => inkOf(canvas), { message: `${label} has drawn`, timeout: 10_000 }).toBeGreaterThan(20);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return shown;
+}
 
 for (const file of chapters) {
   test(`chapter ${file}: figures draw, a slider changes the data, badges match the claims command`, async ({ page }) => {
@@ -61,9 +75,8 @@ for (const file of chapters) {
     expect(await page.locator('main').innerText()).not.toMatch(/\$\$|\\\(|\\frac|\\qquad/);
 
     // Every canvas has drawn something (the claims chapter's figure is a table).
-    const ink = await inked(page);
-    expect(ink.length > 0 || file === '09-claims.html').toBe(true);
-    expect(ink.every((n) => n > 20), `canvas ink ${ink}`).toBe(true);
+    const shown = await everyCanvasInked(page);
+    expect(shown > 0 || file === '09-claims.html').toBe(true);
 
     // Badges say what the native claims command says.
     const claims = new Map((native('claims') as NativeClaim[]).map((c) => [c.id, c.verdict]));
