@@ -78,13 +78,14 @@ for (const { path, whole, part, quick } of plan) {
       // meanwhile (as a reader sees it): the next interaction waits, as a reader would.
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       const roll = random();
-      if (hasUrlState && roll < 0.03) await tamperUrl(page, path, random, pick);
-      else if (roll < 0.3) await moveSlider(page, random, pick);
-      else if (roll < 0.6) await typeEntry(page, random, pick);
-      else if (roll < 0.75) await drag(page, random);
-      else if (roll < 0.9) await press(page, random);
+      const kind = hasUrlState && roll < 0.03 ? 'link' : roll < 0.3 ? 'slider' : roll < 0.6 ? 'typing' : roll < 0.75 ? 'drag' : roll < 0.9 ? 'press' : 'choice';
+      played.add(kind);
+      if (kind === 'link') await tamperUrl(page, path, random, pick);
+      else if (kind === 'slider') await moveSlider(page, random, pick);
+      else if (kind === 'typing') await typeEntry(page, random, pick);
+      else if (kind === 'drag') await drag(page, random);
+      else if (kind === 'press') await press(page, random);
       else await choose(page, random);
-      played.add(hasUrlState && roll < 0.03 ? 'link' : roll < 0.3 ? 'slider' : roll < 0.6 ? 'typing' : roll < 0.75 ? 'drag' : roll < 0.9 ? 'press' : 'choice');
       if (n % 20 === 19 || n === count - 1) {
         expect(problems, `after interaction ${n + 1}`).toEqual([]);
         expect(await shownNonFinite(page), `after interaction ${n + 1}`).toEqual([]);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
 import { everyFigure, unfoldSettings } from './pages';
+import { EXAMPLES } from '../engines/example.mjs';
 
 // The reference for every figure is the native core, run once here.
 const root = new URL('../..', import.meta.url).pathname;
@@ -14,7 +15,7 @@ const registry = (JSON.parse(readFileSync(join(root, 'web/src/core/presets.json'
 }).registry;
 const native = (example: string, ...args: string[]): unknown =>
   JSON.parse(
-    execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--features', 'serde', '--example', example, '--', '--json', ...args], {
+    execFileSync('cargo', ['run', '-q', ...EXAMPLES, '--example', example, '--', '--json', ...args], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { EXAMPLES } from '../engines/example.mjs';
 
 /**
  * A Lab card's stability map: the core's atlas of the card's law (a PID's at the card's
@@ -12,7 +13,7 @@ test.describe.configure({ timeout: 240_000 });
 const root = new URL('../..', import.meta.url).pathname;
 interface NativeAtlas { law: string; integrator: string; kp_dt2: number[]; radii: (number | null)[] }
 const native = (...args: string[]) =>
-  JSON.parse(execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--features', 'serde', '--example', 'atlas', '--', '--json', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 })) as NativeAtlas[];
+  JSON.parse(execFileSync('cargo', ['run', '-q', ...EXAMPLES, '--example', 'atlas', '--', '--json', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 })) as NativeAtlas[];
 
 // At 1 kg and h = 0.01 s, kp 1000 N/m and kd 100 N·s/m sit on grid points (kp h²/m = 0.1,
 // kd h/m = 1); the PID's ki 5000 N/(m·s) is the slice ki h³/m = 0.005.

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './console';
+import { EXAMPLES } from '../engines/example.mjs';
 
 // Every option of the PIDs, set in the Lab (by link, and by its control), runs the very
 // trace the native core runs from a config this test writes itself; and each changes
@@ -46,7 +47,7 @@ function native(plant: string, laws: Law[], disturbances: object = {}): NativeRu
     controllers: laws.map((l) => ({ kp: GAIN_DEFAULTS.kp, kd: GAIN_DEFAULTS.kd, ki: GAIN_DEFAULTS.ki, options: {}, ...l })),
     disturbances,
   };
-  const out = execFileSync('cargo', ['run', '-q', '-p', 'forcelab', '--release', '--features', 'serde', '--example', 'lab', '--', JSON.stringify(config), String(STEPS)], {
+  const out = execFileSync('cargo', ['run', '-q', ...EXAMPLES, '--example', 'lab', '--', JSON.stringify(config), String(STEPS)], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Cargo's arguments for the core's native examples, the same wherever one is run. */
+export const EXAMPLES = ['-p', 'forcelab', '--release', '--features', 'serde'];
+
 /** Builds every example of the core in release (with serde) and returns the path of `name`'s binary. */
 export function buildExample(name) {
-  execFileSync('cargo', ['build', '-q', '-p', 'forcelab', '--release', '--features', 'serde', '--examples'], { cwd: root, stdio: 'inherit' });
+  execFileSync('cargo', ['build', '-q', ...EXAMPLES, '--examples'], { cwd: root, stdio: 'inherit' });
   const target = process.env.CARGO_TARGET_DIR ?? 'target';
   return join(isAbsolute(target) ? target : join(root, target), 'release', 'examples', name);
 }
