@@ -1,114 +1,101 @@
-// Writes MUTANTS.md from the last mutation runs (scripts/mutants.sh): per group, the
-// mutants tested, caught, survived, and the score; every survivor, with its reason when
-// scripts/mutants-equivalent.json lists it as equivalent (no test can tell it from the
-// original). Timeouts count as caught (the mutant hangs; the tests notice), unviable
-// mutants (they do not compile) are not counted, as both tools do.
+// Writes MUTANTS.md from the kept results of the mutation run's parts
+// (tests/mutants/results, scripts/mutants-parts.mjs): per module, the parts run, the
+// commit and date of each, the mutants caught and missed and the score; every survivor,
+// with its reason when scripts/mutants-equivalent.json lists it as equivalent (no test can
+// tell it from the original). Timeouts count as caught (the mutant hangs; the tests
+// notice); unviable mutants (they do not compile) are not counted, as both tools do.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { allParts, partState } from './mutants-parts.mjs';
 
-const CORE = ['controllers', 'body', 'analysis', 'claims', 'engines'];
-const WEB = {
-  state: ['web/src/lab/lab-state.ts', 'web/src/ui/url-state.ts'],
-  params: ['web/src/ui/params.ts'],
-  parameterisation: ['web/src/lab/parameterisation.ts'],
-  export: ['web/src/export/'],
-};
 const GOAL = { core: 90, web: 80 };
 const equivalent = JSON.parse(readFileSync('scripts/mutants-equivalent.json', 'utf8'));
+const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null);
 const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 const commit = git('rev-parse', '--short', 'HEAD');
-const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'crates', 'web/src') !== '';
+const pct = (n, d) => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)} %`);
+const hours = (s) => (s >= 5400 ? `${(s / 3600).toFixed(1)} h` : `${Math.round(s / 60)} min`);
 
-const rows = [];
-const survivors = [];
-const pct = (killed, total) => (total === 0 ? '—' : `${((100 * killed) / total).toFixed(1)} %`);
-
-const ranOn = (dir) => (existsSync(`${dir}/commit`) ? readFileSync(`${dir}/commit`, 'utf8').trim() : commit);
-const ranBy = (dir) => (existsSync(`${dir}/command`) ? readFileSync(`${dir}/command`, 'utf8').trim() : 'npm run mutants');
-
-function row(tier, group, sample, killed, survived, listedEquivalent, at, by) {
-  const viable = killed + survived.length;
-  rows.push({ tier, group, sample, at, by, viable, killed, survived: survived.length, listedEquivalent,
-    score: pct(killed, viable), scoreEq: pct(killed, viable - listedEquivalent) });
-}
-
-for (const group of CORE) {
-  const file = `target/mutants/${group}/mutants.out/outcomes.json`;
-  if (!existsSync(file)) continue;
-  const { outcomes } = JSON.parse(readFileSync(file, 'utf8'));
-  const sample = readFileSync(`target/mutants/${group}/shard`, 'utf8').trim();
-  const mutants = outcomes.filter((o) => o.scenario !== 'Baseline');
-  const killed = mutants.filter((o) => o.summary === 'CaughtMutant' || o.summary === 'Timeout').length;
-  const missed = mutants.filter((o) => o.summary === 'MissedMutant').map((o) => o.scenario.Mutant.name);
-  let eq = 0;
-  for (const name of missed) {
-    const reason = equivalent.core[name];
-    if (reason) eq++;
-    survivors.push({ group: `core ${group}`, name, reason });
-  }
-  row('core', group, sample === '0/1' ? 'all' : `shard ${sample}`, killed, missed, eq, ranOn(`target/mutants/${group}`), ranBy(`target/mutants/${group}`));
-}
-
-const webReport = 'target/mutants-web/report.json';
-if (existsSync(webReport)) {
-  const report = JSON.parse(readFileSync(webReport, 'utf8'));
-  for (const [group, prefixes] of Object.entries(WEB)) {
-    let killed = 0;
-    let eq = 0;
-    const missed = [];
-    for (const [file, { mutants }] of Object.entries(report.files)) {
-      if (!prefixes.some((p) => file.startsWith(p))) continue;
-      for (const m of mutants) {
-        if (m.status === 'Killed' || m.status === 'Timeout') killed++;
-        if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
-        const name = `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '')}`;
-        const reason = equivalent.web[name];
-        if (reason) eq++;
-        missed.push(name);
-        survivors.push({ group: `web ${group}`, name, reason });
-      }
+/** One module's (or tier's) sums over the parts that ran. */
+function tally(parts) {
+  const t = { parts: parts.length, ran: 0, stale: 0, mutants: 0, caught: 0, missed: 0, equivalent: 0, seconds: 0, commits: new Set(), dates: new Set(), survivors: [], changed: new Set() };
+  for (const p of parts) {
+    const s = p.state;
+    if (s.state === 'never') continue;
+    const r = s.result;
+    t.ran++;
+    if (s.state === 'stale') t.stale++;
+    for (const f of s.changedSource) t.changed.add(f);
+    t.mutants += r.mutants;
+    t.caught += r.caught + r.timeout;
+    t.missed += r.missed.length;
+    t.seconds += r.seconds;
+    t.commits.add(r.commit);
+    t.dates.add(r.date);
+    for (const name of r.missed) {
+      const reason = equivalent[p.tier][name];
+      if (reason) t.equivalent++;
+      t.survivors.push({ name, reason });
     }
-    row('web', group, 'all', killed, missed, eq, ranOn('target/mutants-web'), ranBy('target/mutants-web'));
   }
+  t.viable = t.caught + t.missed;
+  return t;
 }
 
-const cargoMutants = (() => { try { return execFileSync('cargo', ['mutants', '--version'], { encoding: 'utf8' }).trim(); } catch { return 'cargo-mutants'; } })();
+const parts = allParts().map((p) => ({ ...p, state: partState(p, read) }));
+const modules = [...new Set(parts.map((p) => `${p.tier} ${p.module}`))].map((key) => {
+  const [tier, module] = key.split(' ');
+  return { tier, module, ...tally(parts.filter((p) => p.tier === tier && p.module === module)) };
+});
+const tiers = ['core', 'web'].map((tier) => ({ tier, ...tally(parts.filter((p) => p.tier === tier)) }));
+const state = (m) => (m.ran === 0 ? 'not run yet' : m.ran < m.parts ? `${m.ran} of ${m.parts} parts` : m.stale ? `stale (${[...m.changed].map((f) => `\`${f}\``).join(', ')} changed since)` : 'all parts, current');
+const score = (t) => pct(t.caught, t.viable - t.equivalent);
+
 const md = `# Mutation testing
 
 \`npm run mutants\` (scripts/mutants.sh) plants small bugs (a flipped sign, a swapped
 operator, a constant, a removed call) one at a time and runs the tests against each: a
-mutant the tests do not notice is a behaviour no test pins. The core's groups run under
-${cargoMutants} (crates.io) with the core's unit tests; the page's logic modules under
-Stryker 9.5.1 with the vitest unit tests. It is not part of \`npm test\`.
+mutant the tests do not notice is a behaviour no test pins. The core's mutants run
+under cargo-mutants with the core's unit tests (nextest, which stops at the first
+failing test); the page's under Stryker with the vitest unit tests. It is not part of
+\`npm test\`.
 
-A core group holds 300 to 1,600 mutants at 3 to 5 s each on these 2-core machines, so a
-default run tests an evenly spread sample of each group (cargo-mutants' round-robin
-shard K of N; \`--shard K\` takes another, \`--all-shards\` every mutant); the web modules
-run in full (about 6 minutes). Goals: ${GOAL.core} % of viable mutants caught in the
-core's groups, ${GOAL.web} % in the page's modules. A survivor is either killed by a new
-test or listed in scripts/mutants-equivalent.json with the reason no test can tell it
-from the original; the last column leaves those out. Most listed ones move a comparison
-onto its boundary (\`<\` to \`<=\`) where no input lands. The claims group has a second
-kind, "equivalent on the measured figures": a claim's verdict compares a measurement
-with a threshold it is far from, so the mutated comparison gives the same verdict; if the
-measurement ever moved, its pinned figure (claims/pinned.rs) would fail first. That is
-why the claims group's raw score is the lowest while nothing in it is unexplained.
+Every module of \`crates/forcelab/src\` and of \`web/src\` is mutated whole, no sample.
+The run is split into parts (scripts/mutants-parts.mjs: a module, or a round-robin shard
+of a large one) that each take well under an hour here, and each part's result is kept
+in tests/mutants/results with its commit and date, so a whole run can be spread over
+sittings. \`npm run mutants\` runs every part with no result or a stale one (a source
+file of its module changed since its commit; a change to a module's tests alone leaves
+its score standing as a lower bound), \`npm run mutants -- list\` says how each part
+stands, \`npm run mutants -- core engines/3\` or \`-- web plot\` runs one, and
+\`npm run mutants -- --in-diff main\` checks the mutants of a change before it lands.
 
-Written by scripts/mutants-report.mjs on ${new Date().toISOString().slice(0, 10)} from the runs on the commits
-below (written at ${commit}${dirty ? ', with uncommitted changes' : ''}).
+Goals: ${GOAL.core} % of the core's and ${GOAL.web} % of the page's viable mutants caught, not
+counting the survivors listed in scripts/mutants-equivalent.json with the reason no test
+can tell them from the original (most move a comparison onto a boundary no input lands
+on). A page mutant "no test runs it" is in code no vitest test reaches (the page's
+drawing and DOM, which the browser tests check but Stryker cannot run per mutant); it
+counts as missed.
 
-| tier | group | commit | command | tested | viable | caught | survived | listed equivalent | score | score without equivalents |
-|---|---|---|---|---|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${r.tier} | ${r.group} | ${r.at} | \`${r.by}\` | ${r.sample} | ${r.viable} | ${r.killed} | ${r.survived} | ${r.listedEquivalent} | ${r.score} | ${r.scoreEq} |`).join('\n')}
+Written by scripts/mutants-report.mjs on ${new Date().toISOString().slice(0, 10)} at ${commit}.
 
-${rows.filter((r) => r.tier === 'core' && r.at !== commit).map((r) => {
-  const changed = git('diff', '--name-only', r.at, 'HEAD', '--', `crates/forcelab/src/${r.group}`);
-  return `- ${r.group} ran on ${r.at}; its files changed since: ${changed ? changed.split('\n').map((f) => `\`${f}\``).join(', ') : 'none'}.`;
-}).join('\n')}
+## Totals
+
+| tier | parts run | mutants | viable | caught | missed | listed equivalent | score without equivalents | goal | time of the parts run |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${tiers.map((t) => `| ${t.tier} | ${t.ran} of ${t.parts}${t.stale ? ` (${t.stale} stale)` : ''} | ${t.mutants} | ${t.viable} | ${t.caught} | ${t.missed} | ${t.equivalent} | ${score(t)} | ${GOAL[t.tier]} % | ${hours(t.seconds)} |`).join('\n')}
+
+## Per module
+
+| tier | module | parts | commit | date | mutants | viable | caught | missed | listed equivalent | score without equivalents | time |
+|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|
+${modules.map((m) => `| ${m.tier} | ${m.module} | ${state(m)} | ${[...m.commits].join(', ') || '—'} | ${[...m.dates].join(', ') || '—'} | ${m.mutants} | ${m.viable} | ${m.caught} | ${m.missed} | ${m.equivalent} | ${score(m)} | ${m.ran ? hours(m.seconds) : '—'} |`).join('\n')}
 
 ## Survivors
 
-${survivors.length === 0 ? 'None.' : survivors.map((s) => `- ${s.group}: \`${s.name}\`${s.reason ? ` — equivalent: ${s.reason}` : ' — **not yet killed**'}`).join('\n')}
-`;
+${modules.filter((m) => m.survivors.length).map((m) => `### ${m.tier} ${m.module}
+
+${m.survivors.map((s) => `- \`${s.name}\`${s.reason ? ` — equivalent: ${s.reason}` : ' — **not yet killed**'}`).join('\n')}
+`).join('\n') || 'None.\n'}`;
 writeFileSync('MUTANTS.md', md);
-console.log(rows.map((r) => `${r.tier} ${r.group}: ${r.score} (${r.killed}/${r.viable}), without equivalents ${r.scoreEq}`).join('\n'));
+console.log(tiers.map((t) => `${t.tier}: ${t.ran} of ${t.parts} parts, ${score(t)} (${t.caught}/${t.viable - t.equivalent} without equivalents)`).join('\n'));
