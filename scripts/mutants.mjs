@@ -105,6 +105,7 @@ function header(part, tool) {
 
 function cargoMutants(extra, out) {
   rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
   const env = { ...process.env, CARGO_PROFILE_DEV_DEBUG: '0', CARGO_PROFILE_TEST_DEBUG: '0' };
   const r = spawnSync('cargo', ['mutants', '-p', 'forcelab', '-j', '2', '--test-tool', 'nextest', '-o', out, ...extra], { stdio: 'inherit', env });
   // Exit 2 (mutants missed) and 3 (some timed out) are the report's business, not errors.
