@@ -12,8 +12,9 @@ export default {
   vitest: { configFile: 'vite.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: ['web/src/**/*.ts', '!web/src/**/*.test.ts', '!web/src/**/*.d.ts'],
-  // The sandbox copies the project; only the page's sources, its built wasm and configs are needed.
-  ignorePatterns: ['/target', '/.venv-engines', '/crates', '/tests', '/web/dist', '/web/dist-bench', '/bench', '/test-results', '/playwright-report', '/tmp-shots'],
+  // The sandbox copies the project: the page's sources, its built wasm and configs, and the
+  // core's sources, which the chapters' build plugin (and its test) reads.
+  ignorePatterns: ['/target', '/.venv-engines', '/tests', '/web/dist', '/web/dist-bench', '/bench', '/test-results', '/playwright-report', '/tmp-shots'],
   // Only the sources get `// @ts-nocheck`: the golden .mjs snippets must stay as written.
   disableTypeChecks: 'web/src/**/*.ts',
   coverageAnalysis: 'perTest',
