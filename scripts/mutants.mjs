@@ -123,7 +123,7 @@ function runCore(part) {
 
 function stryker(mutate) {
   rmSync('target/mutants-web/report.json', { force: true });
-  const r = spawnSync('npx', ['stryker', 'run', '--mutate', mutate.join(',')], { stdio: 'inherit' });
+  const r = spawnSync('npx', ['stryker', 'run', '--mutate', mutate.join(',')], { stdio: 'inherit', env: { ...process.env, FORCELAB_MUTANTS: '1' } });
   if (r.status !== 0) fail(`stryker stopped with status ${r.status}`);
   return read('target/mutants-web/report.json');
 }
