@@ -19,6 +19,9 @@ export default {
   disableTypeChecks: 'web/src/**/*.ts',
   coverageAnalysis: 'perTest',
   concurrency: 2,
+  // A timed-out mutant counts as killed: the allowance is wide, since a run shares these
+  // 2 cores with other work.
+  timeoutMS: 30000,
   reporters: ['clear-text', 'json', 'progress'],
   jsonReporter: { fileName: 'target/mutants-web/report.json' },
   tempDirName: 'target/stryker-tmp',

@@ -92,8 +92,10 @@ for (const part of todo) {
   }
   console.error(`[mutants] ${part.id}`);
   const t0 = Date.now();
+  // The commit the part starts from: the tools copy the tree at their start.
+  const commit = git('rev-parse', '--short', 'HEAD');
   const result = part.tier === 'core' ? runCore(part) : runWeb(part);
-  Object.assign(result, { seconds: Math.round((Date.now() - t0) / 1000) });
+  Object.assign(result, { commit, seconds: Math.round((Date.now() - t0) / 1000) });
   writeFileSync(resultFile(part), `${JSON.stringify(result, null, 1)}\n`);
   execFileSync('node', ['scripts/mutants-report.mjs'], { stdio: 'inherit' });
 }
