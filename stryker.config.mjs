@@ -6,10 +6,12 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  // Every test runs in the dry run, not only those vitest finds importing the mutated
-  // files: a module no test imports then has its mutants reported as reached by no test,
-  // where `related` found no test and stopped the run.
-  vitest: { configFile: 'vite.config.ts', related: false },
+  // Each mutant is judged by the tests that import its file (vitest's related files), as
+  // a static mutant (module-level code) would otherwise run the whole suite. A module no
+  // test imports is run with every test instead (scripts/mutants.mjs sets
+  // FORCELAB_MUTANTS_ALL_TESTS after `related` found none), and its mutants come out
+  // as reached by no test.
+  vitest: { configFile: 'vite.config.ts', related: process.env.FORCELAB_MUTANTS_ALL_TESTS !== '1' },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: ['web/src/**/*.ts', '!web/src/**/*.test.ts', '!web/src/**/*.d.ts'],
   // The sandbox copies the project: the page's sources, its built wasm and configs, and the
