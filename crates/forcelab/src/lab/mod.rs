@@ -5,6 +5,8 @@
 mod any_lab;
 mod box_plant;
 mod card_map;
+#[cfg(test)]
+mod disturbance_tests;
 mod disturbances;
 mod lockstep;
 mod options;
