@@ -253,6 +253,32 @@ mod tests {
     }
 
     #[test]
+    fn rise_reads_the_first_crossings_and_settling_the_last_exit() {
+        // The trace passes 90 %, falls back under 10 %, overshoots and comes back: the
+        // rise is from the first 10 % crossing (0.2 s) to the first 90 % one (1 + 0.4 /
+        // 0.45 s), the settle the sample after the last one out of the 2 % band (6 s),
+        // the overshoot the highest peak (5 %). Up and down alike.
+        let times: Vec<f64> = (0..9).map(f64::from).collect();
+        let up = [0.0, 0.5, 0.95, 0.05, 0.95, 1.05, 0.99, 1.0, 1.0];
+        for (start, target, sign) in [(0.0, 1.0, 1.0), (1.0, 0.0, -1.0)] {
+            let values: Vec<f64> = up.iter().map(|u| start + sign * u).collect();
+            let m = StepMetrics::of(
+                &times,
+                &values,
+                &[],
+                start,
+                target,
+                MetricsOptions::default(),
+            )
+            .unwrap();
+            let rise = 1.0 + 0.4 / 0.45 - 0.2;
+            assert!((m.rise_time.unwrap() - rise).abs() < ALGEBRA_TOL, "{m:?}");
+            assert_eq!(m.settling_time, Some(6.0), "{m:?}");
+            assert!((m.overshoot_percent - 5.0).abs() < ALGEBRA_TOL, "{m:?}");
+        }
+    }
+
+    #[test]
     fn a_finite_trace_past_the_limit_has_diverged() {
         let m = StepMetrics::of(
             &[0.0, 1.0],

@@ -266,3 +266,7 @@ impl<'a, P: Problem> Search<'a, P> {
         false
     }
 }
+
+#[cfg(test)]
+#[path = "search_tests.rs"]
+mod tests;
