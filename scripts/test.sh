@@ -38,6 +38,8 @@ for door in worlds lab lab-cube lab-box design scenes analysis engines; do
   cargo clippy -p forcelab-wasm --no-default-features --features "$door" --target wasm32-unknown-unknown -- -D warnings
 done
 cargo clippy -p forcelab-wasm --all-targets --target wasm32-unknown-unknown -- -D warnings
+# The core's API documentation builds without a broken or private link.
+RUSTDOCFLAGS="-D warnings" cargo doc -p forcelab --no-deps --quiet
 # The core's modules depend one way (ARCHITECTURE.md): fail on any cycle.
 node scripts/module-cycles.mjs
 node scripts/long-files.mjs

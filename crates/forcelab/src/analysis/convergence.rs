@@ -60,7 +60,7 @@ pub const MAX_STEPS_PER_RUN: f64 = 200_000.0;
 
 /// Seconds to land for every start distance and time scale: see [`ConvergenceSpec`].
 /// Runs the sweep with `k = d = 1`. Refuses specs that would take more than
-/// [`MAX_STEPS_PER_RUN`] steps per run.
+/// `MAX_STEPS_PER_RUN` steps per run.
 pub fn convergence_sweep(spec: &ConvergenceSpec) -> Result<Vec<ConvergenceSeries>, Error> {
     positive("dt", spec.dt)?;
     positive("min_velocity", spec.min_velocity)?;

@@ -39,7 +39,7 @@ pub struct Law {
     pub gains: &'static [Gain],
     /// Whether it has an integral term (and so reads `ki`).
     pub integral: bool,
-    /// The settings it takes beyond its gains (see [`super::options`]).
+    /// The settings it takes beyond its gains (see `catalogue::options`).
     pub options: &'static [LawOption],
     /// The printed listing that runs beside it when the reader asks for it.
     pub printed_twin: Option<LawId>,

@@ -1,5 +1,5 @@
 //! Every checkable claim of the five articles, and of the engines' documentation
-//! ([`engines`]), measured by the core when asked and given a verdict. Nothing here is
+//! (`claims::engines`), measured by the core when asked and given a verdict. Nothing here is
 //! typed in: each figure comes from running the controllers, the atlas or the published
 //! listings at the moment [`all_claims`] runs. The scenario numbers (gains, steps) are
 //! the articles' own where they give them.

@@ -6,9 +6,9 @@
 //! contacts, stepped at `dt`: where is it after each step? The body is a ball of radius
 //! [`BODY_RADIUS`] (the radius matters only to the engines' sleep tests).
 //!
-//! Each engine module writes its step once, as a [`Model`]; [`run`] records it and
-//! [`linear_map`] reads the step's linear part off the same code by stepping the two
-//! unit states with every cap, clamp and sleep test switched off ([`Mode::Linear`]).
+//! Each engine module writes its step once, as a `Model`; `run` records it and
+//! `linear_map` reads the step's linear part off the same code by stepping the two
+//! unit states with every cap, clamp and sleep test switched off (`Mode::Linear`).
 
 use super::discrete::Map2;
 

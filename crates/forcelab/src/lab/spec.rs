@@ -76,8 +76,8 @@ impl Default for LabSpec {
     }
 }
 
-/// Why a Lab was refused, as the sentence the page shows ("controllers[1].kp must be
-/// ...", "plant must be one of cube, plate, box, got \"boat\"").
+/// Why a Lab was refused, as the sentence the page shows (`controllers[1].kp must be
+/// ...`, `plant must be one of cube, plate, box, got "boat"`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecError(pub String);
 
