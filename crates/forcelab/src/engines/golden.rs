@@ -3,6 +3,12 @@
 //! unit test runs on them: the twin, given the same parameters and settings, must land
 //! within 1e-5 (m or rad) of every recorded position. Native tests thus catch a twin
 //! drifting from its engine without the engines installed.
+//!
+//! A case recorded to reach one of a twin's rules (a speed or spin cap, body damping,
+//! sleep, MuJoCo's reset: `reaches` names it) may also say which event the twin must
+//! report on it (`expect`: `capped`, `asleep` or `reset`): a twin or a re-recording
+//! that no longer reaches the rule then fails here instead of passing without testing
+//! it.
 
 use super::settings::{Kind, Value};
 use super::{entry, Intent};
@@ -10,11 +16,13 @@ use super::{entry, Intent};
 /// How far a twin may be from its engine: float32 engines agree to a few 1e-7.
 const TOLERANCE: f64 = 1e-5;
 
-/// Checks every case of a golden file; panics with the case and the gap.
+/// Checks every case of a golden file; panics naming every case that fails and how
+/// (all of them, so that a planted fault shows each case that catches it).
 pub(crate) fn check(file: &str) {
     let json: serde_json::Value = serde_json::from_str(file).expect("a golden file is JSON");
     let cases = json["cases"].as_array().expect("cases");
     assert!(!cases.is_empty());
+    let mut failures = Vec::new();
     for case in cases {
         let id = case["id"].as_str().unwrap();
         let e = entry(id).unwrap_or_else(|| panic!("no entry {id}"));
@@ -48,6 +56,20 @@ pub(crate) fn check(file: &str) {
             .predict(knobs, &intent, &settings, recorded.len())
             .unwrap();
         assert_eq!(twin.positions.len(), recorded.len(), "{id}");
+        if let Some(expect) = case.get("expect").and_then(|e| e.as_str()) {
+            let reached = match expect {
+                "capped" => twin.capped_steps > 0,
+                "asleep" => twin.asleep_after.is_some(),
+                "reset" => twin.reset_after.is_some(),
+                other => panic!("{id}: unknown event {other}"),
+            };
+            if !reached {
+                failures.push(format!(
+                    "{id} ({}): the twin is never {expect}",
+                    case["variant"]
+                ));
+            }
+        }
         let (worst, at) = twin
             .positions
             .iter()
@@ -55,12 +77,14 @@ pub(crate) fn check(file: &str) {
             .enumerate()
             .map(|(k, (a, b))| ((a - b).abs(), k))
             .fold((0.0, 0), |w, d| if d.0 > w.0 { d } else { w });
-        assert!(
-            worst <= TOLERANCE,
-            "{id} ({}, angular {}): {worst:e} off the recorded engine at step {}",
-            case["variant"],
-            intent.angular,
-            at + 1
-        );
+        if worst > TOLERANCE {
+            failures.push(format!(
+                "{id} ({}, angular {}): {worst:e} off the recorded engine at step {}",
+                case["variant"],
+                intent.angular,
+                at + 1
+            ));
+        }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

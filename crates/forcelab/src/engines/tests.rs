@@ -278,7 +278,11 @@ fn every_settings_variant_has_a_trajectory_recorded_from_its_engine() {
     let mut recorded = std::collections::BTreeSet::new();
     for file in files {
         let json: serde_json::Value = serde_json::from_str(file).unwrap();
+        // Cases recorded to reach a cap, damping or sleep rule are extra to the variants.
         for case in json["cases"].as_array().unwrap() {
+            if case.get("reaches").is_some() {
+                continue;
+            }
             let variant = case["variant"].as_str().unwrap().to_string();
             recorded.insert((case["id"].as_str().unwrap().to_string(), variant));
         }
