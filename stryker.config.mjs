@@ -15,8 +15,9 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: ['web/src/**/*.ts', '!web/src/**/*.test.ts', '!web/src/**/*.d.ts'],
   // The sandbox copies the project: the page's sources, its built wasm and configs, and the
-  // core's sources, which the chapters' build plugin (and its test) reads.
-  ignorePatterns: ['/target', '/.venv-engines', '/tests', '/web/dist', '/web/dist-bench', '/bench', '/test-results', '/playwright-report', '/tmp-shots'],
+  // core's sources, which the chapters' build plugin (and its test) reads, and
+  // tests/export, where the snippet tests' runners and golden files live.
+  ignorePatterns: ['/target', '/.venv-engines', '/tests/e2e', '/tests/engines', '/tests/mutants', '/web/dist', '/web/dist-bench', '/bench', '/test-results', '/playwright-report', '/tmp-shots'],
   // Only the sources get `// @ts-nocheck`: the golden .mjs snippets must stay as written.
   disableTypeChecks: 'web/src/**/*.ts',
   coverageAnalysis: 'perTest',

@@ -80,7 +80,7 @@ if [ "$want_browser" = 1 ]; then
   # Gecko as well as Blink: Debian's Firefox ESR.
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   # The C# compiler and runtime that build and run every Unity template against the
-  # UnityEngine stand-in (web/src/export/snippets/unity): Debian's Mono.
+  # UnityEngine stand-in (tests/export/snippets/unity): Debian's Mono.
   { have mcs && have mono; } || missing+=(mono-mcs)
   if [ "${#missing[@]}" -gt 0 ]; then
     beside debian apt_install "${missing[@]}"
@@ -88,7 +88,7 @@ if [ "$want_browser" = 1 ]; then
 fi
 
 # The real MuJoCo for the engine-twin tests (tests/engines) and gdtoolkit for the Godot
-# templates' check (web/src/export/snippets/godot), pinned in tests/engines/requirements.txt,
+# templates' check (tests/export/snippets/godot), pinned in tests/engines/requirements.txt,
 # in a venv of the project's own; reinstalled only when the pins change. The other
 # engines come from npm (package.json).
 engines_venv() {

@@ -63,7 +63,9 @@ bash scripts/build-wasm.sh
 npx vite build --logLevel warn
 
 stage "TypeScript type check"
+# The page without Node's types (tsconfig.json), the tests, build plugins and configs with them (tests/tsconfig.json).
 npx tsc --noEmit
+npx tsc --noEmit -p tests
 
 stage "web unit tests"
 npx vitest run

@@ -115,7 +115,7 @@ describe('plotSvg', () => {
   });
 
   it('matches its reviewed golden file', async () => {
-    await expect(plotSvg(sample())).toMatchFileSnapshot('golden/plot.svg');
+    await expect(plotSvg(sample())).toMatchFileSnapshot('../../../tests/export/golden/plot.svg');
   });
 });
 

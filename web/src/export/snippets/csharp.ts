@@ -4,7 +4,7 @@
  * along +x, the plate a Rigidbody2D moved and turned by one law per coordinate, the box
  * a Rigidbody turned by a world torque. Unity's physics runs in floats; the laws are
  * computed in doubles and handed over as floats. The test suite compiles every template
- * with mcs against a stand-in of the UnityEngine types (`unity/StandIn.cs`, run by `unity.test.ts`).
+ * with mcs against a stand-in of the UnityEngine types (`tests/export/snippets/unity/StandIn.cs`, run by `unity.test.ts`).
  */
 import { CSHARP, render, type EngineProgram, type Setting } from './engine-program';
 import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, PREDICTING_LAWS, type EngineLaw, type PredictingLaw, type PredictingStep } from './engine-laws';

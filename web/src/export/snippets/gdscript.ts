@@ -2,7 +2,7 @@
  * The Godot 4 snippets: a rigid-body script that applies the law's force or torque in
  * _physics_process, with the reader's gains, mass and step. GDScript's float is a
  * double, but Godot's vectors and physics are single precision in its standard builds,
- * as Unity's are; the test suite runs every template in doubles (`godot/run.py`). The cube is a RigidBody3D pushed
+ * as Unity's are; the test suite runs every template in doubles (`tests/export/snippets/godot/run.py`). The cube is a RigidBody3D pushed
  * along +x, the plate a RigidBody2D moved and turned by one law per coordinate, the box
  * a RigidBody3D turned by a world torque.
  */

@@ -1,7 +1,7 @@
 /**
  * Every Godot template of the cube, the plate and the box, parsed by gdtoolkit (the
  * Godot 4 GDScript grammar, which `npm test`'s setup installs from PyPI) and run by an
- * evaluator over a stand-in of the Godot types (`godot/run.py`), in doubles, held to the
+ * evaluator over a stand-in of the Godot types (`tests/export/snippets/godot/run.py`), in doubles, held to the
  * core's own trace (the wasm Lab): every step's pose equals the page's within 1e-9
  * (relative, past 1 m or 1 rad). The same runs as the Unity check (`engine-cases.ts`).
  */
@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLabFromBytes } from '../../core/wasm';
 import { caseLabel, coreReference, engineCases, worstDifference } from './engine-cases';
 import { gdscriptSnippet } from './gdscript';
-import { runGodot } from './godot/run';
+import { runGodot } from '../../../../tests/export/snippets/godot/run';
 
 const all = engineCases();
 let poses: Record<string, number[]> = {};

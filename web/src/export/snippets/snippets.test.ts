@@ -37,7 +37,7 @@ describe('engine snippets match their golden files', () => {
   for (const [plant, kind] of cases) {
     for (const language of ['csharp', 'gdscript'] as Language[]) {
       it(`${language} ${plant} ${kind}`, () => {
-        const file = new URL(`golden/${plant === 'cube' ? '' : `${plant}-`}${kind}.${LANGUAGES[language].file}`, import.meta.url);
+        const file = new URL(`../../../../tests/export/snippets/golden/${plant === 'cube' ? '' : `${plant}-`}${kind}.${LANGUAGES[language].file}`, import.meta.url);
         const text = snippet(language, input(kind, NAMES[kind] ?? LAW_LABELS[kind] ?? kind, plant));
         if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
         expect(text).toBe(readFileSync(file, 'utf8'));
@@ -53,7 +53,7 @@ describe('engine snippets match their golden files', () => {
   for (const [name, plant, options] of withOptions) {
     it(`a PID with the card's settings on the ${plant} (${name})`, () => {
       for (const language of ['csharp', 'gdscript'] as Language[]) {
-        const file = new URL(`golden/${name}.${LANGUAGES[language].file}`, import.meta.url);
+        const file = new URL(`../../../../tests/export/snippets/golden/${name}.${LANGUAGES[language].file}`, import.meta.url);
         const text = snippet(language, { ...input('pid', 'PID', plant), ki: 50, options });
         if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
         expect(text).toBe(readFileSync(file, 'utf8'));
@@ -67,7 +67,7 @@ describe('engine snippets match their golden files', () => {
 // files pin the reviewed text here, where mutation testing and a quick run can see it.
 describe('runnable snippets match their golden files', () => {
   const golden = (name: string, text: string) => {
-    const file = new URL(`golden/${name}`, import.meta.url);
+    const file = new URL(`../../../../tests/export/snippets/golden/${name}`, import.meta.url);
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
     expect(text).toBe(readFileSync(file, 'utf8'));
   };

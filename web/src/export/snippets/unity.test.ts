@@ -1,7 +1,7 @@
 /**
  * Every Unity template of the cube, the plate and the box, compiled by mcs (Debian's mono-mcs,
  * which `npm test`'s setup installs) against a stand-in of the UnityEngine types
- * (`unity/StandIn.cs`), run by mono, and held to the core's own trace (the wasm Lab):
+ * (`tests/export/snippets/unity/StandIn.cs`), run by mono, and held to the core's own trace (the wasm Lab):
  * - as printed, with Unity's float types: it compiles, and tracks the core to float
  *   precision;
  * - with `float` read as `double`: every step's pose equals the page's within 1e-9
@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLabFromBytes } from '../../core/wasm';
 import { className, csharpSnippet } from './csharp';
 import { caseLabel, coreReference, engineCases, worstDifference } from './engine-cases';
-import { runUnity, type UnityRun } from './unity/run';
+import { runUnity, type UnityRun } from '../../../../tests/export/snippets/unity/run';
 
 const all = engineCases();
 const runs = { float: [] as number[][], double: [] as number[][] };

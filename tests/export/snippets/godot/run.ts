@@ -14,7 +14,7 @@ export interface GodotRun {
   steps: number;
 }
 
-const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The project's Python with gdtoolkit (`scripts/setup.sh --test` makes it), or $ENGINES_PYTHON. */
 const python = process.env.ENGINES_PYTHON ?? `${root}.venv-engines/bin/python`;
 
