@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { runUnity, type UnityRun } from '../../web/src/export/snippets/unity/run';
+import { runUnity, type UnityRun } from '../export/snippets/unity/run';
 import { unfoldSettings } from './pages';
 
 /**
