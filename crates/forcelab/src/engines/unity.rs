@@ -291,6 +291,48 @@ pub(crate) fn entries() -> Vec<Entry> {
 
 #[cfg(test)]
 mod tests {
+    use crate::engines::settings::Value;
+    use crate::engines::{entry, Intent};
+
+    /// A 3 Hz drive under TGS with `iterations` velocity iterations (`key`), 30 steps.
+    fn tgs(id: &str, key: &str, iterations: f64) -> Vec<f64> {
+        let e = entry(id).unwrap();
+        let intent = Intent {
+            frequency: 3.0,
+            damping_ratio: 0.2,
+            ..Intent::default()
+        };
+        let mut s = e.default_settings();
+        s.set("solverType", Value::Choice("TGS")).unwrap();
+        s.set(key, Value::Number(iterations)).unwrap();
+        e.predict((e.docs)(&intent), &intent, &s, 30)
+            .unwrap()
+            .positions
+    }
+
+    /// Unity's TGS is PhysX 4.1.2's, which no engine here runs: its velocity iterations
+    /// apply a spring drive's damping term again (the reading of 4.1.2's TGS solver in
+    /// `physx`'s module documentation), where PhysX 5.6.1's apply nothing to a spring
+    /// (`conclude1DStep`, checked against the real engine). So more velocity iterations
+    /// slow a Unity TGS drive and leave a PhysX 5 one as it was; a twin that dropped
+    /// the extra damping would show Unity's TGS as PhysX 5's.
+    #[test]
+    fn unitys_tgs_damps_a_drive_again_in_each_velocity_iteration() {
+        let (one, four) = (
+            tgs("unity-configurable-joint", "solverVelocityIterations", 1.0),
+            tgs("unity-configurable-joint", "solverVelocityIterations", 4.0),
+        );
+        assert_eq!(
+            one[0], four[0],
+            "the first step's motion is the position iterations'"
+        );
+        assert!(four[5] < one[5] - 1e-3, "{} vs {}", four[5], one[5]);
+        assert_eq!(
+            tgs("physx-drive", "velocityIterations", 1.0),
+            tgs("physx-drive", "velocityIterations", 4.0)
+        );
+    }
+
     /// The twin against trajectories recorded from PhysX with Unity's settings (`golden/unity.json`).
     #[test]
     fn matches_the_trajectories_recorded_from_the_engine() {
