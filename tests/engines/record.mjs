@@ -4,7 +4,8 @@
  * `npm run engines:record`. Per engine API: an underdamped linear step and a gentle
  * angular one at the engine's defaults, and a linear step under every other settings
  * variant the twin test runs (solver, integrator, damping, sleep...), so that the core's
- * own unit tests hold each variant's step to its engine. Re-run it after changing an engine's pinned version, and commit the
+ * own unit tests hold each variant's step to its engine; and the REACH cases, each
+ * driving one engine API into a cap, damping or sleep rule its twin models. Re-run it after changing an engine's pinned version, and commit the
  * files with the version they name.
  */
 import { execFileSync } from 'node:child_process';
