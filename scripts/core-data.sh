@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The data the page reads from the core, as files: the law catalogue, the chapters'
-# Lab figures, the measured claims and the tuner's race of the laws. --write rewrites them (npm run core-data);
+# Lab figures, the measured claims, the tuner's race of the laws and the TypeScript types
+# of the ids the core accepts. --write rewrites them (npm run core-data);
 # --check fails when a file differs from what the core says (npm test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---check}"
 status=0
-for name in catalogue presets claims race; do
+for name in catalogue presets claims race ids; do
+  # The ids are TypeScript types (web/src/core/ids.ts); the rest JSON.
   file="web/src/core/$name.json"
+  [ "$name" = ids ] && file="web/src/core/ids.ts"
   fresh="$(cargo run -q -p forcelab --features serde --example core_data -- "$name")"
   if [ "$mode" = "--write" ]; then
     printf '%s\n' "$fresh" > "$file"

@@ -40,6 +40,19 @@ function codeOnly(source: string): string {
       } else if (c !== '\n') out[i] = ' ';
       continue;
     }
+    if (c === '/' && source[i + 1] === '/') {
+      // A line comment: prose, not code.
+      while (i < source.length && source[i] !== '\n') out[i++] = ' ';
+      i--;
+      continue;
+    }
+    if (c === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      const stop = end < 0 ? source.length : end + 2;
+      for (; i < stop; i++) if (source[i] !== '\n') out[i] = ' ';
+      i--;
+      continue;
+    }
     if (c === '`') stack.push('template');
     else if (c === '{') braces[braces.length - 1]!++;
     else if (c === '}') {
@@ -78,6 +91,39 @@ describe('page sources', () => {
   it('hold no test machinery: no golden file, no Python, C# or shell', () => {
     const machinery = all.filter((f) => /\/golden\/|\.(py|cs|sh|gd|rs)$/.test(f));
     expect(machinery).toEqual([]);
+  });
+
+  it("declare no list of the core's plants or integrators: they come from its catalogue", () => {
+    // Two ids of one kind as items of an array, a union or a record's keys (one line, or
+    // a record spread over a few) make a list of them; the core's catalogue.json and its
+    // generated ids.ts hold the only ones. A branch on one id (`case 'plate':`) is not.
+    const catalogue = JSON.parse(readFileSync(join(src, 'core/catalogue.json'), 'utf8')) as { plants: { id: string }[]; integrators: { id: string }[] };
+    const kinds = { plants: catalogue.plants.map((p) => p.id), integrators: catalogue.integrators.map((i) => i.id) };
+    expect(kinds.plants.length).toBeGreaterThan(1);
+    expect(kinds.integrators.length).toBeGreaterThan(1);
+    // An item of an array or a union, on one line; a record's key, at the start of a line.
+    const item = (id: string) => new RegExp(`(?<!case )['"\`]${id}['"\`]\\s*(,|\\](?!\\s*\\()|\\|(?!\\|)|;)`);
+    const key = (id: string) => new RegExp(`^\\s*['"]?${id}['"]?\\s*:`);
+    const listed = (lines: string[]) =>
+      Object.entries(kinds).flatMap(([kind, ids]) => {
+        const inLine = ids.filter((id) => item(id).test(lines[0] ?? ''));
+        const keys = ids.filter((id) => lines.some((line) => key(id).test(line)));
+        const named = inLine.length >= 2 ? inLine : keys;
+        return named.length >= 2 ? [`${kind} ${named.join(', ')}`] : [];
+      });
+    const hits = page
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('/core/ids.ts'))
+      .flatMap((f) => {
+        const lines = codeOnly(readFileSync(f, 'utf8')).split('\n');
+        return lines.flatMap((line, i) => listed(lines.slice(i, i + 3)).map((what) => `${f}:${i + 1}: ${what}: ${line.trim()}`));
+      });
+    expect(hits).toEqual([]);
+    // The scan sees the lists it forbids.
+    expect(listed(["const I = ['rk4', 'explicit-euler'];"])).toEqual(['integrators explicit-euler, rk4']);
+    expect(listed(['const N = {', "  'semi-implicit-euler': 'a',", '  rk4: "b",'])).toEqual(['integrators semi-implicit-euler, rk4']);
+    expect(listed(["type P = 'cube' | 'box';"])).toEqual(['plants cube, box']);
+    expect(listed(["case 'plate':", "case 'box':"])).toEqual([]);
+    expect(listed(["const boxy = plant === 'box' || plant === 'plate';"])).toEqual([]);
   });
 
   it('read a template literal as text and its ${...} as code', () => {

@@ -7,7 +7,9 @@
 //! `npm run core-data` rewrites the files and `npm test` fails when one differs from
 //! what this prints.
 //!
-//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race`
+//! `ids` prints the TypeScript types of the ids the core accepts (`web/src/core/ids.ts`).
+//!
+//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids`
 
 /// The presets and the scenes' defaults, as the page's `presets.json` holds them.
 #[derive(serde::Serialize)]
@@ -19,6 +21,10 @@ struct PagePresets {
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_default();
+    if which == "ids" {
+        print!("{}", forcelab::catalogue::typescript_ids());
+        return;
+    }
     let text = match which.as_str() {
         "catalogue" => serde_json::to_string_pretty(&forcelab::catalogue::Catalogue::get()),
         "presets" => serde_json::to_string_pretty(&PagePresets {
@@ -34,7 +40,9 @@ fn main() {
             }
         },
         other => {
-            eprintln!("core_data: which data: catalogue, presets, claims or race, got {other:?}");
+            eprintln!(
+                "core_data: which data: catalogue, presets, claims, race or ids, got {other:?}"
+            );
             std::process::exit(2);
         }
     };

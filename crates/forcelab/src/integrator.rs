@@ -39,6 +39,36 @@ impl Integrator {
         }
     }
 
+    /// Its name in a sentence or a map's caption: `"semi-implicit Euler"`,
+    /// `"explicit Euler"`, `"RK4"`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Integrator::SemiImplicitEuler => "semi-implicit Euler",
+            Integrator::ExplicitEuler => "explicit Euler",
+            Integrator::Rk4 => "RK4",
+        }
+    }
+
+    /// Its name in a menu, with who uses it: the engines that step bodies this way, or
+    /// RK4 as the reference.
+    pub fn menu_label(self) -> &'static str {
+        match self {
+            Integrator::SemiImplicitEuler => "semi-implicit Euler (PhysX, Unity, Box2D)",
+            Integrator::ExplicitEuler => "explicit Euler",
+            Integrator::Rk4 => "RK4 (reference)",
+        }
+    }
+
+    /// Its variant's name in Rust (`Integrator::SemiImplicitEuler`), as a program written
+    /// against this crate spells it.
+    pub fn rust_name(self) -> &'static str {
+        match self {
+            Integrator::SemiImplicitEuler => "SemiImplicitEuler",
+            Integrator::ExplicitEuler => "ExplicitEuler",
+            Integrator::Rk4 => "Rk4",
+        }
+    }
+
     /// The integrator with the given [`id`](Self::id), if any.
     pub fn from_id(id: &str) -> Option<Integrator> {
         Integrator::ALL.into_iter().find(|i| i.id() == id)
@@ -56,6 +86,14 @@ impl Integrator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_names_its_rust_variant_as_debug_spells_it() {
+        for i in Integrator::ALL {
+            assert_eq!(i.rust_name(), format!("{i:?}"));
+            assert!(i.menu_label().starts_with(i.label()), "{i:?}");
+        }
+    }
 
     #[test]
     fn ids_parse_back_and_an_unknown_one_is_named() {

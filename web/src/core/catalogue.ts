@@ -5,8 +5,9 @@
  * labels, twins, errata, which laws take ki, which the atlas covers all come from here.
  */
 import data from './catalogue.json';
+import type { IntegratorId, LawId, PlantId } from './ids';
 
-export type PlantId = 'cube' | 'plate' | 'box';
+export type { IntegratorId, LawId, PlantId };
 
 export interface GainDef {
   key: string;
@@ -69,11 +70,24 @@ export interface PlantEntry {
   effortUnit: string;
 }
 
+/** An integrator (the core's `catalogue::IntegratorEntry`). */
+export interface IntegratorEntry {
+  id: IntegratorId;
+  /** Its name in a sentence or a caption. */
+  label: string;
+  /** Its name in a menu, with who uses it. */
+  menuLabel: string;
+  /** Its variant's name in the Rust crate. */
+  rust: string;
+}
+
 export interface Catalogue {
   laws: LawEntry[];
   plants: PlantEntry[];
   /** How many laws a Lab compares, fewest and most (`lab::MIN_LAWS`, `lab::MAX_LAWS`). */
   labLaws: [number, number];
+  /** Every integrator, in menu order. */
+  integrators: IntegratorEntry[];
 }
 
 export const CATALOGUE: Catalogue = data as Catalogue;

@@ -15,11 +15,7 @@ import { DISTURBANCE_DEFS, INTEGRATORS, LAWS, MAX_STEPS, PARAMETERISATIONS, PLAN
 import { FORMS } from './parameterisation';
 
 const PLANT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.plants.map((p) => [p.id, p.label]));
-const INTEGRATOR_NAMES: Readonly<Record<string, string>> = {
-  'semi-implicit-euler': 'semi-implicit Euler (PhysX, Unity, Box2D)',
-  'explicit-euler': 'explicit Euler',
-  rk4: 'RK4 (reference)',
-};
+const INTEGRATOR_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.integrators.map((i) => [i.id, i.menuLabel]));
 
 /** Fills `setupFields` with the plant and physics; `hooks` rebuild the cards and their damping ratios. */
 export function buildSetupFields(setupFields: HTMLElement, editor: LabEditor, hooks: { rebuildLaws(): void; updateZetas(): void }): void {

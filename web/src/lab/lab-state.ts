@@ -5,18 +5,17 @@
  * its default and is reported by name, so a tampered link never breaks the page or
  * loses the other settings.
  */
-import { CATALOGUE, gainDefault, menuLaws, twinOn, type PlantId } from '../core/catalogue';
+import { CATALOGUE, gainDefault, menuLaws, twinOn, type IntegratorId, type PlantId } from '../core/catalogue';
 import { clip, type ParamDef } from '../ui/params';
 import { numberFrom, oneOf } from '../ui/url-state';
 import { activeOptions, readOptions, writeOptions, type OptionValues } from './law-options';
 
-export type { PlantId };
+export type { IntegratorId, PlantId };
 
-export type IntegratorId = 'semi-implicit-euler' | 'explicit-euler' | 'rk4';
 export type Parameterisation = 'raw' | 'wu' | 'bloom' | 'natural' | 'half-life';
 
 export const PLANTS: readonly PlantId[] = CATALOGUE.plants.map((p) => p.id);
-export const INTEGRATORS: readonly IntegratorId[] = ['semi-implicit-euler', 'explicit-euler', 'rk4'];
+export const INTEGRATORS: readonly IntegratorId[] = CATALOGUE.integrators.map((i) => i.id);
 export const PARAMETERISATIONS: readonly Parameterisation[] = ['raw', 'wu', 'bloom', 'natural', 'half-life'];
 
 /** The laws each plant offers (the core's catalogue); as-printed twins come by toggle. */

@@ -1,5 +1,24 @@
 use super::{Coordinate, LawId, PlantId, LAWS};
 use crate::catalogue::Law;
+use crate::integrator::Integrator;
+
+/// An integrator as the page lists it ([`Integrator`]'s id, names and Rust variant).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct IntegratorEntry {
+    /// Its identifier ([`Integrator::id`]).
+    pub id: &'static str,
+    /// Its name in a sentence ([`Integrator::label`]).
+    pub label: &'static str,
+    /// Its name in a menu ([`Integrator::menu_label`]).
+    pub menu_label: &'static str,
+    /// Its Rust variant ([`Integrator::rust_name`]).
+    pub rust: &'static str,
+}
 
 /// A plant as the page lists it: its id, its name and the laws it offers in menu order
 /// (printed twins included; the page shows a twin as a toggle on its law).
@@ -43,6 +62,8 @@ pub struct Catalogue {
     pub plants: Vec<PlantEntry>,
     /// How many laws a Lab compares: `[MIN_LAWS, MAX_LAWS]`.
     pub lab_laws: [usize; 2],
+    /// Every integrator, in menu order ([`Integrator::ALL`]).
+    pub integrators: Vec<IntegratorEntry>,
 }
 
 impl Catalogue {
@@ -64,6 +85,39 @@ impl Catalogue {
                 })
                 .collect(),
             lab_laws: [crate::limits::MIN_LAWS, crate::limits::MAX_LAWS],
+            integrators: Integrator::ALL
+                .into_iter()
+                .map(|i| IntegratorEntry {
+                    id: i.id(),
+                    label: i.label(),
+                    menu_label: i.menu_label(),
+                    rust: i.rust_name(),
+                })
+                .collect(),
         }
     }
+}
+
+/// The page's TypeScript types for the ids the core accepts (`web/src/core/ids.ts`,
+/// written by `npm run core-data`): a union per kind, so the page's compiler refuses an
+/// id the core does not know and no page file keeps a list of its own.
+pub fn typescript_ids() -> String {
+    let union = |ids: &mut dyn Iterator<Item = &'static str>| {
+        ids.map(|id| format!("'{id}'"))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    format!(
+        "// Written by the core (npm run core-data; npm test fails when it differs): the ids the\n\
+         // core accepts, as TypeScript types. Edit the core, not this file.\n\
+         /** A plant's id (`forcelab::catalogue::PlantId`). */\n\
+         export type PlantId = {};\n\
+         /** An integrator's id (`forcelab::integrator::Integrator`). */\n\
+         export type IntegratorId = {};\n\
+         /** A law's id (`forcelab::catalogue::LawId`). */\n\
+         export type LawId = {};\n",
+        union(&mut PlantId::ALL.into_iter().map(PlantId::id)),
+        union(&mut Integrator::ALL.into_iter().map(Integrator::id)),
+        union(&mut LawId::ALL.into_iter().map(LawId::id)),
+    )
 }

@@ -15,7 +15,7 @@ mod laws;
 mod options;
 mod plant_id;
 
-pub use export::{Catalogue, PlantEntry};
+pub use export::{typescript_ids, Catalogue, IntegratorEntry, PlantEntry};
 pub use law_id::{LawId, UnknownLaw};
 pub use laws::{atlas_laws, gainless_laws, linear_laws, planar_laws, Gain, Law, LAWS};
 pub use options::{LawOption, OptionValue, EFFORT, PID_OPTIONS, WINDOW_OPTIONS};

@@ -4,12 +4,13 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { PlantId } from '../../../../web/src/core/catalogue';
 
 /** One template to run: its GDScript as printed, a name for it, and the run it makes. */
 export interface GodotRun {
   name: string;
   source: string;
-  plant: 'cube' | 'plate' | 'box';
+  plant: PlantId;
   target: number;
   steps: number;
 }

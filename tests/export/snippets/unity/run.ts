@@ -7,12 +7,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PlantId } from '../../../../web/src/core/catalogue';
 
 /** One template to run: its C# as printed, its class, and the run it makes. */
 export interface UnityRun {
   className: string;
   source: string;
-  plant: 'cube' | 'plate' | 'box';
+  plant: PlantId;
   target: number;
   steps: number;
 }

@@ -7,7 +7,7 @@
  * cursor with the arrow keys) plots that point's poles against the unit circle; a
  * click or Enter opens it in the Lab.
  */
-import { lawEntry } from '../../core/catalogue';
+import { CATALOGUE, lawEntry } from '../../core/catalogue';
 import { drawZPlane } from '../../plot/z-plane';
 import { atlasMaps, atlasOf, atlasPointsAt, defaultAtlasSpec, poles, type Atlas, type AtlasPointEntry } from '../../core/analysis-wasm';
 import { frameTicks, placePoints, pointVerdict } from './atlas-points';
@@ -32,11 +32,8 @@ declare global {
 
 /** A law's short name, from the core's catalogue. */
 const shortName = (law: string) => lawEntry(law)?.shortLabel ?? law;
-const INTEGRATORS: Readonly<Record<string, string>> = {
-  'semi-implicit-euler': 'semi-implicit Euler',
-  'explicit-euler': 'explicit Euler',
-  rk4: 'RK4',
-};
+/** Each integrator's name in a caption, from the core's catalogue. */
+const INTEGRATORS: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.integrators.map((i) => [i.id, i.label]));
 
 /**
  * The key shared by every map: the axes (damping right, stiffness up, decades from the

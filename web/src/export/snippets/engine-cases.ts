@@ -8,13 +8,12 @@ import type { SnippetInput } from './input';
 import { corePoses } from './core-poses';
 
 const STEPS = 240;
-const base = { kp: 400, kd: 40, mass: 2.5, dt: 1 / 60, integrator: 'semi-implicit-euler', target: 1, steps: STEPS, name: 'law' };
+const base = { kp: 400, kd: 40, mass: 2.5, dt: 1 / 60, integrator: CATALOGUE.integrators[0]!.id, target: 1, steps: STEPS, name: 'law' };
 
 /** Every law the core drives on each plant, and each PID option once. */
 export function engineCases(): SnippetInput[] {
   const out: SnippetInput[] = [];
-  for (const plant of ['cube', 'plate', 'box'] as const) {
-    const laws = CATALOGUE.plants.find((p) => p.id === plant)!.laws;
+  for (const { id: plant, laws } of CATALOGUE.plants) {
     for (const kind of laws) out.push({ ...base, plant, kind, ki: kind.includes('pid') ? 60 : 0, options: {} });
     const pid = { ...base, plant, kind: 'pid', ki: 60 };
     for (const options of <Record<string, number | string>[]>[

@@ -100,11 +100,11 @@ describe('what the engine templates leave to the library', () => {
   it('nothing the core drives: a law it does not drive on a plant is named, with the plant', () => {
     for (const plant of ['cube', 'plate', 'box'] as const) {
       for (const kind of CATALOGUE.plants.find((p) => p.id === plant)!.laws) {
-        const input = { plant, kind, name: kind, kp: 1, kd: 1, ki: 0, options: {}, mass: 1, dt: 0.01, integrator: 'semi-implicit-euler', target: 1, steps: 1 };
+        const input = { plant, kind, name: kind, kp: 1, kd: 1, ki: 0, options: {}, mass: 1, dt: 0.01, integrator: 'semi-implicit-euler' as const, target: 1, steps: 1 };
         for (const text of [csharpSnippet(input), gdscriptSnippet(input)]) expect(text, `${plant} ${kind}`).not.toContain('forcelab library');
       }
     }
-    const box = { plant: 'box' as const, kind: 'windowed-pid', name: 'windowed PID', kp: 1, kd: 1, ki: 0, options: {}, mass: 1, dt: 0.01, integrator: 'semi-implicit-euler', target: 1, steps: 1 };
+    const box = { plant: 'box' as const, kind: 'windowed-pid', name: 'windowed PID', kp: 1, kd: 1, ki: 0, options: {}, mass: 1, dt: 0.01, integrator: 'semi-implicit-euler' as const, target: 1, steps: 1 };
     expect(notWrittenOut('box', 'windowed-pid', 'windowed PID').why).toBe('windowed PID (windowed-pid) is not a law forcelab drives on the box');
     for (const text of [csharpSnippet(box), gdscriptSnippet(box)]) expect(text).toContain('is not a law forcelab drives on the box');
   });

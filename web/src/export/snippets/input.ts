@@ -1,4 +1,4 @@
-import { lawEntry } from '../../core/catalogue';
+import { lawEntry, type IntegratorId, type PlantId } from '../../core/catalogue';
 
 /**
  * What every "Copy as code" snippet is built from: one controller of the Lab, with the
@@ -7,7 +7,7 @@ import { lawEntry } from '../../core/catalogue';
  */
 export interface SnippetInput {
   /** The body the law drives: the Lab's cube (along x), plate (x, y and heading) or tilted box (torque about one axis). */
-  plant: 'cube' | 'plate' | 'box';
+  plant: PlantId;
   /** The law's id in the core (`pd`, `backward-pd`, `spd`, ...). */
   kind: string;
   /** Its name as the page shows it. */
@@ -22,8 +22,8 @@ export interface SnippetInput {
   mass: number;
   /** Fixed physics step, s. */
   dt: number;
-  /** The core's integrator id (`semi-implicit-euler`, `explicit-euler`, `rk4`). */
-  integrator: string;
+  /** The core's integrator id. */
+  integrator: IntegratorId;
   /** Where the target sits (at rest): m for the cube and the plate (which also turns to this many rad), rad for the box. */
   target: number;
   /** How many steps the demo loop runs (the Lab's run length). */

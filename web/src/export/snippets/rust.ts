@@ -4,13 +4,11 @@
  * body so the snippet runs as it stands and prints the response the Lab plots (the
  * cube's or plate's x in m, the box's twist about its axis in rad).
  */
+import { CATALOGUE } from '../../core/catalogue';
 import { header, literal, type SnippetInput } from './input';
 
-const INTEGRATORS: Record<string, string> = {
-  'semi-implicit-euler': 'SemiImplicitEuler',
-  'explicit-euler': 'ExplicitEuler',
-  rk4: 'Rk4',
-};
+/** Each integrator's Rust variant, from the core's catalogue. */
+const INTEGRATORS: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.integrators.map((i) => [i.id, i.rust]));
 
 const pascal = (id: string) => id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 const ENUMS: Record<string, string> = { derivativeOn: 'DerivativeOn', antiWindup: 'AntiWindupMode' };

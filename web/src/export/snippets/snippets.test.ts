@@ -77,11 +77,11 @@ describe('runnable snippets match their golden files', () => {
     }
   }
   it('rust falls back to semi-implicit Euler for an integrator it does not know', () => {
-    expect(snippet('rust', { ...input('pd', 'PD'), integrator: 'verlet' })).toContain('integrator: Integrator::SemiImplicitEuler');
+    expect(snippet('rust', { ...input('pd', 'PD'), integrator: 'verlet' as SnippetInput['integrator'] })).toContain('integrator: Integrator::SemiImplicitEuler');
   });
 
   it('rust under each integrator', () => {
-    for (const integrator of ['explicit-euler', 'rk4']) {
+    for (const integrator of ['explicit-euler', 'rk4'] as const) {
       golden(`cube-pd-${integrator}.rs`, snippet('rust', { ...input('pd', 'PD'), integrator }));
     }
   });
