@@ -396,6 +396,41 @@ mod tests {
     }
 
     #[test]
+    fn the_maps_are_every_atlas_law_under_every_integrator_once_in_table_order() {
+        let maps = Atlas::maps();
+        let laws = crate::catalogue::atlas_laws();
+        let n = Integrator::ALL.len();
+        assert_eq!(maps.len(), laws.len() * n);
+        for (k, &(law, integrator)) in maps.iter().enumerate() {
+            assert_eq!(
+                (law, integrator),
+                (laws[k / n], Integrator::ALL[k % n]),
+                "map {k}"
+            );
+        }
+        assert!(laws.contains(&LawId::Pid) && laws.contains(&LawId::BackwardPd));
+    }
+
+    #[test]
+    fn the_grid_takes_two_points_or_more_and_names_a_count_it_refuses() {
+        let spec = |points| AtlasSpec {
+            points,
+            ..AtlasSpec::default()
+        };
+        let two = Atlas::compute(LawId::ForwardPd, Integrator::SemiImplicitEuler, spec(2)).unwrap();
+        assert_eq!(two.radii.len(), 4);
+        assert!((two.axis[0] - 1e-3).abs() < 1e-15 && (two.axis[1] / 1e4 - 1.0).abs() < 1e-12);
+        for bad in [0, 1, 4097] {
+            match Atlas::compute(LawId::ForwardPd, Integrator::SemiImplicitEuler, spec(bad)) {
+                Err(Error::OutOfRange { field, value, .. }) => {
+                    assert_eq!((field, value), ("points", bad as f64));
+                }
+                other => panic!("{bad} points: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn forward_pd_matches_the_jury_conditions() {
         // Semi-implicit Euler: stable iff b <= 2 and a <= 4 - 2 b.
         let dt = 0.01;
