@@ -15,8 +15,9 @@
 //! each step), `events` (`asleepAfter`, `cappedSteps`, `resetAfter`, `divergedAfter`:
 //! the step after which the engine put the body to sleep, how many steps a speed cap
 //! clipped, when it reset a diverged body, when the trace left 1e12), `discreteExact`
-//! (parameters, or null), `discreteExactError` (why not, or null), `predictedExact` and
-//! `exactEvents`. The real-engine tests in `tests/engines` read exactly this.
+//! (parameters, or null), `discreteExactError` (why not, or null), `predictedExact`,
+//! `exactEvents` and `fitSteps` (for a turn, the steps its discrete-exact numbers were
+//! fitted over, or null). The real-engine tests in `tests/engines` read exactly this.
 use forcelab::engines::settings::Value;
 use forcelab::engines::{entries, report, Intent, Parameter, Prediction, TwinReport};
 use std::fmt::Write;
@@ -198,6 +199,11 @@ fn json(r: &TwinReport, settings: &[(&'static str, Value)]) -> String {
     o.push_str(",\"exactEvents\":");
     match &r.predicted_exact {
         Some(p) => events(&mut o, p),
+        None => o.push_str("null"),
+    }
+    o.push_str(",\"fitSteps\":");
+    match r.fit_steps {
+        Some(n) => write!(o, "{n}").unwrap(),
         None => o.push_str("null"),
     }
     o.push('}');

@@ -8,6 +8,7 @@ mod atlas_points;
 mod box_axis_tests;
 mod complex;
 mod convergence;
+pub mod fit;
 mod metrics;
 pub mod poles;
 pub mod polynomial;

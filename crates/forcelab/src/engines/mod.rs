@@ -33,6 +33,7 @@ pub mod mujoco;
 pub mod physx;
 pub mod rapier;
 pub mod settings;
+pub mod turn_exact;
 pub mod twin;
 pub mod unity;
 
@@ -182,11 +183,30 @@ pub fn translate(intent: &Intent) -> Result<Vec<EngineGains>, Error> {
 }
 
 /// The knobs that make `entry`'s stepped drive, at `intent.dt` under `settings`, have
-/// the intent's natural frequency and damping ratio (see [`discrete`]). Refused, with
-/// the reason, when the step is too coarse for the frequency, when the engine would
-/// need a knob it does not accept (a negative damping: its step already damps more
-/// than the intent), or when no knobs reach the poles.
+/// the intent's natural frequency and damping ratio: its linear part's poles
+/// ([`linear_exact`]), and for a turn, the motion over the twin's turn of
+/// [`TARGET`] rad read by a fit ([`turn_exact`]: a drive that pulls on `2 sin(e/2)`
+/// needs other numbers for a 1 rad turn than for its linear part). Refused, with the
+/// reason, when the step is too coarse for the frequency, when the engine would need a
+/// knob it does not accept (a negative damping: its step already damps more than the
+/// intent), or when no knobs reach the poles or the turn.
 pub fn discrete_exact(
+    entry: &Entry,
+    intent: &Intent,
+    settings: &Settings,
+) -> Result<[f64; 2], Error> {
+    let linear = linear_exact(entry, intent, settings)?;
+    if intent.angular {
+        turn_exact::refine(entry, intent, settings, linear)
+    } else {
+        Ok(linear)
+    }
+}
+
+/// The knobs that give `entry`'s stepped drive's linear part (no caps, sleep or clamps,
+/// small turns) the intent's poles at `intent.dt` under `settings` (see [`discrete`]).
+/// Refused as [`discrete_exact`] is.
+pub fn linear_exact(
     entry: &Entry,
     intent: &Intent,
     settings: &Settings,
@@ -267,6 +287,9 @@ pub struct TwinReport {
     pub predicted: Prediction,
     /// The discrete-exact parameters, or why there are none.
     pub discrete_exact: Result<Vec<Parameter>, String>,
+    /// For a turn, how many steps of it the discrete-exact numbers were fitted over
+    /// ([`turn_exact::fit_steps`]): a real engine's turn is read over the same steps.
+    pub fit_steps: Option<usize>,
     /// The engine's response with the discrete-exact parameters.
     pub predicted_exact: Option<Prediction>,
 }
@@ -299,6 +322,7 @@ pub fn report(
         discrete_exact: exact
             .map(|k| entry.parameters(k, intent))
             .map_err(|e| e.to_string()),
+        fit_steps: intent.angular.then(|| turn_exact::fit_steps(intent)),
     })
 }
 
