@@ -117,6 +117,24 @@ mod tests {
     }
 
     #[test]
+    fn the_points_are_every_gainless_law_under_every_integrator_in_table_order() {
+        let laws = gainless_laws();
+        assert!(laws.contains(&LawId::OneStep) && laws.contains(&LawId::OneStepAsPrinted));
+        let n = Integrator::ALL.len();
+        let points = AtlasPoint::points();
+        assert_eq!(points.len(), laws.len() * n);
+        for (k, &pair) in points.iter().enumerate() {
+            assert_eq!(pair, (laws[k / n], Integrator::ALL[k % n]), "point {k}");
+        }
+        let all = AtlasPoint::all(1.0 / 60.0);
+        assert_eq!(
+            all.iter().map(|(l, i, _)| (*l, *i)).collect::<Vec<_>>(),
+            points
+        );
+        assert!(all.iter().any(|(_, _, p)| p.is_ok()));
+    }
+
+    #[test]
     fn each_point_is_its_law_on_a_unit_mass_step_for_step() {
         // The one-step map of the point is the real law's step, to round-off, from several states.
         for dt in [1.0 / 60.0, 0.01, 0.1] {

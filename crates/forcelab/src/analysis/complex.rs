@@ -78,3 +78,18 @@ impl Div for Complex {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn polar_is_the_modulus_along_the_angle() {
+        let z = Complex::polar(2.0, core::f64::consts::FRAC_PI_3);
+        assert!(
+            (z.re - 1.0).abs() < 1e-12 && (z.im - 3f64.sqrt()).abs() < 1e-12,
+            "{z:?}"
+        );
+        assert!((z.abs() - 2.0).abs() < 1e-12);
+    }
+}

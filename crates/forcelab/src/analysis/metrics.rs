@@ -207,6 +207,19 @@ mod tests {
     }
 
     #[test]
+    fn a_trace_at_the_divergence_limit_has_not_passed_it_and_a_step_of_nothing_is_settled() {
+        let t = [0.0, 1.0, 2.0];
+        let options = MetricsOptions::default();
+        let at = StepMetrics::of(&t, &[0.0, 1e9, -1e9], &[], 0.0, 1.0, options).unwrap();
+        assert!(!at.diverged, "{at:?}");
+        // Start on the target: settled from the start; a run that left the bounds is not.
+        let none = StepMetrics::of(&t, &[1.0, 1.0, 1.0], &[], 1.0, 1.0, options).unwrap();
+        assert_eq!((none.settling_time, none.diverged), (Some(0.0), false));
+        let away = StepMetrics::of(&t, &[1.0, 2e9, 1.0], &[], 1.0, 1.0, options).unwrap();
+        assert_eq!((away.settling_time, away.diverged), (None, true));
+    }
+
+    #[test]
     fn flags_divergence_and_works_downward() {
         let t = [0.0, 1.0, 2.0];
         let m = StepMetrics::of(

@@ -133,6 +133,16 @@ mod tests {
     }
 
     #[test]
+    fn a_product_with_the_zero_polynomial_is_zero_and_horner_gives_the_slope() {
+        assert!(product(&[], &[1.0, 2.0]).is_empty());
+        assert!(product(&[1.0, 2.0], &[]).is_empty());
+        // p = 1 + 2z + 3z^2 at z = 2 + i: p = 14 + 14i, p' = 2 + 6z = 14 + 6i.
+        let (value, slope) = value_and_slope(&[1.0, 2.0, 3.0], Complex { re: 2.0, im: 1.0 });
+        assert_eq!((value.re, value.im), (14.0, 14.0));
+        assert_eq!((slope.re, slope.im), (14.0, 6.0));
+    }
+
+    #[test]
     fn a_double_root_and_a_pair() {
         let r = roots(&from_roots(&[0.9, 0.9], &[(0.5, 0.3)]));
         assert_eq!(r.len(), 4);

@@ -202,3 +202,24 @@ fn of_law_names_what_it_cannot_take() {
     let e = of_law(LawId::ForwardPd, si, 100.0, 20.0, 0.0, 0.0).unwrap_err();
     assert_eq!(e.field(), "dt");
 }
+
+/// Every PID's poles come from its own transfer: the windowed PID's characteristic
+/// polynomial has the window's length plus two coefficients (the window's 7 samples and
+/// the plant's order), so 8 poles, more than the PID's, and the printed listing (its
+/// Simpson weights off) has poles of its own.
+#[test]
+fn each_pid_has_poles_of_its_own_order() {
+    let dt = 1.0 / 60.0;
+    let p = plant(Integrator::SemiImplicitEuler, 1.0, dt).unwrap();
+    let count = |law| of_pid(&p, law, 100.0, 10.0, 5.0, dt).unwrap();
+    let (plain, windowed, printed) = (
+        count(LawId::Pid),
+        count(LawId::WindowedPid),
+        count(LawId::WindowedPidAsPrinted),
+    );
+    assert_eq!(windowed.len(), 7 + 1, "{windowed:?}");
+    assert_eq!(printed.len(), 7 + 1, "{printed:?}");
+    assert!(plain.len() < windowed.len(), "{plain:?}");
+    assert_ne!(windowed, printed);
+    assert!(of_pid(&p, LawId::ForwardPd, 100.0, 10.0, 0.0, dt).is_err());
+}
