@@ -166,6 +166,8 @@ test('Tune for me, quick mode: response time and robustness give gains the Lab m
 test('Tune for me on chapter 10: one wish, every engine; applied, the engine twin shows the wish met', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto('chapters/10-translator.html');
+  // A figure mounts once it comes on screen, as a reader scrolls to it.
+  await page.locator('[data-scene="translator"]').scrollIntoViewIfNeeded();
   const tune = page.locator('.engine-tune');
   await tune.locator('#engine-tune-mode-full').check();
   for (const [name, value] of [['settle', '0.6'], ['overshoot', '1']] as const) {

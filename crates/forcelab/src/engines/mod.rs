@@ -247,18 +247,23 @@ pub fn linear_exact(
 }
 
 /// The natural frequency (rad/s) and damping ratio that `entry`'s stepped drive shows
-/// with these knobs and settings (from its linear map), or `None` when it has no
-/// continuous equivalent (it diverges, or flips sign every step).
+/// with these knobs and settings: for a turn, its motion over the turn read by a fit
+/// ([`turn_exact::turn_effective`], what the discrete-exact numbers are solved for),
+/// unless a cap takes the turn over; otherwise its linear map's poles. `None` when it has
+/// no continuous equivalent (it diverges, or flips sign every step).
 pub fn effective(
     entry: &Entry,
     knobs: [f64; 2],
     intent: &Intent,
     settings: &Settings,
 ) -> Result<Option<Effective>, Error> {
-    Ok(discrete::effective(
-        entry.linear_map(knobs, intent, settings)?,
-        intent.dt,
-    ))
+    let linear = discrete::effective(entry.linear_map(knobs, intent, settings)?, intent.dt);
+    if intent.angular && linear.is_some() {
+        if let Some(turn) = turn_exact::turn_effective(entry, knobs, intent, settings) {
+            return Ok(Some(turn));
+        }
+    }
+    Ok(linear)
 }
 
 /// Everything the twin says about one entry under one settings variant.

@@ -77,10 +77,9 @@ proptest! {
             for (name, settings) in entry.variants() {
                 match discrete_exact(entry, &intent, &settings) {
                     Ok(knobs) => {
-                        // A turn is read off the motion over the turn (turn_exact); a move,
-                        // or a turn a cap takes over, off the drive's linear part.
-                        let turn = angular.then(|| turn_exact::turn_effective(entry, knobs, &intent, &settings)).flatten();
-                        let e = turn.unwrap_or_else(|| effective(entry, knobs, &intent, &settings).unwrap().unwrap());
+                        // A turn is read off its motion over the turn, a move (or a turn a
+                        // cap takes over) off the drive's linear part (`effective`).
+                        let e = effective(entry, knobs, &intent, &settings).unwrap().unwrap();
                         prop_assert!((e.natural_frequency / intent.omega() - 1.0).abs() < 1e-6, "{} {name}", entry.id);
                         prop_assert!((e.damping_ratio - zeta).abs() < 1e-6, "{} {name}", entry.id);
                         prop_assert!(entry.check_knobs(knobs).is_ok());
