@@ -143,6 +143,16 @@ mod tests {
     }
 
     #[test]
+    fn a_real_root_beside_a_far_one_comes_out_exactly_real() {
+        // The bound is about 1e6 here, so the iteration's noise in the small root's
+        // imaginary part is far above round-off and must be cleared, not left in.
+        let r = roots(&product(&[-1e6, 1.0], &[-2.0, 1.0]));
+        assert_eq!(r.len(), 2);
+        assert!((r[0].re / 1e6 - 1.0).abs() < 1e-12 && (r[1].re - 2.0).abs() < 1e-9, "{r:?}");
+        assert_eq!((r[0].im, r[1].im), (0.0, 0.0), "{r:?}");
+    }
+
+    #[test]
     fn a_double_root_and_a_pair() {
         let r = roots(&from_roots(&[0.9, 0.9], &[(0.5, 0.3)]));
         assert_eq!(r.len(), 4);
