@@ -63,7 +63,7 @@ afterAll(() => {
 });
 
 function predict(intent, dt, angular) {
-  const args = ['--json', '--frequency', intent.frequency, '--damping-ratio', intent.dampingRatio, '--mass', intent.mass, '--dt', dt, '--seconds', SECONDS];
+  const args = ['--json', '--frequency', intent.frequency, '--damping-ratio', intent.dampingRatio, '--mass', intent.mass, '--dt', dt, '--seconds', intent.seconds ?? SECONDS];
   if (angular) args.push('--angular');
   const out = execFileSync(binary, args.map(String), { encoding: 'utf8', maxBuffer: 1 << 30 });
   return JSON.parse(out);
@@ -155,7 +155,18 @@ function runReal(engine, cases) {
   });
 }
 
-const matrix = INTENTS.flatMap((intent) => STEPS.flatMap((dt) => [false, true].map((angular) => ({ intent, dt, angular }))));
+/**
+ * The turns issue 45 measured on the real PhysX, where numbers solved for a drive's
+ * linear part missed a 1 rad turn by 1.9, 3.0 and 3.7 % in frequency: each at its own
+ * step, run long enough for its whole turn (the overdamped one takes 4 s to come within
+ * 1e-3 rad).
+ */
+const TURNS = [
+  { intent: { name: 'turn, 3.5 Hz', frequency: 3.5, dampingRatio: 0.6, mass: 2.5, seconds: 2 }, dt: 1 / 90, angular: true },
+  { intent: { name: 'turn, 0.8 Hz overdamped', frequency: 0.8, dampingRatio: 1.6, mass: 0.3, seconds: 4.5 }, dt: 1 / 240, angular: true },
+  { intent: { name: 'turn, 10 Hz critical', frequency: 10, dampingRatio: 1, mass: 1, seconds: 2 }, dt: 1 / 60, angular: true },
+];
+const matrix = [...INTENTS.flatMap((intent) => STEPS.flatMap((dt) => [false, true].map((angular) => ({ intent, dt, angular })))), ...TURNS];
 
 describe.each(matrix)('$intent.name, dt $dt, angular $angular', ({ intent, dt, angular }) => {
   let reports;
@@ -166,7 +177,7 @@ describe.each(matrix)('$intent.name, dt $dt, angular $angular', ({ intent, dt, a
   test.each(['unity', 'physx', 'box2d', 'jolt', 'rapier', 'mujoco'])('%s moves as its twin predicts', (engine) => {
     const mine = reports.filter((r) => r.engine === engine);
     expect(mine.length).toBeGreaterThan(0);
-    const steps = Math.round(SECONDS / dt);
+    const steps = Math.round((intent.seconds ?? SECONDS) / dt);
     const docsCases = mine.map((r) => caseOf(r, r.parameters, intent, dt, angular, steps));
     const exact = mine.filter((r) => r.discreteExact);
     const exactCases = exact.map((r) => caseOf(r, r.discreteExact, intent, dt, angular, steps));
