@@ -93,14 +93,16 @@ describe('page sources', () => {
     expect(machinery).toEqual([]);
   });
 
-  it("declare no list of the core's plants or integrators: they come from its catalogue", () => {
+  it("declare no list of the core's plants, integrators or gain forms: they come from its catalogue", () => {
     // Two ids of one kind as items of an array, a union or a record's keys (one line, or
     // a record spread over a few) make a list of them; the core's catalogue.json and its
     // generated ids.ts hold the only ones. A branch on one id (`case 'plate':`) is not.
-    const catalogue = JSON.parse(readFileSync(join(src, 'core/catalogue.json'), 'utf8')) as { plants: { id: string }[]; integrators: { id: string }[] };
-    const kinds = { plants: catalogue.plants.map((p) => p.id), integrators: catalogue.integrators.map((i) => i.id) };
+    type Ids = { id: string }[];
+    const catalogue = JSON.parse(readFileSync(join(src, 'core/catalogue.json'), 'utf8')) as { plants: Ids; integrators: Ids; gainForms: Ids };
+    const kinds = { plants: catalogue.plants.map((p) => p.id), integrators: catalogue.integrators.map((i) => i.id), 'gain forms': catalogue.gainForms.map((f) => f.id) };
     expect(kinds.plants.length).toBeGreaterThan(1);
     expect(kinds.integrators.length).toBeGreaterThan(1);
+    expect(kinds['gain forms'].length).toBeGreaterThan(1);
     // An item of an array or a union, on one line; a record's key, at the start of a line.
     const item = (id: string) => new RegExp(`(?<!case )['"\`]${id}['"\`]\\s*(,|\\](?!\\s*\\()|\\|(?!\\|)|;)`);
     const key = (id: string) => new RegExp(`^\\s*['"]?${id}['"]?\\s*:`);
@@ -122,6 +124,7 @@ describe('page sources', () => {
     expect(listed(["const I = ['rk4', 'explicit-euler'];"])).toEqual(['integrators explicit-euler, rk4']);
     expect(listed(['const N = {', "  'semi-implicit-euler': 'a',", '  rk4: "b",'])).toEqual(['integrators semi-implicit-euler, rk4']);
     expect(listed(["type P = 'cube' | 'box';"])).toEqual(['plants cube, box']);
+    expect(listed(["export const FORMS = ['raw', 'wu', 'bloom'];"])).toEqual(['gain forms raw, wu, bloom']);
     expect(listed(["case 'plate':", "case 'box':"])).toEqual([]);
     expect(listed(["const boxy = plant === 'box' || plant === 'plate';"])).toEqual([]);
   });

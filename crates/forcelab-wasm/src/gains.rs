@@ -4,11 +4,28 @@
 
 use crate::catalogue::{integrator, linear_law};
 use crate::error::js;
+use forcelab::gain_forms::GainForm;
 use forcelab::tuning::{self, Effective, Gains};
 use wasm_bindgen::prelude::*;
 
 fn gains(g: Gains) -> Vec<f64> {
     vec![g.kp, g.kd]
+}
+
+/// `[kp, kd]` (N/m, N s/m) that `values` (the fields of the gain form `form`, in order)
+/// mean for `mass` kg (`forcelab::gain_forms::GainForm::to_raw`).
+#[wasm_bindgen(js_name = gainFormToRaw)]
+pub fn gain_form_to_raw(form: &str, values: Vec<f64>, mass: f64) -> Result<Vec<f64>, JsError> {
+    let form = GainForm::parse(form).map_err(|e| JsError::new(&e))?;
+    Ok(gains(js(form.to_raw(&values, mass))?))
+}
+
+/// The fields of the gain form `form` for the gains `kp`, `kd` on `mass` kg
+/// (`forcelab::gain_forms::GainForm::from_raw`).
+#[wasm_bindgen(js_name = gainFormFromRaw)]
+pub fn gain_form_from_raw(form: &str, kp: f64, kd: f64, mass: f64) -> Result<Vec<f64>, JsError> {
+    let form = GainForm::parse(form).map_err(|e| JsError::new(&e))?;
+    js(form.from_raw(Gains { kp, kd }, mass))
 }
 
 /// `[kp, kd]` (N/m, N s/m) from Wu's `frequency` and `damping` for `mass` kg.

@@ -28,6 +28,7 @@ pub mod controllers;
 pub mod design;
 pub mod engines;
 pub mod error;
+pub mod gain_forms;
 pub mod gains;
 pub mod golden;
 pub mod integrator;

@@ -5,9 +5,9 @@
  * labels, twins, errata, which laws take ki, which the atlas covers all come from here.
  */
 import data from './catalogue.json';
-import type { IntegratorId, LawId, PlantId } from './ids';
+import type { GainFormId, IntegratorId, LawId, PlantId } from './ids';
 
-export type { IntegratorId, LawId, PlantId };
+export type { GainFormId, IntegratorId, LawId, PlantId };
 
 export interface GainDef {
   key: string;
@@ -81,6 +81,15 @@ export interface IntegratorEntry {
   rust: string;
 }
 
+/** A form of the gains (the core's `gain_forms::GainFormEntry`). */
+export interface GainFormEntry {
+  id: GainFormId;
+  label: string;
+  /** What its numbers mean, in formulas. */
+  note: string;
+  fields: { key: string; label: string; unit: string; min: number; max: number; scale: 'linear' | 'log'; hardMax: number }[];
+}
+
 export interface Catalogue {
   laws: LawEntry[];
   plants: PlantEntry[];
@@ -88,6 +97,8 @@ export interface Catalogue {
   labLaws: [number, number];
   /** Every integrator, in menu order. */
   integrators: IntegratorEntry[];
+  /** Every form of the gains, in menu order. */
+  gainForms: GainFormEntry[];
 }
 
 export const CATALOGUE: Catalogue = data as Catalogue;

@@ -262,7 +262,7 @@ export class LabRun {
   }
 }
 
-type Conversion = 'gainsFromWu' | 'gainsFromBloom' | 'gainsFromNatural' | 'gainsFromHalfLife' | 'gainsToHalfLife' | 'bloomTimeScale' | 'gainsToWu' | 'gainsToBloom' | 'gainsToNatural' | 'sampledEffective';
+type Conversion = 'gainFormToRaw' | 'gainFormFromRaw' | 'gainsToNatural' | 'sampledEffective';
 
 /** The core's function `name`, called on whichever Lab build is loaded (every build has it). */
 const fromLoaded = <K extends Conversion>(name: K): Package[K] =>
@@ -270,14 +270,10 @@ const fromLoaded = <K extends Conversion>(name: K): Package[K] =>
 
 /** The gain conversions of the core's `tuning` module, each `[a, b]`. */
 export const tuning = {
-  fromWu: fromLoaded('gainsFromWu'),
-  fromBloom: fromLoaded('gainsFromBloom'),
-  fromNatural: fromLoaded('gainsFromNatural'),
-  fromHalfLife: fromLoaded('gainsFromHalfLife'),
-  toHalfLife: fromLoaded('gainsToHalfLife'),
-  bloomTimeScale: fromLoaded('bloomTimeScale'),
-  toWu: fromLoaded('gainsToWu'),
-  toBloom: fromLoaded('gainsToBloom'),
+  /** `[kp, kd]` of a gain form's fields (the core's `GainForm::to_raw`). */
+  formToRaw: (form: string, values: readonly number[], mass: number) => fromLoaded('gainFormToRaw')(form, Float64Array.from(values), mass),
+  /** A gain form's fields for `kp`, `kd` (the core's `GainForm::from_raw`). */
+  formFromRaw: fromLoaded('gainFormFromRaw'),
   toNatural: fromLoaded('gainsToNatural'),
   /** `[w_n, zeta]` the law really has when sampled, or undefined (see the core). */
   sampled: fromLoaded('sampledEffective'),

@@ -5,18 +5,19 @@
  * its default and is reported by name, so a tampered link never breaks the page or
  * loses the other settings.
  */
-import { CATALOGUE, gainDefault, menuLaws, twinOn, type IntegratorId, type PlantId } from '../core/catalogue';
+import { CATALOGUE, gainDefault, menuLaws, twinOn, type GainFormId, type IntegratorId, type PlantId } from '../core/catalogue';
 import { clip, type ParamDef } from '../ui/params';
 import { numberFrom, oneOf } from '../ui/url-state';
 import { activeOptions, readOptions, writeOptions, type OptionValues } from './law-options';
 
 export type { IntegratorId, PlantId };
 
-export type Parameterisation = 'raw' | 'wu' | 'bloom' | 'natural' | 'half-life';
+/** A form of the gains (the core's `gain_forms::GainForm`). */
+export type Parameterisation = GainFormId;
 
 export const PLANTS: readonly PlantId[] = CATALOGUE.plants.map((p) => p.id);
 export const INTEGRATORS: readonly IntegratorId[] = CATALOGUE.integrators.map((i) => i.id);
-export const PARAMETERISATIONS: readonly Parameterisation[] = ['raw', 'wu', 'bloom', 'natural', 'half-life'];
+export const PARAMETERISATIONS: readonly Parameterisation[] = CATALOGUE.gainForms.map((f) => f.id);
 
 /** The laws each plant offers (the core's catalogue); as-printed twins come by toggle. */
 export const LAWS: Readonly<Record<PlantId, readonly string[]>> = Object.fromEntries(PLANTS.map((p) => [p, menuLaws(p)])) as Record<PlantId, string[]>;

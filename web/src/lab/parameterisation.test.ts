@@ -6,25 +6,44 @@ import { FORMS, formNote, type Conversions } from './parameterisation';
 const HALF_LIFE_PHASE = 1.6783469900166607;
 
 const core: Conversions = {
-  fromWu: (f, d, m) => [m * 9 * f * f, m * 4.5 * f * d],
-  fromBloom: (k, d, t, m) => [m * 36 * (k / t) ** 2, (m * 9 * k * d) / t],
-  fromNatural: (wn, z, m) => [m * wn * wn, 2 * m * z * wn],
-  fromHalfLife: (h, m) => {
-    const wn = HALF_LIFE_PHASE / h;
-    return [m * wn * wn, 2 * m * wn];
+  formToRaw: (form, v, m) => {
+    const [a = 0, b = 0, c = 0] = v;
+    switch (form) {
+      case 'raw':
+        return [a, b];
+      case 'wu':
+        return [m * 9 * a * a, m * 4.5 * a * b];
+      case 'bloom':
+        return [m * 36 * (a / c) ** 2, (m * 9 * a * b) / c];
+      case 'natural':
+        return [m * a * a, 2 * m * b * a];
+      case 'half-life': {
+        const wn = HALF_LIFE_PHASE / a;
+        return [m * wn * wn, 2 * m * wn];
+      }
+    }
   },
-  // For a critically damped pair, the only kind these tests give it.
-  toHalfLife: (kp, _kd, m) => HALF_LIFE_PHASE / Math.sqrt(kp / m),
-  bloomTimeScale: (kp, _kd, m) => 6 * Math.sqrt(m / kp),
-  toWu: (kp, kd, m) => {
-    const f = Math.sqrt(kp / m / 9);
-    return [f, kd / m / (4.5 * f)];
+  formFromRaw: (form, kp, kd, m) => {
+    switch (form) {
+      case 'raw':
+        return [kp, kd];
+      case 'wu': {
+        const f = Math.sqrt(kp / m / 9);
+        return [f, kd / m / (4.5 * f)];
+      }
+      case 'bloom': {
+        // At the time scale that keeps K = 1.
+        const t = 6 * Math.sqrt(m / kp);
+        const k = Math.sqrt(kp / m / 36) * t;
+        return [k, ((kd / m) * t) / (9 * k), t];
+      }
+      case 'natural':
+        return [Math.sqrt(kp / m), kd / (2 * Math.sqrt(kp * m))];
+      case 'half-life':
+        // For a critically damped pair, the only kind these tests give it.
+        return [HALF_LIFE_PHASE / Math.sqrt(kp / m)];
+    }
   },
-  toBloom: (kp, kd, t, m) => {
-    const k = Math.sqrt(kp / m / 36) * t;
-    return [k, ((kd / m) * t) / (9 * k)];
-  },
-  toNatural: (kp, kd, m) => [Math.sqrt(kp / m), kd / (2 * Math.sqrt(kp * m))],
 };
 
 const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));

@@ -1,5 +1,6 @@
 use super::{Coordinate, LawId, PlantId, LAWS};
 use crate::catalogue::Law;
+use crate::gain_forms::{GainForm, GainFormEntry};
 use crate::integrator::Integrator;
 
 /// An integrator as the page lists it ([`Integrator`]'s id, names and Rust variant).
@@ -64,6 +65,8 @@ pub struct Catalogue {
     pub lab_laws: [usize; 2],
     /// Every integrator, in menu order ([`Integrator::ALL`]).
     pub integrators: Vec<IntegratorEntry>,
+    /// Every form of the gains, in menu order ([`GainForm::ALL`]).
+    pub gain_forms: Vec<GainFormEntry>,
 }
 
 impl Catalogue {
@@ -94,6 +97,7 @@ impl Catalogue {
                     rust: i.rust_name(),
                 })
                 .collect(),
+            gain_forms: GainForm::ALL.into_iter().map(GainForm::entry).collect(),
         }
     }
 }
@@ -115,9 +119,12 @@ pub fn typescript_ids() -> String {
          /** An integrator's id (`forcelab::integrator::Integrator`). */\n\
          export type IntegratorId = {};\n\
          /** A law's id (`forcelab::catalogue::LawId`). */\n\
-         export type LawId = {};\n",
+         export type LawId = {};\n\
+         /** A gain form's id (`forcelab::gain_forms::GainForm`). */\n\
+         export type GainFormId = {};\n",
         union(&mut PlantId::ALL.into_iter().map(PlantId::id)),
         union(&mut Integrator::ALL.into_iter().map(Integrator::id)),
         union(&mut LawId::ALL.into_iter().map(LawId::id)),
+        union(&mut GainForm::ALL.into_iter().map(GainForm::id)),
     )
 }
