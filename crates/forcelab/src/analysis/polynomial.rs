@@ -148,7 +148,10 @@ mod tests {
         // imaginary part is far above round-off and must be cleared, not left in.
         let r = roots(&product(&[-1e6, 1.0], &[-2.0, 1.0]));
         assert_eq!(r.len(), 2);
-        assert!((r[0].re / 1e6 - 1.0).abs() < 1e-12 && (r[1].re - 2.0).abs() < 1e-9, "{r:?}");
+        assert!(
+            (r[0].re / 1e6 - 1.0).abs() < 1e-12 && (r[1].re - 2.0).abs() < 1e-9,
+            "{r:?}"
+        );
         assert_eq!((r[0].im, r[1].im), (0.0, 0.0), "{r:?}");
     }
 
