@@ -166,13 +166,30 @@ function runInDiff(base) {
     const outcomes = cargoMutants(['--in-diff', 'target/mutants/in.diff'], 'target/mutants/in-diff');
     missed.push(...outcomes.filter((o) => o.summary === 'MissedMutant').map((o) => o.scenario.Mutant.name).filter((n) => !equivalent.core[n]));
   }
-  const changedWeb = git('diff', '--name-only', base, '--', 'web/src').split('\n').filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
+  const changedWeb = git('diff', '--name-only', '--diff-filter=AM', base, '--', 'web/src').split('\n').filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
   if (changedWeb.length) {
+    // Stryker mutates whole files; only the mutants on lines the change wrote are its.
+    const changedLines = new Map(changedWeb.map((f) => [f, linesChanged(base, f)]));
     const report = stryker(changedWeb);
     for (const [file, { mutants }] of Object.entries(report.files)) {
-      for (const m of mutants) if (m.status === 'Survived' || m.status === 'NoCoverage') if (!equivalent.web[webName(file, m)]) missed.push(webName(file, m));
+      const lines = changedLines.get(file) ?? new Set();
+      for (const m of mutants) {
+        if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
+        if (!lines.has(m.location.start.line) || equivalent.web[webName(file, m)]) continue;
+        missed.push(`${webName(file, m)}${m.status === 'NoCoverage' ? ' (no test runs it)' : ''}`);
+      }
     }
   }
   console.log(missed.length ? `Survivors in the change since ${base} (kill each or list it as equivalent):\n${missed.map((n) => `- ${n}`).join('\n')}` : `No survivor in the change since ${base}.`);
   if (missed.length) process.exitCode = 1;
+}
+
+/** The lines of `file` (as it is now) that the change since `base` added or rewrote. */
+function linesChanged(base, file) {
+  const lines = new Set();
+  for (const m of git('diff', '-U0', base, '--', file).matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)) {
+    const [start, count] = [Number(m[1]), m[2] === undefined ? 1 : Number(m[2])];
+    for (let k = 0; k < count; k++) lines.add(start + k);
+  }
+  return lines;
 }
