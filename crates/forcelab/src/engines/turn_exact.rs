@@ -184,23 +184,28 @@ mod tests {
         turn_effective(e, knobs, intent, &e.default_settings()).unwrap()
     }
 
+    /// A turn of `f` Hz, damping ratio `zeta`, on `inertia` kg m^2, stepped every `dt` s.
+    const fn turn(f: f64, zeta: f64, inertia: f64, dt: f64) -> Intent {
+        Intent {
+            frequency: f,
+            damping_ratio: zeta,
+            mass: inertia,
+            dt,
+            angular: true,
+        }
+    }
+
     /// The three intents issue 45 measured on the real PhysX (2 to 4 % off before).
-    const MEASURED: [(f64, f64, f64, f64); 3] = [
-        (3.5, 0.6, 2.5, 1.0 / 90.0),
-        (0.8, 1.6, 0.3, 1.0 / 240.0),
-        (10.0, 1.0, 1.0, 1.0 / 60.0),
+    const MEASURED: [Intent; 3] = [
+        turn(3.5, 0.6, 2.5, 1.0 / 90.0),
+        turn(0.8, 1.6, 0.3, 1.0 / 240.0),
+        turn(10.0, 1.0, 1.0, 1.0 / 60.0),
     ];
 
     #[test]
     fn every_angular_drive_turns_a_radian_with_the_intended_frequency_and_damping_ratio() {
-        for (f, zeta, mass, dt) in MEASURED {
-            let intent = Intent {
-                frequency: f,
-                damping_ratio: zeta,
-                mass,
-                dt,
-                angular: true,
-            };
+        for intent in MEASURED {
+            let (f, zeta) = (intent.frequency, intent.damping_ratio);
             for e in entries() {
                 let s = e.default_settings();
                 let Ok(knobs) = discrete_exact(e, &intent, &s) else {
@@ -231,14 +236,8 @@ mod tests {
         let id = "physx-drive";
         let e = entry(id).unwrap();
         let s = e.default_settings();
-        for (f, zeta, mass, dt) in MEASURED {
-            let intent = Intent {
-                frequency: f,
-                damping_ratio: zeta,
-                mass,
-                dt,
-                angular: true,
-            };
+        for intent in MEASURED {
+            let f = intent.frequency;
             let linear = crate::engines::linear_exact(e, &intent, &s).unwrap();
             let miss = fitted(id, &intent, linear).natural_frequency / intent.omega() - 1.0;
             assert!(
