@@ -294,6 +294,30 @@ mod tests {
     }
 
     #[test]
+    fn each_form_is_named_and_its_note_gives_its_formula() {
+        let named: Vec<(&str, &str)> = GainForm::ALL.iter().map(|f| (f.id(), f.label())).collect();
+        assert_eq!(
+            named,
+            [
+                ("raw", "raw gains (kp, kd)"),
+                ("wu", "Wu's frequency and damping"),
+                ("bloom", "Bloom's K, D, time scale"),
+                ("natural", "natural frequency and damping ratio"),
+                ("half-life", "half-life (critically damped)"),
+            ]
+        );
+        for (form, formula) in [
+            (GainForm::Raw, "kp × error + kd × error rate"),
+            (GainForm::Wu, "kp = m (6f)²/4, kd = 4.5 m f × damping"),
+            (GainForm::Bloom, "kp = 36 m (K/T)², kd = 9 m K D / T"),
+            (GainForm::Natural, "kp = m ωn², kd = 2 m ζ ωn"),
+            (GainForm::HalfLife, "ωn = 1.678 / h"),
+        ] {
+            assert!(form.note().contains(formula), "{form:?}: {}", form.note());
+        }
+    }
+
+    #[test]
     fn a_wrong_count_or_an_unknown_form_is_named() {
         assert!(matches!(
             GainForm::Wu.to_raw(&[1.0], 1.0),

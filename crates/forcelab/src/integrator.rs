@@ -93,6 +93,10 @@ mod tests {
             assert_eq!(i.rust_name(), format!("{i:?}"));
             assert!(i.menu_label().starts_with(i.label()), "{i:?}");
         }
+        assert_eq!(
+            Integrator::ALL.map(Integrator::label),
+            ["semi-implicit Euler", "explicit Euler", "RK4"]
+        );
     }
 
     #[test]
