@@ -10,7 +10,8 @@
 //   npm run mutants -- --all               every part, current or not
 //   npm run mutants -- --max-minutes 50    start no new part after 50 minutes
 //   npm run mutants -- --in-diff main      only the mutants in lines changed since main
-//                                          (printed, not kept: a check before a stop)
+//                                          (printed, not kept: a check before a stop;
+//                                          add `core` or `web` for one tier's share)
 //
 // The core's mutants run under cargo-mutants with nextest (its fail-fast ends a caught
 // mutant's run at the first failing test: about 1 s instead of the whole 8 s suite) and
@@ -73,8 +74,10 @@ if (listOnly) {
 }
 
 if (diffBase) {
-  runInDiff(diffBase);
-  process.exit(0);
+  // `--in-diff REF web` (or `core`) checks one tier's share of the change.
+  const tiers = chosen.length ? new Set(chosen.map((p) => p.tier)) : new Set(['core', 'web']);
+  runInDiff(diffBase, tiers);
+  process.exit(process.exitCode ?? 0);
 }
 
 const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'crates', 'web/src', 'tests');
@@ -157,17 +160,17 @@ function runWeb(part) {
     missed: [...count.Survived, ...count.NoCoverage.map((n) => `${n} (no test runs it)`)].sort() };
 }
 
-function runInDiff(base) {
+function runInDiff(base, tiers) {
   const equivalent = read('scripts/mutants-equivalent.json');
   mkdirSync('target/mutants', { recursive: true });
   writeFileSync('target/mutants/in.diff', git('diff', base, '--', 'crates/forcelab/src', 'web/src') + '\n');
   const missed = [];
-  if (git('diff', '--name-only', base, '--', 'crates/forcelab/src')) {
+  if (tiers.has('core') && git('diff', '--name-only', base, '--', 'crates/forcelab/src')) {
     const outcomes = cargoMutants(['--in-diff', 'target/mutants/in.diff'], 'target/mutants/in-diff');
     missed.push(...outcomes.filter((o) => o.summary === 'MissedMutant').map((o) => o.scenario.Mutant.name).filter((n) => !equivalent.core[n]));
   }
   const changedWeb = git('diff', '--name-only', '--diff-filter=AM', base, '--', 'web/src').split('\n').filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
-  if (changedWeb.length) {
+  if (tiers.has('web') && changedWeb.length) {
     // Stryker mutates whole files; only the mutants on lines the change wrote are its.
     const changedLines = new Map(changedWeb.map((f) => [f, linesChanged(base, f)]));
     const report = stryker(changedWeb);
