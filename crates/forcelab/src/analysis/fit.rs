@@ -196,5 +196,10 @@ mod tests {
             .map(|k| 1.0 - (-0.9f64).powi(k) - (-0.5f64).powi(k))
             .collect();
         assert_eq!(of_step(&flipping, 1.0, 1.0 / 60.0, 60, 1e-3), None);
+        // Two real poles past 1 (1.1 and 1.05): growing without a swing, no answer either.
+        let running: Vec<f64> = (0..40)
+            .map(|k| 1.0 - 1.1f64.powi(k) - 1.05f64.powi(k))
+            .collect();
+        assert_eq!(of_step(&running, 1.0, 1.0 / 60.0, 40, 1e-3), None);
     }
 }

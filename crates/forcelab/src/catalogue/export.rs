@@ -128,3 +128,31 @@ pub fn typescript_ids() -> String {
         union(&mut GainForm::ALL.into_iter().map(GainForm::id)),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_s_id_types_are_unions_of_the_core_s_ids() {
+        let ts = typescript_ids();
+        assert!(
+            ts.contains("export type PlantId = 'cube' | 'plate' | 'box';"),
+            "{ts}"
+        );
+        assert!(
+            ts.contains(
+                "export type IntegratorId = 'semi-implicit-euler' | 'explicit-euler' | 'rk4';"
+            ),
+            "{ts}"
+        );
+        assert!(
+            ts.contains(
+                "export type GainFormId = 'raw' | 'wu' | 'bloom' | 'natural' | 'half-life';"
+            ),
+            "{ts}"
+        );
+        let laws = LawId::ALL.map(|l| format!("'{}'", l.id())).join(" | ");
+        assert!(ts.contains(&format!("export type LawId = {laws};")), "{ts}");
+    }
+}
