@@ -153,13 +153,15 @@ pub fn turn_effective(
 /// the same samples. At least 16, at most 20,000.
 pub fn fit_steps(intent: &Intent) -> usize {
     let (w, z) = (intent.omega(), intent.damping_ratio.max(0.05));
-    // The slowest decay's eight time constants bound the search.
+    // Twenty time constants of the slowest decay bound the search: a critically damped
+    // error, (1 + w t) e^(-w t), is still 3e-3 after eight (the bound once cut its window
+    // short), 4e-8 after twenty.
     let decay = if z < 1.0 {
         z * w
     } else {
         w * (z - math::sqrt(z * z - 1.0))
     };
-    let horizon = ((8.0 / decay) / intent.dt).ceil().clamp(16.0, 20_000.0) as usize;
+    let horizon = ((20.0 / decay) / intent.dt).ceil().clamp(16.0, 20_000.0) as usize;
     let last_out = (1..=horizon)
         .rev()
         .find(|&k| (intent.ideal(k as f64 * intent.dt) - TARGET).abs() > FIT_BAND)
@@ -201,6 +203,37 @@ mod tests {
         turn(0.8, 1.6, 0.3, 1.0 / 240.0),
         turn(10.0, 1.0, 1.0, 1.0 / 60.0),
     ];
+
+    #[test]
+    fn a_turn_is_read_until_its_intended_motion_stays_within_the_band() {
+        // Worked out here, not by fit_steps: the last sample at which the intent's own
+        // motion is farther than 1e-3 rad from the target, by scanning its closed form
+        // (critically damped: (1 + w t) e^(-w t); underdamped: its envelope rings past it).
+        for intent in [
+            turn(2.0, 1.0, 1.0, 1.0 / 60.0),
+            turn(3.0, 0.2, 1.0, 1.0 / 120.0),
+            turn(0.8, 1.6, 0.3, 1.0 / 240.0),
+        ] {
+            let (w, z) = (intent.omega(), intent.damping_ratio);
+            let error = |t: f64| {
+                if z < 1.0 {
+                    let wd = w * (1.0 - z * z).sqrt();
+                    (-z * w * t).exp() * ((wd * t).cos() + z * w / wd * (wd * t).sin())
+                } else if z == 1.0 {
+                    (1.0 + w * t) * (-w * t).exp()
+                } else {
+                    let r = w * (z * z - 1.0).sqrt();
+                    let (s1, s2) = (-z * w + r, -z * w - r);
+                    (s2 * (s1 * t).exp() - s1 * (s2 * t).exp()) / (s2 - s1)
+                }
+            };
+            let last = (0..100_000)
+                .filter(|&k| error(k as f64 * intent.dt).abs() > FIT_BAND)
+                .max()
+                .unwrap();
+            assert_eq!(fit_steps(&intent), last + 1, "{intent:?}");
+        }
+    }
 
     #[test]
     fn every_angular_drive_turns_a_radian_with_the_intended_frequency_and_damping_ratio() {
