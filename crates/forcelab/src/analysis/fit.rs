@@ -16,7 +16,7 @@
 
 use super::Complex;
 use crate::math;
-use crate::tuning::Effective;
+use crate::gains::Effective;
 
 /// The natural frequency (rad/s) and damping ratio of the samples `positions[k]` (taken
 /// every `dt` s) for which `window(k)`, `window(k + 1)` and `window(k + 2)` all hold, or
