@@ -15,8 +15,8 @@
 //! say it is. The engine twin's real-engine tests read engines the same way.
 
 use super::Complex;
-use crate::math;
 use crate::gains::Effective;
+use crate::math;
 
 /// The natural frequency (rad/s) and damping ratio of the samples `positions[k]` (taken
 /// every `dt` s) for which `window(k)`, `window(k + 1)` and `window(k + 2)` all hold, or
