@@ -153,10 +153,6 @@ pub fn engine_twin(
     }
     let s = settings(entry, &settings_value)?;
     let report = js(engines::report(entry, &intent, "custom", &s, steps))?;
-    let exact_effective = match engines::discrete_exact(entry, &intent, &s) {
-        Ok(knobs) => js(engines::effective(entry, knobs, &intent, &s))?,
-        Err(_) => None,
-    };
     let (discrete_exact, discrete_exact_error) = match report.discrete_exact {
         Ok(p) => (Some(p), None),
         Err(why) => (None, Some(why)),
@@ -175,7 +171,7 @@ pub fn engine_twin(
         predicted: report.predicted,
         discrete_exact,
         discrete_exact_error,
-        exact_effective: effective_js(exact_effective),
+        exact_effective: effective_js(report.exact_effective),
         predicted_exact: report.predicted_exact,
         ideal: (1..=steps)
             .map(|k| intent.ideal(k as f64 * intent.dt))

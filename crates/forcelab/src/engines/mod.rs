@@ -297,6 +297,9 @@ pub struct TwinReport {
     pub fit_steps: Option<usize>,
     /// The engine's response with the discrete-exact parameters.
     pub predicted_exact: Option<Prediction>,
+    /// The frequency and damping ratio the discrete-exact knobs show ([`effective`]),
+    /// solved once here with them.
+    pub exact_effective: Option<Effective>,
 }
 
 /// The twin's report on `entry` under `settings` (named `variant`) for `intent` over
@@ -322,6 +325,10 @@ pub fn report(
         predicted: entry.predict(docs, intent, settings, steps)?,
         predicted_exact: match exact {
             Ok(k) => Some(entry.predict(k, intent, settings, steps)?),
+            Err(_) => None,
+        },
+        exact_effective: match exact {
+            Ok(k) => effective(entry, k, intent, settings)?,
             Err(_) => None,
         },
         discrete_exact: exact
