@@ -110,7 +110,7 @@ export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFA
     const sentences = [
       `With the documentation's numbers (${parametersText(t.parameters)}), ${entry.engineName} at these settings moves like ${shownText(t.effective)}; you asked for ${asked}.`,
       t.discreteExact
-        ? `Set ${parametersText(t.discreteExact)} instead and the stepped motion has exactly ${asked} at this step.`
+        ? `Set ${parametersText(t.discreteExact)} instead and the stepped motion has exactly ${asked} at this step${intent.angular ? ', over the whole 1 rad turn' : ''}.`
         : `No numbers make this engine show ${asked} at this step: ${t.discreteExactError}.`,
       `In the first ${SECONDS} s, with the documentation's numbers, it ${responseClause(t.predictedResponse, intent.angular ? 'torque' : 'force', intent.angular ? 'N·m' : 'N')}.`,
       ...eventSentences(t.predicted, intent.dt, entry.engineName),
