@@ -114,7 +114,7 @@ pub fn refine(
             return Ok(k);
         }
     }
-    // A long overdamped turn's fit has a floor near 1e-8: far below what any engine or
+    // A long overdamped turn's fit has a floor near 2e-7: far below what any engine or
     // reader can tell apart.
     if norm(r) <= ACCEPTED {
         Ok(k)
@@ -293,6 +293,43 @@ mod tests {
             if let Ok(linear) = crate::engines::linear_exact(e, &intent, &s) {
                 assert_eq!(refine(e, &intent, &s, linear).unwrap(), linear, "{}", e.id);
             }
+        }
+    }
+
+    #[test]
+    fn a_capped_turn_is_left_to_the_twin_with_its_linear_answer() {
+        // Jolt caps this stiff turn at its max angular velocity (0.25 pi / dt): the motion
+        // is the cap's, so no fit reads it and refine keeps the linear numbers.
+        let e = entry("jolt-frequency").unwrap();
+        let intent = turn(30.0, 0.2, 1.0, 1.0 / 60.0);
+        let s = e.default_settings();
+        assert!(turn_effective(e, [30.0, 0.2], &intent, &s).is_none());
+        assert_eq!(refine(e, &intent, &s, [30.0, 0.2]).unwrap(), [30.0, 0.2]);
+        // Raised out of reach, the same turn is the drive's again and is read.
+        let mut free = s.clone();
+        free.set(
+            "maxAngularVelocity",
+            crate::engines::settings::Value::Number(1e4),
+        )
+        .unwrap();
+        assert!(turn_effective(e, [30.0, 0.2], &intent, &free).is_some());
+    }
+
+    #[test]
+    fn the_search_ends_where_the_turn_fits_far_inside_what_an_engine_can_show() {
+        // Newton converges quadratically: an underdamped or critical turn's answer fits to
+        // 1e-8 or better, a hundred times tighter than the floor it would accept after a
+        // stall (a long overdamped turn's fit has its floor near 2e-7).
+        let e = entry("physx-drive").unwrap();
+        let s = e.default_settings();
+        for intent in MEASURED.into_iter().filter(|i| i.damping_ratio <= 1.0) {
+            let knobs = discrete_exact(e, &intent, &s).unwrap();
+            let got = turn_effective(e, knobs, &intent, &s).unwrap();
+            assert!(
+                (got.natural_frequency / intent.omega() - 1.0).abs() < 1e-8
+                    && (got.damping_ratio - intent.damping_ratio).abs() < 1e-8,
+                "{intent:?}: {got:?}"
+            );
         }
     }
 }
