@@ -112,7 +112,9 @@ function cargoMutants(extra, out) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const env = { ...process.env, CARGO_PROFILE_DEV_DEBUG: '0', CARGO_PROFILE_TEST_DEBUG: '0' };
-  const r = spawnSync('cargo', ['mutants', '-p', 'forcelab', '-j', '2', '--test-tool', 'nextest', '-o', out, ...extra], { stdio: 'inherit', env });
+  // MUTANTS_JOBS=1 leaves a core free for other work while a long part runs beside it.
+  const jobs = process.env.MUTANTS_JOBS ?? '2';
+  const r = spawnSync('cargo', ['mutants', '-p', 'forcelab', '-j', jobs, '--test-tool', 'nextest', '-o', out, ...extra], { stdio: 'inherit', env });
   // Exit 2 (mutants missed) and 3 (some timed out) are the report's business, not errors.
   if (![0, 2, 3].includes(r.status)) fail(`cargo mutants stopped with status ${r.status}`);
   return read(`${out}/mutants.out/outcomes.json`).outcomes.filter((o) => o.scenario !== 'Baseline');
