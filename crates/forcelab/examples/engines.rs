@@ -23,6 +23,10 @@ use forcelab::engines::{entries, report, Intent, Parameter, Prediction, TwinRepo
 use std::fmt::Write;
 use std::process::ExitCode;
 
+#[path = "shared/json.rs"]
+mod json;
+use json::{number, optional, string};
+
 const USAGE: &str =
     "usage: engines [--json] [--frequency HZ] [--damping-ratio Z] [--mass KG] [--dt S] \
                      [--angular] [--seconds S]";
@@ -65,34 +69,6 @@ fn parse(args: &[String]) -> Result<(Intent, f64, bool), String> {
         ));
     }
     Ok((intent, seconds, json))
-}
-
-fn number(out: &mut String, x: f64) {
-    if x.is_finite() {
-        write!(out, "{x}").unwrap();
-    } else {
-        out.push_str("null");
-    }
-}
-
-fn string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-fn optional(out: &mut String, x: Option<usize>) {
-    match x {
-        Some(n) => write!(out, "{n}").unwrap(),
-        None => out.push_str("null"),
-    }
 }
 
 fn parameters(out: &mut String, ps: &[Parameter]) {

@@ -29,6 +29,12 @@ pub fn cos(x: f64) -> f64 {
     libm::cos(x)
 }
 
+/// Tangent of `x` radians.
+#[inline]
+pub fn tan(x: f64) -> f64 {
+    libm::tan(x)
+}
+
 /// Four-quadrant arctangent of `y / x`, in radians in `[-pi, pi]`.
 #[inline]
 pub fn atan2(y: f64, x: f64) -> f64 {

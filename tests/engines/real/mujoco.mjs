@@ -8,10 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const python = process.env.ENGINES_PYTHON ?? `${root}.venv-engines/bin/python`;
-const script = fileURLToPath(new URL('./mujoco_engine.py', import.meta.url));
+
+/** Runs every case through `script` (a file of this folder); returns its `{ version, results }`. */
+export function runScript(script, cases) {
+  const path = fileURLToPath(new URL(`./${script}`, import.meta.url));
+  const out = execFileSync(python, [path], { input: JSON.stringify(cases), maxBuffer: 1 << 30, encoding: 'utf8' });
+  return JSON.parse(out);
+}
 
 /** Runs every case; returns `{ version, results }` with one position list per case. */
 export function runAll(cases) {
-  const out = execFileSync(python, [script], { input: JSON.stringify(cases), maxBuffer: 1 << 30, encoding: 'utf8' });
-  return JSON.parse(out);
+  return runScript('mujoco_engine.py', cases);
 }

@@ -55,12 +55,13 @@ def run(case):
     return out
 
 
-def main():
+def serve(run_case):
+    """Reads the cases on stdin and prints {"version", "results"}: one run_case each."""
     # A diverging run warns; the warnings are counted, not printed.
     mujoco.set_mju_user_warning(lambda message: None)
     cases = json.load(sys.stdin)
-    json.dump({"version": f"mujoco {mujoco.__version__}", "results": [run(c) for c in cases]}, sys.stdout)
+    json.dump({"version": f"mujoco {mujoco.__version__}", "results": [run_case(c) for c in cases]}, sys.stdout)
 
 
 if __name__ == "__main__":
-    main()
+    serve(run)

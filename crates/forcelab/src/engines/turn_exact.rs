@@ -306,7 +306,7 @@ mod tests {
         assert!(turn_effective(e, [30.0, 0.2], &intent, &s).is_none());
         assert_eq!(refine(e, &intent, &s, [30.0, 0.2]).unwrap(), [30.0, 0.2]);
         // Raised out of reach, the same turn is the drive's again and is read.
-        let mut free = s.clone();
+        let mut free = s;
         free.set(
             "maxAngularVelocity",
             crate::engines::settings::Value::Number(1e4),

@@ -1,0 +1,240 @@
+//! The orientation twin for one intent: every engine's 3-D rotation drive and every
+//! article's torque law, at the engine's defaults and at each named variant, turning a
+//! free body from the identity to a target orientation.
+//!
+//! ```text
+//! cargo run -p forcelab --release --example orientation -- --json --frequency F \
+//!     --damping-ratio Z --inertia IX,IY,IZ --target AX,AY,AZ,DEGREES --dt DT \
+//!     [--target-quaternion W,X,Y,Z] [--spin WX,WY,WZ] [--seconds S]
+//! ```
+//!
+//! Defaults: 2 Hz, critically damped, moments 1, 4, 4.5 kg m^2, 120 degrees about
+//! (1, 2, 2), 1/60 s, at rest, 2 s. With `--json` it prints an array with one object per
+//! drive and variant: `id`, `engine`, `api`, `variant`, `isDefault`, `settings`,
+//! `changed`, `parameters`, `predicted` (the orientation after each step as
+//! `[w, x, y, z]`), `events` (`resets`: the steps at which the engine reset a diverged
+//! simulation; `divergedAfter`: the step at which a law overflowed). Without it, one line per
+//! drive: the angle left to the target at the end. A bad flag gets a message naming it
+//! and exit status 2. The real-engine tests in `tests/engines` read exactly this.
+use forcelab::engines::orientation::{report, OrientationIntent, OrientationReport};
+use std::fmt::Write;
+use std::process::ExitCode;
+
+#[path = "shared/json.rs"]
+mod json;
+use json::{number, optional, string};
+
+const USAGE: &str = "usage: orientation [--json] [--frequency HZ] [--damping-ratio Z] \
+                     [--inertia IX,IY,IZ] [--target AX,AY,AZ,DEGREES] \
+                     [--target-quaternion W,X,Y,Z] [--dt S] [--spin WX,WY,WZ] [--seconds S]";
+
+fn numbers<const N: usize>(name: &str, text: Option<&String>) -> Result<[f64; N], String> {
+    let text = text.ok_or_else(|| format!("{name} needs {N} numbers after it, comma separated"))?;
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.len() != N {
+        return Err(format!(
+            "{name} needs {N} numbers, comma separated, got {text:?}"
+        ));
+    }
+    let mut out = [0.0; N];
+    for (o, p) in out.iter_mut().zip(parts) {
+        *o = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name} must be numbers, got {p:?} in {text:?}"))?;
+    }
+    Ok(out)
+}
+
+/// The command line, or a message naming the flag that could not be read.
+fn parse(args: &[String]) -> Result<(OrientationIntent, f64, bool), String> {
+    let mut intent = OrientationIntent::default();
+    let (mut seconds, mut json, mut quaternion) = (2.0, false, None);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let f = flag.as_str();
+        match f {
+            "--json" => json = true,
+            "--frequency" => intent.frequency = numbers::<1>(f, it.next())?[0],
+            "--damping-ratio" => intent.damping_ratio = numbers::<1>(f, it.next())?[0],
+            "--dt" => intent.dt = numbers::<1>(f, it.next())?[0],
+            "--seconds" => seconds = numbers::<1>(f, it.next())?[0],
+            "--inertia" => intent.inertia = numbers(f, it.next())?,
+            "--spin" => intent.spin = numbers(f, it.next())?,
+            "--target" => {
+                let [x, y, z, d] = numbers(f, it.next())?;
+                intent.axis = [x, y, z];
+                intent.degrees = d;
+            }
+            "--target-quaternion" => quaternion = Some(numbers::<4>(f, it.next())?),
+            "--help" | "-h" => return Err(USAGE.to_string()),
+            other => return Err(format!("unknown flag {other:?}\n{USAGE}")),
+        }
+    }
+    if let Some(q) = quaternion {
+        intent = intent
+            .with_target_quaternion(q)
+            .map_err(|e| format!("--target-quaternion: {e}"))?;
+    }
+    let flag = |field: &str| -> String {
+        let root = field.split('.').next().unwrap_or(field);
+        match root {
+            "damping_ratio" => "--damping-ratio".into(),
+            "axis" | "degrees" => "--target".into(),
+            r => format!("--{r}"),
+        }
+    };
+    intent
+        .validate()
+        .map_err(|e| format!("{}: {e}", flag(e.field())))?;
+    if !(seconds > 0.0 && seconds / intent.dt <= 1e6) {
+        return Err(format!(
+            "--seconds must be above 0 and at most 1e6 steps long, got {seconds}"
+        ));
+    }
+    Ok((intent, seconds, json))
+}
+
+fn json(r: &OrientationReport) -> String {
+    let mut o = String::from("{\"id\":");
+    string(&mut o, r.drive.id);
+    o.push_str(",\"engine\":");
+    string(&mut o, r.drive.engine.id());
+    o.push_str(",\"api\":");
+    string(&mut o, r.drive.api);
+    o.push_str(",\"variant\":");
+    string(&mut o, r.variant);
+    write!(o, ",\"isDefault\":{}", r.changed.is_empty()).unwrap();
+    o.push_str(",\"settings\":{");
+    for (i, (key, value)) in r.settings.iter().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        string(&mut o, key);
+        o.push(':');
+        string(&mut o, value);
+    }
+    o.push_str("},\"changed\":[");
+    for (i, key) in r.changed.iter().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        string(&mut o, key);
+    }
+    o.push_str("],\"parameters\":[");
+    for (i, p) in r.parameters.iter().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        o.push_str("{\"name\":");
+        string(&mut o, p.name);
+        o.push_str(",\"value\":");
+        number(&mut o, p.value);
+        o.push_str(",\"unit\":");
+        string(&mut o, p.unit);
+        o.push('}');
+    }
+    o.push_str("],\"predicted\":[");
+    for (i, q) in r.predicted.orientations.iter().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        o.push('[');
+        for (j, x) in [q.w, q.x, q.y, q.z].into_iter().enumerate() {
+            if j > 0 {
+                o.push(',');
+            }
+            number(&mut o, x);
+        }
+        o.push(']');
+    }
+    o.push_str("],\"events\":{\"resets\":[");
+    for (i, k) in r.predicted.resets.iter().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        write!(o, "{k}").unwrap();
+    }
+    o.push(']');
+    o.push_str(",\"divergedAfter\":");
+    optional(&mut o, r.predicted.diverged_after);
+    o.push_str("}}");
+    o
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (intent, seconds, as_json) = match parse(&args) {
+        Ok(x) => x,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let steps = (seconds / intent.dt).round().max(1.0) as usize;
+    let reports = match report(&intent, steps) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if as_json {
+        let items: Vec<String> = reports.iter().map(json).collect();
+        println!("[{}]", items.join(","));
+    } else {
+        let target = intent.target();
+        for r in &reports {
+            let left = r.predicted.angle_to(target);
+            let end = left.last().copied().unwrap_or(f64::NAN);
+            println!(
+                "{:<28} {:<14} {:>8.3} deg left after {seconds} s{}",
+                r.drive.id,
+                r.variant,
+                end.to_degrees(),
+                match (r.predicted.resets.first(), r.predicted.diverged_after) {
+                    (Some(k), _) => format!(
+                        " (reset {} times, first at step {k})",
+                        r.predicted.resets.len()
+                    ),
+                    (_, Some(k)) => format!(" (diverged at step {k})"),
+                    _ => String::new(),
+                }
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn flags_are_read_and_bad_ones_named() {
+        let (i, s, j) = parse(&args(
+            "--json --inertia 1,2,2.5 --target 0,0,1,190 --seconds 3",
+        ))
+        .unwrap();
+        assert!(j);
+        assert_eq!(
+            (i.inertia, i.axis, i.degrees, s),
+            ([1.0, 2.0, 2.5], [0.0, 0.0, 1.0], 190.0, 3.0)
+        );
+        let err = |s: &str| parse(&args(s)).unwrap_err();
+        assert!(
+            err("--target 0,0,0,90").starts_with("--target: "),
+            "{}",
+            err("--target 0,0,0,90")
+        );
+        assert!(err("--inertia 1,1,3").starts_with("--inertia: "));
+        assert!(err("--spin 1,x,0").contains("\"x\""));
+        assert!(err("--target-quaternion 1,1,0,0").starts_with("--target-quaternion: "));
+        assert!(err("--dt 0").starts_with("--dt: "));
+        assert!(err("--wobble").contains("unknown flag"));
+    }
+}

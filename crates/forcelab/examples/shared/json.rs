@@ -1,0 +1,34 @@
+//! The few JSON writers the core's commands share (the core has no JSON dependency):
+//! numbers (`null` for a non-finite one), strings with their escapes, optional counts.
+use std::fmt::Write;
+
+/// `x`, or `null` when it is not finite (JSON has no NaN or infinity).
+pub fn number(out: &mut String, x: f64) {
+    if x.is_finite() {
+        write!(out, "{x}").unwrap();
+    } else {
+        out.push_str("null");
+    }
+}
+
+/// `s` quoted, with `"`, `\` and control characters escaped.
+pub fn string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `n`, or `null`.
+pub fn optional(out: &mut String, x: Option<usize>) {
+    match x {
+        Some(n) => write!(out, "{n}").unwrap(),
+        None => out.push_str("null"),
+    }
+}

@@ -1,0 +1,45 @@
+//! The articles' own torque laws turning the same body: forcelab's [`Body3`]
+//! (semi-implicit Euler, implicit gyroscopic term) under a [`Controller3`] whose
+//! stiffness and damping are the intended spring about the turn's axis,
+//! `kp = I_a w^2`, `kd = 2 zeta w I_a` with `I_a` = [`OrientationIntent::axis_inertia`].
+
+use super::{OrientationIntent, Prediction3};
+use crate::body::Body3;
+use crate::catalogue::LawId;
+use crate::controllers::{Controller3, Target3};
+use glam::DVec3;
+
+/// `(kp, kd)` the article laws are given: the intended spring about the turn's axis.
+pub fn gains(intent: &OrientationIntent) -> (f64, f64) {
+    let (w, i) = (intent.omega(), intent.axis_inertia());
+    (i * w * w, 2.0 * intent.damping_ratio * w * i)
+}
+
+/// The orientation after each of `steps` steps of `law` from the intent's start; a law
+/// or step that refuses (an overflow) ends the trace there, marked as diverged.
+pub fn predict(law: LawId, intent: &OrientationIntent, steps: usize) -> Prediction3 {
+    let (kp, kd) = gains(intent);
+    let mut body = Body3 {
+        inertia: intent.inertia.into(),
+        mass: 1.0,
+        angular_velocity: intent.spin.into(),
+        ..Body3::default()
+    };
+    let target = Target3::facing(intent.target());
+    let mut out = Prediction3::default();
+    let Ok(c) = Controller3::new(law, kp, kd, intent.axis_inertia()) else {
+        out.diverged_after = Some(0);
+        return out;
+    };
+    for k in 0..steps {
+        let stepped = c
+            .torque(&body, &target, intent.dt)
+            .and_then(|t| body.step(DVec3::ZERO, t.total, intent.dt));
+        if stepped.is_err() {
+            out.diverged_after = Some(k);
+            break;
+        }
+        out.orientations.push(body.orientation);
+    }
+    out
+}

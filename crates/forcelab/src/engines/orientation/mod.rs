@@ -1,0 +1,192 @@
+//! The orientation twin: what each engine's 3-D rotation drive, and each article's
+//! torque law, does when asked to turn a free body with a full inertia to a target
+//! orientation ([`OrientationIntent`]).
+//!
+//! Every drive is one entry of [`DRIVES`]; [`report`] runs each at its engine's
+//! defaults and at each named settings variant. `npm test` runs the real engines on the
+//! same intents (tests/engines/orientation.test.mjs) and requires the twin's orientation
+//! within 1e-3 rad of theirs at every step. The engines still to come (PhysX's D6 SLERP
+//! and twist-swing drives, Unity's ConfigurableJoint, Jolt's SwingTwist and SixDOF
+//! motors, Rapier's spherical joint motors) are listed in README's status of issue 45.
+
+mod articles;
+mod intent;
+pub mod mujoco;
+
+pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
+
+use super::mujoco::Integrator;
+use super::{Engine, Parameter};
+use crate::catalogue::LawId;
+use crate::controllers::Controller3;
+use crate::error::Error;
+use crate::rotation::rotation_vector;
+use glam::DQuat;
+
+/// What a drive did over a run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Prediction3 {
+    /// The body's orientation (body to world) after each step.
+    pub orientations: Vec<DQuat>,
+    /// The steps at which the engine reset a diverged simulation (the body is back at
+    /// the start, at rest, after each).
+    pub resets: Vec<usize>,
+    /// The step at which the run overflowed and stopped, if it did.
+    pub diverged_after: Option<usize>,
+}
+
+impl Prediction3 {
+    /// The angle (rad) left to the target after each step: `|log(q^-1 target)|`, the
+    /// shortest way (so at most pi).
+    pub fn angle_to(&self, target: DQuat) -> Vec<f64> {
+        self.orientations
+            .iter()
+            .map(|q| rotation_vector(q.conjugate() * target).length())
+            .collect()
+    }
+}
+
+/// How a drive is stepped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A MuJoCo model ([`mujoco`]) under one of its integrators.
+    Mujoco(mujoco::Joint),
+    /// An article's law on forcelab's own body.
+    Article(LawId),
+}
+
+/// One orientation drive: an engine's API, or an article's law.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drive {
+    /// A stable identifier (`"mujoco-ball-motor"`, `"forcelab-spd"`).
+    pub id: &'static str,
+    /// The engine.
+    pub engine: Engine,
+    /// The engine and API, for people.
+    pub api: &'static str,
+    /// How it is stepped.
+    pub kind: Kind,
+}
+
+/// The MuJoCo integrators the twin is checked at: the default first.
+const MUJOCO_VARIANTS: [(&str, Integrator); 3] = [
+    ("default", Integrator::Euler),
+    ("implicitfast", Integrator::ImplicitFast),
+    ("rk4", Integrator::Rk4),
+];
+
+/// Every orientation drive, in the order the page lists them.
+pub fn drives() -> Vec<Drive> {
+    let mut out = vec![
+        Drive {
+            id: "mujoco-ball-motor",
+            engine: Engine::Mujoco,
+            api: "MuJoCo ball joint, three <motor> actuators, ctrl = kp * mju_subQuat(target, qpos) - kd * qvel",
+            kind: Kind::Mujoco(mujoco::Joint::BallMotor),
+        },
+        Drive {
+            id: "mujoco-gimbal-position",
+            engine: Engine::Mujoco,
+            api: "MuJoCo three hinge joints (x, y, z), <position> actuators at the target's x-y-z angles",
+            kind: Kind::Mujoco(mujoco::Joint::GimbalPosition),
+        },
+    ];
+    out.extend(Controller3::laws().into_iter().map(|law| Drive {
+        id: law.law().id_text,
+        engine: Engine::Forcelab,
+        api: law.law().label,
+        kind: Kind::Article(law),
+    }));
+    out
+}
+
+/// One drive at one settings variant, with its parameters and its predicted turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrientationReport {
+    /// The drive.
+    pub drive: Drive,
+    /// `"default"` or the variant's name.
+    pub variant: &'static str,
+    /// Every setting that matters to the drive, with its value.
+    pub settings: Vec<(&'static str, &'static str)>,
+    /// The settings that differ from the engine's defaults.
+    pub changed: Vec<&'static str>,
+    /// The numbers the drive is given.
+    pub parameters: Vec<Parameter>,
+    /// What the twin predicts.
+    pub predicted: Prediction3,
+}
+
+fn per_axis(names: [&'static str; 3], values: [f64; 3], unit: &'static str) -> [Parameter; 3] {
+    [0, 1, 2].map(|i| Parameter {
+        name: names[i],
+        value: values[i],
+        unit,
+    })
+}
+
+/// Every drive at its defaults and at each named variant, over `steps` steps of `intent`.
+pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<OrientationReport>, Error> {
+    intent.validate()?;
+    let mut out = Vec::new();
+    for drive in drives() {
+        match drive.kind {
+            Kind::Mujoco(joint) => {
+                let (kp, kd) = mujoco::gains(intent);
+                let mut parameters = Vec::new();
+                match joint {
+                    mujoco::Joint::BallMotor => {
+                        parameters.extend(per_axis(["kp.x", "kp.y", "kp.z"], kp, "N m/rad"));
+                        parameters.extend(per_axis(["kd.x", "kd.y", "kd.z"], kd, "N m s/rad"));
+                    }
+                    mujoco::Joint::GimbalPosition => {
+                        parameters.extend(per_axis(["kp.x", "kp.y", "kp.z"], kp, "N m/rad"));
+                        parameters.extend(per_axis(["kv.x", "kv.y", "kv.z"], kd, "N m s/rad"));
+                        let angles = mujoco::gimbal_angles(intent.target());
+                        parameters.extend(per_axis(["ctrl.x", "ctrl.y", "ctrl.z"], angles, "rad"));
+                    }
+                }
+                for (variant, integrator) in MUJOCO_VARIANTS {
+                    out.push(OrientationReport {
+                        drive,
+                        variant,
+                        settings: vec![("integrator", integrator.name())],
+                        changed: if integrator == Integrator::Euler {
+                            vec![]
+                        } else {
+                            vec!["integrator"]
+                        },
+                        parameters: parameters.clone(),
+                        predicted: mujoco::predict(joint, integrator, intent, steps),
+                    });
+                }
+            }
+            Kind::Article(law) => {
+                let (kp, kd) = articles::gains(intent);
+                out.push(OrientationReport {
+                    drive,
+                    variant: "default",
+                    settings: vec![],
+                    changed: vec![],
+                    parameters: vec![
+                        Parameter {
+                            name: "kp",
+                            value: kp,
+                            unit: "N m/rad",
+                        },
+                        Parameter {
+                            name: "kd",
+                            value: kd,
+                            unit: "N m s/rad",
+                        },
+                    ],
+                    predicted: articles::predict(law, intent, steps),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;
