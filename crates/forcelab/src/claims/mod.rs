@@ -74,6 +74,7 @@ mod a003_bloom;
 mod a004_submarine;
 mod common;
 mod engines;
+mod orientation;
 mod pid_practice;
 #[cfg(test)]
 mod pinned;
@@ -116,14 +117,21 @@ pub fn all_claims() -> Vec<Claim> {
         euler_feedforward_decouples(),
         tennis_racket_flip(),
     ];
-    articles.into_iter().chain(engines::claims()).collect()
+    articles
+        .into_iter()
+        .chain(engines::claims())
+        .chain(orientation::claims())
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const REQUIRED: [&str; 28] = [
+    const REQUIRED: [&str; 31] = [
+        "orientation-long-way-past-half",
+        "orientation-gimbal-reaches-any-target",
+        "orientation-log-map-shortest-path",
         "rapier-acceleration-ignores-mass",
         "box2d-hertz-ignores-mass",
         "jolt-frequency-is-the-frequency",

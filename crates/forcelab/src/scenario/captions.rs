@@ -17,7 +17,7 @@ const fn caption(look: &'static str, try_this: &'static str) -> Caption {
 }
 
 /// Every figure's caption, by the figure's id in the registry.
-pub const CAPTIONS: [(&str, Caption); 21] = [
+pub const CAPTIONS: [(&str, Caption); 22] = [
     (
         "cube",
         caption(
@@ -163,6 +163,13 @@ pub const CAPTIONS: [(&str, Caption); 21] = [
         caption(
             "One intent, each engine's parameters for it, and what each engine's own step makes of them.",
             "Change the engine step or the mass and watch which engines drift from the motion you asked for.",
+        ),
+    ),
+    (
+        "orientation",
+        caption(
+            "Each drive turning the same body to one target: the bodies, the path of the long axis on a sphere against the shortest one, and the angle still to go.",
+            "Turn the target past 180 degrees and watch which way round each drive goes.",
         ),
     ),
 ];

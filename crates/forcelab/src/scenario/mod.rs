@@ -17,6 +17,7 @@ pub use figures::{SimpsonWindow, SIMPSON, TRANSLATOR_INTENT};
 pub use lab_figures::{lab_figure, LabFigure, PresetLaw, LAB_FIGURES};
 pub use registry::{preset, registry, PresetEntry, PresetKind, OTHER_PRESETS};
 
+use crate::engines::orientation::OrientationIntent;
 use crate::engines::Intent;
 
 /// Every preset the page reads, as one value: what `examples/core_data.rs` writes to
@@ -36,6 +37,8 @@ pub struct Presets {
     pub simpson: SimpsonWindow,
     /// Chapter 10's translator.
     pub translator: Intent,
+    /// Chapter 11's orientation figure at its start.
+    pub orientation: OrientationIntent,
     /// Every preset by id, with its kind, chapter and summary.
     pub registry: Vec<PresetEntry>,
 }
@@ -47,6 +50,7 @@ pub fn presets() -> Presets {
         cube_scene: &CUBE_SCENE,
         simpson: SIMPSON,
         translator: TRANSLATOR_INTENT,
+        orientation: OrientationIntent::default(),
         registry: registry(),
     }
 }

@@ -93,7 +93,7 @@ fn captioned(entry: PresetEntry) -> PresetEntry {
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 20] = [
+pub const OTHER_PRESETS: [PresetEntry; 21] = [
     entry(
         "cube",
         Scene,
@@ -195,6 +195,12 @@ pub const OTHER_PRESETS: [PresetEntry; 20] = [
         Analysis,
         "10-translator",
         "One intent written as each engine's parameters, with what each engine does",
+    ),
+    entry(
+        "orientation",
+        Analysis,
+        "11-orientation",
+        "One target orientation, every engine's 3-D drive and every article's torque law turning a body to it",
     ),
     entry(
         "engine-mass-gap",

@@ -5,7 +5,8 @@
 //! written out by hand, the laws' recurrences written out on a unit mass, closed forms
 //! where they exist, and for the 3-D claims a hand derivation of the value or of a bound
 //! in the comment. A changed verdict, a loosened threshold or a figure measured on the
-//! wrong law fails one of them. (The engine claims are pinned in `engines.rs`.) The helpers
+//! wrong law fails one of them. (The engine claims are pinned in `engines.rs`, the
+//! orientation claims in `orientation.rs`.) The helpers
 //! are here; the pins, by article, in `a000_a002.rs` and `a003_a004.rs`.
 
 use super::*;
@@ -121,7 +122,8 @@ pub(super) fn backward(p: f64, q: f64) -> (f64, f64) {
     (p * g, (q + p) * g)
 }
 
-/// Every claim is pinned here or in `engines.rs`: a new claim without a test fails.
+/// Every claim is pinned here, in `engines.rs` or in `orientation.rs`: a new claim without
+/// a test fails.
 #[test]
 fn every_claim_has_a_pinned_test() {
     let source = [
@@ -129,6 +131,7 @@ fn every_claim_has_a_pinned_test() {
         include_str!("a003_a004.rs"),
         include_str!("pid_practice.rs"),
         include_str!("../engines.rs"),
+        include_str!("../orientation.rs"),
     ]
     .concat();
     for c in all_claims() {

@@ -15,6 +15,11 @@ pub const QUATERNION_TOLERANCE: f64 = 1e-3;
 /// One orientation intent. The joint frames are the world's; the body's principal axes
 /// are the world axes at rest.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct OrientationIntent {
     /// Natural frequency wanted, Hz (`omega = 2 pi f`).
     pub frequency: f64,
@@ -34,7 +39,8 @@ pub struct OrientationIntent {
 
 impl Default for OrientationIntent {
     /// 2 Hz, critically damped, a long thin body (1, 4, 4.5 kg m^2) turned 120 degrees
-    /// about a tilted axis from rest at 1/60 s.
+    /// about a tilted axis from rest at 1/60 s: chapter 11's figure starts here (the
+    /// presets carry it to the page), on a turn that takes MuJoCo's gimbal through its lock.
     fn default() -> Self {
         OrientationIntent {
             frequency: 2.0,

@@ -12,8 +12,10 @@
 mod articles;
 mod intent;
 pub mod mujoco;
+mod path;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
+pub use path::{path_deviation, turned_about_axis};
 
 use super::mujoco::Integrator;
 use super::{Engine, Parameter};
