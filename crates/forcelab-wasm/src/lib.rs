@@ -7,8 +7,8 @@
 //! message names the field and the value.
 
 // Each page loads only the part of the module it needs (see Cargo.toml's features):
-// `worlds` (the scene pages), `lab`, `scenes`, `analysis` and `engines` are one door of
-// the page each; `full` is all of it.
+// `worlds` (the scene pages), `lab`, `scenes`, `analysis`, `engines` and `orientation`
+// are one door of the page each; `full` is all of it.
 #[cfg(feature = "analysis")]
 pub mod analysis;
 #[cfg(feature = "api")]
@@ -31,6 +31,8 @@ pub mod gains;
 pub mod lab;
 #[cfg(any(feature = "api", feature = "scenes"))]
 pub mod layout;
+#[cfg(feature = "orientation")]
+pub mod orientation;
 #[cfg(feature = "scenes")]
 pub mod scenes;
 #[cfg(any(feature = "api", feature = "scenes"))]

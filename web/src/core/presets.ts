@@ -1,6 +1,7 @@
 /**
  * The presets the page mounts, as the core declares them (`forcelab::scenario::presets()`:
- * the chapters' Lab figures, the cube scene, the Simpson table, the translator's intent and
+ * the chapters' Lab figures, the cube scene, the Simpson table, the translator's and the
+ * orientation figure's intents and
  * the registry of every preset id), from `presets.json` (written by `npm run core-data`,
  * checked by `npm test`). A chapter
  * mounts `<div class="figure" data-scene="ID">` from the figure with that id; the page
@@ -9,6 +10,7 @@
 import data from './presets.json';
 import type { IntegratorId, LawState, Parameterisation } from '../lab/lab-state';
 import type { PlantId } from './catalogue';
+import type { OrientationIntent } from './orientation-wasm';
 
 /** A law of a figure: the Lab's own law state (kind, kp, kd, ki, asPrinted). */
 export type PresetLaw = LawState;
@@ -75,13 +77,24 @@ const presets = data as {
   cubeScene: CubeScene;
   simpson: SimpsonWindow;
   translator: TranslatorIntent;
+  orientation: Omit<OrientationIntent, 'inertia' | 'axis' | 'spin'> & { inertia: number[]; axis: number[]; spin: number[] };
   registry: PresetEntry[];
 };
+
+/** JSON's arrays of three as the triples they are (the core writes three numbers). */
+const triple = (v: readonly number[]): [number, number, number] => [v[0]!, v[1]!, v[2]!];
 
 export const LAB_FIGURES: readonly LabFigure[] = presets.labFigures;
 export const CUBE_SCENE: Readonly<CubeScene> = presets.cubeScene;
 export const SIMPSON: Readonly<SimpsonWindow> = presets.simpson;
 export const TRANSLATOR_INTENT: Readonly<TranslatorIntent> = presets.translator;
+/** Chapter 11's figure at its start (the core's `OrientationIntent::default`). */
+export const ORIENTATION_INTENT: Readonly<OrientationIntent> = {
+  ...presets.orientation,
+  inertia: triple(presets.orientation.inertia),
+  axis: triple(presets.orientation.axis),
+  spin: triple(presets.orientation.spin),
+};
 /** Every preset id: the figures a page mounts and the setups only claims read. */
 export const REGISTRY: readonly PresetEntry[] = presets.registry;
 

@@ -70,7 +70,7 @@ fn long_way_past_half() -> Claim {
         verdict: Verdict::DoesNotHold,
         conditions: format!(
             "a target past half a turn is the same orientation as the short way round the other side; {short} drives \
-             take it (-170 degrees), and only {} go the long way, the printed listing not choosing the quaternion's \
+             take it (-170 degrees), and only {} go the long way, the printed listings not choosing the quaternion's \
              short sign",
             long.join(", ")
         ),

@@ -1,0 +1,110 @@
+//! The orientation twin, callable from JavaScript (chapter 11's figure). Conversion
+//! only: the drives, their settings, parameters, the turn and what is read off it are
+//! the core's (`forcelab::engines::orientation`).
+
+use crate::config::{from_js, to_js};
+use crate::error::js;
+use forcelab::engines::orientation::{
+    path_deviation, report, turned_about_axis, OrientationIntent,
+};
+use forcelab::engines::Parameter;
+use glam::DQuat;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// The most steps one call may ask for.
+const MAX_STEPS: usize = 20_000;
+/// Points along the shortest path.
+const PATH_POINTS: usize = 48;
+
+fn wxyz(q: DQuat) -> [f64; 4] {
+    [q.w, q.x, q.y, q.z]
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DriveJs {
+    id: &'static str,
+    engine: &'static str,
+    engine_name: &'static str,
+    api: &'static str,
+    variant: &'static str,
+    is_default: bool,
+    settings: Vec<(&'static str, &'static str)>,
+    changed: Vec<&'static str>,
+    parameters: Vec<Parameter>,
+    orientations: Vec<[f64; 4]>,
+    /// rad, after each step.
+    angles: Vec<f64>,
+    resets: Vec<usize>,
+    diverged_after: Option<usize>,
+    /// rad.
+    deviation: f64,
+    /// degrees, signed and unwrapped.
+    turned: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TurnJs {
+    target: [f64; 4],
+    shortest: Vec<[f64; 4]>,
+    /// degrees, the shortest turn's angle (past 180 the other way round reads negative).
+    shortest_degrees: f64,
+    steps: usize,
+    drives: Vec<DriveJs>,
+}
+
+/// Every orientation drive turning a body for `seconds` by `intent` (`{ frequency (Hz),
+/// dampingRatio, inertia: [x, y, z] (kg m^2), axis: [x, y, z], degrees, dt (s), spin:
+/// [x, y, z] (rad/s) }`, the figure's start for what is left out): `{ target: [w, x, y,
+/// z], shortest: [[w, x, y, z], ...], shortestDegrees, steps, drives: [{ id, engine,
+/// engineName, api, variant, isDefault, settings: [[key, value]], changed, parameters,
+/// orientations: [[w, x, y, z] after each step], angles (rad to the target), resets,
+/// divergedAfter, deviation (rad from the shortest path), turned (degrees about the
+/// axis) }] }`. A bad field is refused by name.
+#[wasm_bindgen(js_name = orientationTurn)]
+pub fn orientation_turn(intent: JsValue, seconds: f64) -> Result<JsValue, JsError> {
+    let intent: OrientationIntent = from_js("intent", intent)?;
+    js(intent.validate())?;
+    let steps = seconds / intent.dt;
+    if !(seconds > 0.0 && steps <= MAX_STEPS as f64) {
+        return Err(JsError::new(&format!(
+            "seconds must be above 0 and at most {MAX_STEPS} steps long, got {seconds}"
+        )));
+    }
+    let steps = (steps.round() as usize).max(1);
+    let target = intent.target();
+    let drives = js(report(&intent, steps))?
+        .into_iter()
+        .map(|r| DriveJs {
+            id: r.drive.id,
+            engine: r.drive.engine.id(),
+            engine_name: r.drive.engine.name(),
+            api: r.drive.api,
+            variant: r.variant,
+            is_default: r.changed.is_empty(),
+            angles: r.predicted.angle_to(target),
+            deviation: path_deviation(&r.predicted.orientations, &intent),
+            turned: turned_about_axis(&r.predicted.orientations, &intent),
+            orientations: r.predicted.orientations.iter().copied().map(wxyz).collect(),
+            resets: r.predicted.resets,
+            diverged_after: r.predicted.diverged_after,
+            settings: r.settings,
+            changed: r.changed,
+            parameters: r.parameters,
+        })
+        .collect();
+    let shortest = intent.shortest_turn();
+    to_js(&TurnJs {
+        target: wxyz(target),
+        shortest: intent
+            .shortest_path(PATH_POINTS)
+            .into_iter()
+            .map(wxyz)
+            .collect(),
+        shortest_degrees: shortest.dot(intent.unit_axis()).to_degrees(),
+        steps,
+        drives,
+    })
+}

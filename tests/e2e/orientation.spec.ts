@@ -1,0 +1,105 @@
+/**
+ * Chapter 11 as a reader uses it: turn the target past 180 degrees and read which way
+ * each drive went; switch MuJoCo's settings and watch the gimbal get through its lock;
+ * play the turn; pick the drives shown (five at most); copy the link and open it in a
+ * new tab, set as it was; a bad value named by its field.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { watchConsole } from './console';
+import { everyFigure, unfold, unfoldSettings } from './pages';
+
+const PATH = 'chapters/11-orientation.html';
+
+async function figure(page: Page, query = ''): Promise<Locator> {
+  await page.goto(PATH + query);
+  await everyFigure(page);
+  const f = page.locator('.figure[data-scene="orientation"]');
+  await f.scrollIntoViewIfNeeded();
+  return f;
+}
+
+const row = (f: Locator, id: string) => f.locator(`tbody tr[data-drive="${id}"] td`);
+
+test('past 180 degrees the drives go the short way, and the table and badge say so', async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  await expect(row(f, 'mujoco-ball-motor').nth(2)).toHaveText('120.0°');
+  const degrees = f.getByRole('textbox', { name: 'Turn by (degrees)' });
+  await degrees.fill('190');
+  await degrees.press('Enter');
+  await expect(row(f, 'mujoco-ball-motor').nth(2)).toHaveText('-170.0°');
+  await expect(row(f, 'pd').nth(2)).toHaveText('-170.0°');
+  await expect(row(f, 'backward-pd-as-printed').nth(2)).toHaveText('190.0°');
+  await expect(f.locator('caption')).toContainText('-170.0° about the axis');
+  await expect(page.locator('.verdict[data-claim="orientation-long-way-past-half"]')).toHaveText(/does not hold/);
+  await expect.poll(() => new URL(page.url()).searchParams.get('orientation-degrees')).toBe('190');
+  expect(problems).toEqual([]);
+});
+
+test("MuJoCo's settings switch the gimbal from resetting at its lock to arriving", async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  const gimbal = row(f, 'mujoco-gimbal-position');
+  await expect(gimbal.nth(5)).toHaveText(/^5 \(first at 0\.55 s\)$/);
+  await unfoldSettings(f);
+  await f.getByRole('combobox', { name: 'MuJoCo settings' }).selectOption('implicitfast');
+  await expect(gimbal.nth(5)).toHaveText('none');
+  await expect(gimbal.nth(4)).toHaveText('0.02°');
+  await expect(f.locator('tbody tr[data-drive="mujoco-gimbal-position"]')).toHaveCount(1);
+  await expect.poll(() => new URL(page.url()).searchParams.get('orientation-mujoco-settings')).toBe('implicitfast');
+  expect(problems).toEqual([]);
+});
+
+test('play moves the clock, and the time slider scrubs the turn', async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  const clock = f.locator('.clock');
+  await expect(clock).toHaveText('t = 3.00 s');
+  await f.getByRole('slider', { name: 'Time' }).fill('29');
+  await expect(clock).toHaveText('t = 0.50 s');
+  await f.getByRole('button', { name: 'Play' }).click();
+  await expect(f.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(() => clock.textContent()).not.toBe('t = 0.50 s');
+  await f.getByRole('button', { name: 'Pause' }).click();
+  expect(problems).toEqual([]);
+});
+
+test('at most five drives are shown, and the choice travels with the link', async ({ page, context }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  await expect(f.locator('table.readout tbody tr')).toHaveCount(5);
+  // A sixth is refused: the box unticks itself and says why.
+  await f.getByRole('checkbox', { name: 'one-step', exact: true }).click();
+  await expect(f.getByRole('alert').filter({ hasText: 'At most 5 drives' })).toBeVisible();
+  await expect(f.getByRole('checkbox', { name: 'one-step', exact: true })).not.toBeChecked();
+  await f.getByRole('checkbox', { name: 'spd', exact: true }).uncheck();
+  await f.getByRole('checkbox', { name: 'one-step', exact: true }).check();
+  await expect(f.locator('tbody tr[data-drive="one-step"]')).toHaveCount(1);
+  await expect(f.locator('tbody tr[data-drive="spd"]')).toHaveCount(0);
+  const degrees = f.getByRole('textbox', { name: 'Turn by (degrees)' });
+  await degrees.fill('179');
+  await degrees.press('Enter');
+  const curves = await f.getAttribute('data-curves');
+  await unfold(f);
+  await f.locator('.share-copy-link').click();
+  const link = await f.locator('.share-link').inputValue();
+  const other = await context.newPage();
+  const otherProblems = watchConsole(other);
+  await other.goto(link);
+  await everyFigure(other);
+  const there = other.locator('.figure[data-scene="orientation"]');
+  await expect(there.getByRole('textbox', { name: 'Turn by (degrees)' })).toHaveValue('179');
+  await expect(there.locator('tbody tr[data-drive="one-step"]')).toHaveCount(1);
+  await expect.poll(() => there.getAttribute('data-curves')).toBe(curves);
+  expect([...problems, ...otherProblems]).toEqual([]);
+});
+
+test('a bad value from the link is named by its field, and the figure runs its default', async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page, '?orientation-axis-x=0&orientation-axis-y=0&orientation-axis-z=0&orientation-drives=pd,nonsense');
+  await expect(f.getByRole('alert').filter({ hasText: 'no drive "nonsense"' })).toBeVisible();
+  await expect(f.getByRole('alert').filter({ hasText: /axis/ }).first()).toBeVisible();
+  await expect(f.locator('table.readout tbody tr')).toHaveCount(5);
+  await expect(row(f, 'mujoco-ball-motor').nth(4)).toHaveText('0.00°');
+  expect(problems).toEqual([]);
+});

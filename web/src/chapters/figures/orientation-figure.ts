@@ -1,0 +1,342 @@
+/**
+ * Turning in 3-D (chapter 11): every engine's orientation drive and every article's
+ * torque law turning the same body to one target, from the core's orientation twin
+ * (`core/orientation-wasm.ts`). The bodies are drawn as boxes, the long axis's path on
+ * a sphere beside the shortest one, and the angle left to the target over time. The
+ * core computes every orientation and every number read off them; the page draws them.
+ */
+import { turn, type DriveTurn, type OrientationIntent, type Turn, type Wxyz } from '../../core/orientation-wasm';
+import { ORIENTATION_INTENT } from '../../core/presets';
+import type { FigureLink } from '../../figures/figure-link';
+import { ResponsePlot } from '../../plot/response-plot';
+import { themeColors } from '../../ui/colors';
+import { el } from '../../ui/dom';
+import type { ParamDef } from '../../ui/params';
+import { camera, drawBody, rotate, type BoxPart, type Quat } from './box-drawing';
+import { figureExport, foldedExports, tableExport } from './figure-export';
+import { fitCanvas, settingsFold, toggle } from './live-figure';
+
+/** Seconds each run lasts: every drive that arrives has arrived by then. */
+const SECONDS = 3;
+/** At most this many drives at once: one colour each. */
+const SHOWN = 5;
+const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
+/** The drives shown first: an engine drive and its per-axis rival, and three article laws. */
+const FIRST = ['mujoco-ball-motor', 'mujoco-gimbal-position', 'pd', 'spd', 'backward-pd-as-printed'];
+
+/** The bodies a reader can turn: principal moments (kg m²) and the box drawn for them. */
+const BODIES = {
+  'long thin': { inertia: [1, 4, 4.5], size: [2.2, 0.7, 0.45] },
+  'nearly round': { inertia: [2, 2.1, 2.2], size: [1.2, 1.1, 1.0] },
+  'flat plate': { inertia: [1, 2, 3], size: [1.9, 1.3, 0.2] },
+} as const;
+type BodyName = keyof typeof BODIES;
+const SPINS = { 'at rest': [0, 0, 0], spinning: [0, 3, 1] } as const;
+type SpinName = keyof typeof SPINS;
+
+const DEFS: ParamDef[] = [
+  { key: 'orientation-degrees', label: 'Turn by', unit: 'degrees', min: -360, max: 360, scale: 'linear', initial: ORIENTATION_INTENT.degrees, hardMin: -1e4, hardMax: 1e4 },
+  { key: 'orientation-axis-x', label: 'about axis x', unit: '', min: -1, max: 1, scale: 'linear', initial: ORIENTATION_INTENT.axis[0], hardMin: -1e6, hardMax: 1e6 },
+  { key: 'orientation-axis-y', label: 'about axis y', unit: '', min: -1, max: 1, scale: 'linear', initial: ORIENTATION_INTENT.axis[1], hardMin: -1e6, hardMax: 1e6 },
+  { key: 'orientation-axis-z', label: 'about axis z', unit: '', min: -1, max: 1, scale: 'linear', initial: ORIENTATION_INTENT.axis[2], hardMin: -1e6, hardMax: 1e6 },
+  { key: 'orientation-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 20, scale: 'log', initial: ORIENTATION_INTENT.frequency, minExclusive: true, hardMax: 1e3 },
+  { key: 'orientation-zeta', label: 'Damping ratio ζ', unit: '', min: 0, max: 2, scale: 'linear', initial: ORIENTATION_INTENT.dampingRatio, hardMax: 100 },
+  { key: 'orientation-dt', label: 'Engine step dt', unit: 's', min: 1 / 480, max: 1 / 20, scale: 'log', initial: ORIENTATION_INTENT.dt, minExclusive: true, hardMax: 0.5 },
+];
+const HEADLINE = ['orientation-degrees', 'orientation-axis-x', 'orientation-axis-y', 'orientation-axis-z'];
+const FIELDS = ['degrees', 'axisX', 'axisY', 'axisZ', 'frequency', 'dampingRatio', 'dt'] as const;
+
+/** The figure's intent from its fields and choices. */
+function intentOf(v: Record<(typeof FIELDS)[number], number>, body: BodyName, spin: SpinName): OrientationIntent {
+  return {
+    frequency: v.frequency,
+    dampingRatio: v.dampingRatio,
+    inertia: [...BODIES[body].inertia],
+    axis: [v.axisX, v.axisY, v.axisZ],
+    degrees: v.degrees,
+    dt: v.dt,
+    spin: [...SPINS[spin]],
+  };
+}
+
+/** `[w, x, y, z]` as box-drawing's `[x, y, z, w]`. */
+const xyzw = (q: Wxyz): Quat => [q[1], q[2], q[3], q[0]];
+const degrees = (rad: number) => (rad * 180) / Math.PI;
+const label = (d: DriveTurn) => `${d.id}${d.isDefault ? '' : ` (${d.variant})`}`;
+
+export function mountOrientation(host: HTMLElement, link: FigureLink): void {
+  const values = {
+    degrees: ORIENTATION_INTENT.degrees,
+    axisX: ORIENTATION_INTENT.axis[0],
+    axisY: ORIENTATION_INTENT.axis[1],
+    axisZ: ORIENTATION_INTENT.axis[2],
+    frequency: ORIENTATION_INTENT.frequency,
+    dampingRatio: ORIENTATION_INTENT.dampingRatio,
+    dt: ORIENTATION_INTENT.dt,
+  };
+  const bodies = el('canvas', { class: 'arena orientation-bodies', role: 'img', 'aria-label': 'Each drive’s body turning toward the target' });
+  const sphere = el('canvas', { class: 'arena orientation-sphere', role: 'img', 'aria-label': 'The path of each body’s long axis on a sphere, with the shortest path dashed' });
+  const toolbar = el('div', { class: 'toolbar' });
+  const clock = el('span', { class: 'clock' });
+  const play = el('button', { type: 'button' }, 'Play');
+  const scrub = el('input', { type: 'range', min: 0, max: 1, step: 1, value: 0, 'aria-label': 'Time' });
+  toolbar.append(play, scrub, clock);
+  const plotBox = el('div', { class: 'plot' });
+  const controls = el('div', { class: 'params' });
+  const choices = el('div', { class: 'toolbar' });
+  const picks = el('fieldset', { class: 'toolbar orientation-drives' }, el('legend', {}, `Drives shown (up to ${SHOWN})`));
+  const message = el('p', { class: 'message', role: 'alert' });
+  const table = el('table', { class: 'readout' });
+  // The turn's fields right under the pictures they change; the clock above the plot it scrubs.
+  host.append(el('div', { class: 'orientation-views' }, bodies, sphere), controls, toolbar, plotBox, choices, picks, message, el('div', { class: 'table-scroll' }, table));
+  const fold = settingsFold(controls, DEFS, HEADLINE, link, ['the body', 'its spin at the start', 'each engine’s settings']);
+  // The fold follows the fields it extends, before the clock.
+
+  let body = link.choice('orientation-body', 'Body', Object.keys(BODIES) as BodyName[], 'long thin', choices);
+  let spin = link.choice('orientation-spin', 'Start', Object.keys(SPINS) as SpinName[], 'at rest', choices);
+  const select = (key: string, text: string, options: readonly string[], value: string, onChange: (v: string) => void) => {
+    const s = el('select', { 'aria-label': text }, ...options.map((o) => el('option', { value: o, selected: o === value }, o)));
+    s.addEventListener('change', () => onChange(s.value));
+    fold.more.append(el('label', { class: 'choice' }, `${text} `, s));
+    return s;
+  };
+  select('orientation-body', 'Body', Object.keys(BODIES), body, (v) => {
+    body = v as BodyName;
+    link.save('orientation-body', v, 'long thin');
+    rerun();
+  });
+  select('orientation-spin', 'Start', Object.keys(SPINS), spin, (v) => {
+    spin = v as SpinName;
+    link.save('orientation-spin', v, 'at rest');
+    rerun();
+  });
+
+  const colors = themeColors([...COLORS, '--fg', '--muted']);
+  // The plot's legend names the drives shown: it is built again when they change.
+  let plot: ResponsePlot | null = null;
+  let legend = '';
+  const plotFor = (drives: readonly DriveTurn[]): ResponsePlot => {
+    const names = drives.map(label);
+    if (plot && names.join('|') === legend) return plot;
+    plot?.destroy();
+    legend = names.join('|');
+    plot = new ResponsePlot(plotBox, names.map((name, i) => ({ label: name, color: colors.get(COLORS[i]!)! })), SECONDS, {
+      title: 'Angle left to the target',
+      yLabel: 'angle (degrees)',
+      height: 220,
+    });
+    return plot;
+  };
+
+  let run: Turn = turn(intentOf(values, body, spin), SECONDS);
+  // Which drives are shown and, per engine with settings variants, which variant.
+  const drivesIds = [...new Set(run.drives.map((d) => d.id))];
+  const fromLinkShown = link.read(
+    'orientation-drives',
+    (raw) => {
+      const ids = raw.split(',').filter(Boolean);
+      const bad = ids.find((id) => !drivesIds.includes(id));
+      if (bad) return { error: `Drives shown: no drive "${bad.slice(0, 40)}"; the drives are ${drivesIds.join(', ')}` };
+      if (ids.length > SHOWN) return { error: `Drives shown: at most ${SHOWN}, got ${ids.length}` };
+      return { value: ids };
+    },
+    FIRST,
+    FIRST.join(','),
+    picks,
+  );
+  const shown = new Set(fromLinkShown);
+  const variants = new Map<string, string>();
+  for (const engine of new Set(run.drives.map((d) => d.engine))) {
+    const names = [...new Set(run.drives.filter((d) => d.engine === engine).map((d) => d.variant))];
+    if (names.length < 2) continue;
+    const key = `orientation-${engine}-settings`;
+    const name = run.drives.find((d) => d.engine === engine)!.engineName;
+    variants.set(engine, link.choice(key, `${name} settings`, names, 'default', choices));
+    select(key, `${name} settings`, names, variants.get(engine)!, (v) => {
+      variants.set(engine, v);
+      link.save(key, v, 'default');
+      draw();
+    });
+  }
+  const boxes = new Map<string, HTMLInputElement>();
+  for (const id of drivesIds) {
+    const t = toggle(id, (on) => {
+      if (on && shown.size >= SHOWN) {
+        boxes.get(id)!.checked = false;
+        message.textContent = `At most ${SHOWN} drives at once: untick one first.`;
+        return;
+      }
+      message.textContent = '';
+      if (on) shown.add(id);
+      else shown.delete(id);
+      link.save('orientation-drives', drivesIds.filter((d) => shown.has(d)).join(','), FIRST.join(','));
+      draw();
+    }, shown.has(id));
+    boxes.set(id, t.querySelector('input')!);
+    picks.append(t);
+  }
+
+  /** The shown drives, each at its engine's chosen variant, in catalogue order. */
+  const visible = (): DriveTurn[] =>
+    run.drives.filter((d) => shown.has(d.id) && d.variant === (variants.get(d.engine) ?? 'default'));
+
+  let step = run.steps - 1;
+  let playing = false;
+  const part = (): BoxPart[] => [{ size: BODIES[body].size as unknown as [number, number, number], color: '' }];
+  const view = camera(-0.6, 0.45);
+
+  const drawFrame = () => {
+    const drives = visible();
+    const k = Math.min(step, run.steps - 1);
+    clock.textContent = `t = ${((k + 1) * values.dt).toFixed(2)} s`;
+    // The bodies, one cell each, and the target as the last cell.
+    const width = bodies.clientWidth || 480;
+    const cells = drives.length + 1;
+    const cell = width / cells;
+    const height = Math.max(110, Math.min(170, cell));
+    const ctx = fitCanvas(bodies, width, height);
+    const scale = Math.min(cell, height) / 3.2;
+    drives.forEach((d, i) => {
+      const color = colors.get(COLORS[i]!)!;
+      const q = d.orientations[k];
+      if (q) drawBody(ctx, xyzw(q), part().map((p) => ({ ...p, color })), cell * (i + 0.5), height / 2, scale, view);
+      ctx.fillStyle = colors.get('--fg')!;
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillText(`${label(d)}: ${degrees(d.angles[k] ?? NaN).toFixed(1)}°`, cell * (i + 0.5), height - 6, cell - 4);
+    });
+    drawBody(ctx, xyzw(run.target), part().map((p) => ({ ...p, color: colors.get('--muted')! })), cell * (cells - 0.5), height / 2, scale, view);
+    ctx.fillStyle = colors.get('--fg')!;
+    ctx.fillText('the target', cell * (cells - 0.5), height - 6, cell - 4);
+    // The sphere: each body's long axis (its x) up to now, the shortest path dashed.
+    const size = sphere.clientWidth || 260;
+    const s = fitCanvas(sphere, size, size);
+    const r = size * 0.42;
+    const c = size / 2;
+    s.strokeStyle = colors.get('--muted')!;
+    s.lineWidth = 1;
+    s.beginPath();
+    s.arc(c, c, r, 0, 2 * Math.PI);
+    s.stroke();
+    const trace = (qs: readonly Wxyz[], color: string, dashed: boolean) => {
+      s.strokeStyle = color;
+      s.setLineDash(dashed ? [5, 4] : []);
+      s.lineWidth = dashed ? 1.5 : 2;
+      let drawing = false;
+      s.beginPath();
+      for (const q of qs) {
+        const [x, y, z] = view(rotate(xyzw(q), [1, 0, 0]));
+        // The far side of the sphere is left out: a path behind it would read as in front.
+        if (z > 0.05) {
+          drawing = false;
+          continue;
+        }
+        if (drawing) s.lineTo(c + x * r, c - y * r);
+        else s.moveTo(c + x * r, c - y * r);
+        drawing = true;
+      }
+      s.stroke();
+    };
+    trace([[1, 0, 0, 0], ...run.shortest], colors.get('--fg')!, true);
+    drives.forEach((d, i) => trace([[1, 0, 0, 0], ...d.orientations.slice(0, k + 1)], colors.get(COLORS[i]!)!, false));
+    s.setLineDash([]);
+    // Where the long axis should end: a ring at the target (hollow when it is behind).
+    const [tx, ty, tz] = view(rotate(xyzw(run.target), [1, 0, 0]));
+    s.strokeStyle = colors.get('--fg')!;
+    s.lineWidth = 2;
+    s.beginPath();
+    s.arc(c + tx * r, c - ty * r, 5, 0, 2 * Math.PI);
+    if (tz <= 0.05) {
+      s.fillStyle = colors.get('--fg')!;
+      s.fill();
+    }
+    s.stroke();
+  };
+
+  const draw = () => {
+    const drives = visible();
+    const p = plotFor(drives);
+    p.clear();
+    for (let k = 0; k < run.steps; k++) {
+      p.push((k + 1) * values.dt, drives.map((d) => degrees(d.angles[k] ?? NaN)));
+    }
+    p.redraw();
+    scrub.max = String(run.steps - 1);
+    scrub.value = String(Math.min(step, run.steps - 1));
+    host.dataset.curves = JSON.stringify(drives.map((d) => ({ id: d.id, variant: d.variant, end: d.angles[d.angles.length - 1] })));
+    const rows = drives.map((d) => [
+      label(d),
+      d.engineName,
+      `${d.turned === null ? '–' : d.turned.toFixed(1)}°`,
+      `${degrees(d.deviation).toFixed(1)}°`,
+      `${degrees(d.angles[d.angles.length - 1] ?? NaN).toFixed(2)}°`,
+      d.resets.length ? `${d.resets.length} (first at ${((d.resets[0]! + 1) * values.dt).toFixed(2)} s)` : d.divergedAfter !== null ? 'overflowed' : 'none',
+      d.parameters.map((p) => `${p.name} ${Number(p.value.toPrecision(4))}${p.unit ? ` ${p.unit}` : ''}`).join(', '),
+    ]);
+    table.replaceChildren(
+      el('caption', {}, `Each shown drive over ${SECONDS} s: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`),
+      el('thead', {}, el('tr', {}, ...HEADER.map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, ...rows.map((row, i) => el('tr', { 'data-drive': drives[i]!.id }, ...row.map((v) => el('td', {}, v))))),
+    );
+    lastRows = rows;
+    drawFrame();
+  };
+  const HEADER = ['drive', 'engine', 'turned about the axis', 'strays from the shortest path', 'left after 3 s', 'resets', 'numbers given'];
+  let lastRows: string[][] = [];
+
+  const rerun = () => {
+    const next = turn(intentOf(values, body, spin), SECONDS);
+    run = next;
+    step = Math.min(step, run.steps - 1);
+    draw();
+  };
+
+  DEFS.forEach((def, i) =>
+    link.field(fold.place(def), def, (v) => {
+      const key = FIELDS[i]!;
+      const previous = values[key];
+      values[key] = v;
+      try {
+        rerun();
+      } catch (e) {
+        values[key] = previous;
+        rerun();
+        throw e;
+      }
+    }),
+  );
+
+  scrub.addEventListener('input', () => {
+    step = Number(scrub.value);
+    drawFrame();
+  });
+  let last = 0;
+  const tick = (now: number) => {
+    if (!playing) return;
+    if (now - last >= 1000 * values.dt) {
+      last = now;
+      step = step >= run.steps - 1 ? 0 : step + 1;
+      scrub.value = String(step);
+      drawFrame();
+    }
+    requestAnimationFrame(tick);
+  };
+  play.addEventListener('click', () => {
+    playing = !playing;
+    play.textContent = playing ? 'Pause' : 'Play';
+    if (playing) {
+      if (step >= run.steps - 1) step = 0;
+      requestAnimationFrame(tick);
+    }
+  });
+  new ResizeObserver(() => drawFrame()).observe(bodies);
+
+  draw();
+  host.append(
+    foldedExports(
+      figureExport('orientation', () => (plot ? [plot] : [])),
+      tableExport('orientation-drives', () => ({ header: HEADER, rows: lastRows })),
+      link.shareBar(),
+    ),
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The orientation twin (web/pkg-orientation, loaded by `loadOrientation`), typed: every
+ * engine's 3-D drive and every article's torque law turning one body to a target. The
+ * core computes the turns and what is read off them; this module names their shapes.
+ */
+import init, { initSync, orientationTurn } from '../../pkg-orientation/forcelab_wasm.js';
+import { loader } from './loader';
+import type { Parameter } from './engines-wasm';
+
+/** Loads the orientation part of the core (once), in the browser or from its bytes (tests). */
+export const { load: loadOrientation, loadSync: loadOrientationSync } = loader(init, initSync);
+
+/** A unit quaternion, `[w, x, y, z]`. */
+export type Wxyz = [number, number, number, number];
+
+/** What the reader asks: a turn of `degrees` about `axis` as a spring of `frequency` (Hz) and `dampingRatio`. */
+export interface OrientationIntent {
+  frequency: number;
+  dampingRatio: number;
+  /** Principal moments about x, y, z, kg m². */
+  inertia: [number, number, number];
+  axis: [number, number, number];
+  degrees: number;
+  dt: number;
+  /** Angular velocity at the start, rad/s, world frame. */
+  spin: [number, number, number];
+}
+
+/** One drive at one settings variant, turning the body. */
+export interface DriveTurn {
+  id: string;
+  engine: string;
+  engineName: string;
+  api: string;
+  variant: string;
+  isDefault: boolean;
+  settings: [string, string][];
+  changed: string[];
+  parameters: Parameter[];
+  orientations: Wxyz[];
+  /** rad left to the target after each step. */
+  angles: number[];
+  resets: number[];
+  divergedAfter: number | null;
+  /** rad, the most the turn's axis strays from the shortest path. */
+  deviation: number;
+  /** degrees turned about the asked axis, signed, unwrapped. */
+  turned: number | null;
+}
+
+export interface Turn {
+  target: Wxyz;
+  shortest: Wxyz[];
+  shortestDegrees: number;
+  steps: number;
+  drives: DriveTurn[];
+}
+
+/** Every drive turning the body for `seconds`; a bad field is refused by name (the core's message). */
+export function turn(intent: OrientationIntent, seconds: number): Turn {
+  return orientationTurn(intent, seconds) as Turn;
+}
