@@ -132,7 +132,7 @@ fn inv(x: f64) -> f64 {
 }
 
 /// `smallest_abs_diff_between_angles(a, b)` (utils/mod.rs).
-pub(crate) fn smallest_abs_diff(a: f64, b: f64) -> f64 {
+fn smallest_abs_diff(a: f64, b: f64) -> f64 {
     let e = a - b;
     let sign = if e < 0.0 { -1.0 } else { 1.0 };
     let other = e - sign * 2.0 * PI;

@@ -41,7 +41,20 @@
 //!       `rhs_wo_bias`, so it is the same sweep again, on the old pose's errors.
 //! 3. Body damping `w /= 1 + dt damping`, once per step (`apply_damping`).
 //!
-//! The twin computes in f64; Rapier in f32, which the comparison allows for.
+//! Rapier's `Real` is f32, and the npm build is WebAssembly without SIMD or fused
+//! multiply-add, so glam 0.33 runs its scalar code. The twin does every operation in f32
+//! in the same order (glam's `Quat::mul_quat`, `mul_vec3`, `normalize`,
+//! `Mat3::from_quat`; parry3d's `SdpMatrix3::from_sdp_matrix`; `libm::asinf` for
+//! `f32::asin`), with the gains, targets, moments, spin and `dt` rounded to f32 as the
+//! bindings round them, and so follows the engine bit for bit: the per-axis motors'
+//! spring is not a gradient of one error, so a large or lightly damped turn wanders and
+//! can tumble for ever, where a twin in f64 parts from the engine by its rounding.
+//!
+//! In JavaScript (rapier.js 0.21.0) `createImpulseJoint(JointData.spherical(..))` hands
+//! back a `GenericImpulseJoint` without the per-axis motor methods: its `jointType`
+//! compares the joint's locked axes with the spherical joint's free ones. Wrapping the
+//! handle, `new SphericalImpulseJoint(world.impulseJoints.raw, world.bodies, handle)`,
+//! reaches them (tests/engines/real/rapier-orientation.mjs).
 
 use super::{per_axis, Drive, OrientationIntent, OrientationReport, Prediction3};
 use crate::engines::rapier::{MotorModel, Settings};
@@ -434,3 +447,7 @@ pub(super) fn reports(
         })
         .collect()
 }
+
+#[cfg(test)]
+#[path = "rapier_tests.rs"]
+mod tests;
