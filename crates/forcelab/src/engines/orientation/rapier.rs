@@ -16,29 +16,29 @@
 //!    start (`SolverBodies::copy_from`, solver/solver_body.rs), for every substep.
 //! 2. `num_solver_iterations` substeps (default 4) of `h = dt / n`
 //!    (staged_island_solver/init.rs `init_and_solve`, worker.rs `run_worker`). Each:
-//!    a. the gyroscopic correction, on by default (`RigidBodyBuilder`,
-//!       dynamics/rigid_body.rs; `gyroscopic_corrected_angvel`): in the body frame
-//!       `L = I w`, `L' = L - h w x L`, rescaled to `|L|`, `w = I^-1 L'`;
-//!    b. the motor rows rebuilt from the current pose (`JointConstraintBuilder::update`,
-//!       `JointConstraint::update`, joint_velocity_constraint.rs; `motor_angular`,
-//!       joint_constraint_helper.rs): row `i` pulls on the world axis `e_i` (the fixed
-//!       body's frame), on the angle `a_i = 2 asin(q_i)` of the body's rotation `q`
-//!       taken with `w >= 0` ([`axis_angles`]): `rhs_i = wrap(a_i - target_i) erp_inv_dt`,
-//!       with `MotorModel::combine_coefficients` (joint/motor_model.rs) at `h`:
-//!       `erp_inv_dt = k / (h k + c)`, and `cfm = 1 / (h^2 k + h c)` scaled by the row's
-//!       inverse inertia `D_i = e_i^T I_w^-1 e_i` in the acceleration-based model (the
-//!       default) or not in the force-based one; `inv_lhs = 1 / (D_i + cfm_i)`
-//!       (`finalize_constraints`; a motor's finite impulse bound keeps the rows from being
-//!       orthogonalised against each other). No warm start (`warmstart_joints` is off);
-//!    c. `num_internal_pgs_iterations` (default 1) Gauss-Seidel sweeps over the rows
-//!       x, y, z (`solve_generic`): `lambda' = lambda + inv_lhs (e_i . w + rhs_i -
-//!       cfm_i lambda)`, `w -= I_w^-1 e_i (lambda' - lambda)`; the rows share the body,
-//!       so each sweep sees the others' changes;
-//!    d. the spin clipped to `(pi/4) / dt` and the rotation integrated
-//!       (`integrate_linearized`, rigid_body_components.rs):
-//!       `q' = normalize((h w / 2, 1) q)`;
-//!    e. one more sweep without bias (`remove_bias_from_rhs`): a motor's bias is in its
-//!       `rhs_wo_bias`, so it is the same sweep again, on the old pose's errors.
+//!    - the gyroscopic correction, on by default (`RigidBodyBuilder`,
+//!      dynamics/rigid_body.rs; `gyroscopic_corrected_angvel`): in the body frame
+//!      `L = I w`, `L' = L - h w x L`, rescaled to `|L|`, `w = I^-1 L'`;
+//!    - the motor rows rebuilt from the current pose (`JointConstraintBuilder::update`,
+//!      `JointConstraint::update`, joint_velocity_constraint.rs; `motor_angular`,
+//!      joint_constraint_helper.rs): row `i` pulls on the world axis `e_i` (the fixed
+//!      body's frame), on the angle `a_i = 2 asin(q_i)` of the body's rotation `q`
+//!      taken with `w >= 0` ([`axis_angles`]): `rhs_i = wrap(a_i - target_i) erp_inv_dt`,
+//!      with `MotorModel::combine_coefficients` (joint/motor_model.rs) at `h`:
+//!      `erp_inv_dt = k / (h k + c)`, and `cfm = 1 / (h^2 k + h c)` scaled by the row's
+//!      inverse inertia `D_i = e_i^T I_w^-1 e_i` in the acceleration-based model (the
+//!      default) or not in the force-based one; `inv_lhs = 1 / (D_i + cfm_i)`
+//!      (`finalize_constraints`; a motor's finite impulse bound keeps the rows from being
+//!      orthogonalised against each other). No warm start (`warmstart_joints` is off);
+//!    - `num_internal_pgs_iterations` (default 1) Gauss-Seidel sweeps over the rows
+//!      x, y, z (`solve_generic`): `lambda' = lambda + inv_lhs (e_i . w + rhs_i -
+//!      cfm_i lambda)`, `w -= I_w^-1 e_i (lambda' - lambda)`; the rows share the body,
+//!      so each sweep sees the others' changes;
+//!    - the spin clipped to `(pi/4) / dt` and the rotation integrated
+//!      (`integrate_linearized`, rigid_body_components.rs):
+//!      `q' = normalize((h w / 2, 1) q)`;
+//!    - one more sweep without bias (`remove_bias_from_rhs`): a motor's bias is in its
+//!      `rhs_wo_bias`, so it is the same sweep again, on the old pose's errors.
 //! 3. Body damping `w /= 1 + dt damping`, once per step (`apply_damping`).
 //!
 //! Rapier's `Real` is f32, and the npm build is WebAssembly without SIMD or fused
