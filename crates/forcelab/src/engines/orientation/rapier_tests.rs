@@ -233,3 +233,17 @@ fn every_rapier_drive_steps_as_the_real_engine_did() {
     }
     assert!(worst < 1e-6, "{worst}");
 }
+
+#[test]
+fn a_spin_past_a_quarter_turn_a_step_is_clipped() {
+    // 118 rad/s at 60 Hz would turn nearly 2 rad in a step; Rapier clips the spin to
+    // (pi/4) / dt every substep (the real engine agrees, bit for bit, on this start).
+    let i = OrientationIntent {
+        spin: [20.0, 60.0, 100.0],
+        ..intent([1.0, 2.0, 2.0], 120.0)
+    };
+    let p = predict(MotorModel::Acceleration, &Settings::default(), &i, 1);
+    let turned = angle_between(DQuat::IDENTITY, p.orientations[0]);
+    assert!(turned <= core::f64::consts::FRAC_PI_4 + 1e-6, "{turned}");
+    assert!(turned > 0.7, "{turned}");
+}
