@@ -47,6 +47,13 @@ pub fn asin(x: f64) -> f64 {
     libm::asin(x)
 }
 
+/// Arc sine of `x` in f32, in radians in `[-pi/2, pi/2]`: `libm::asinf`, the routine a
+/// WebAssembly build of Rust (Rapier's npm package) calls for `f32::asin`.
+#[inline]
+pub fn asin_f32(x: f32) -> f32 {
+    libm::asinf(x)
+}
+
 /// Arc cosine of `x`, in radians in `[0, pi]`.
 #[inline]
 pub fn acos(x: f64) -> f64 {

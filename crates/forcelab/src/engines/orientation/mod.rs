@@ -7,12 +7,13 @@
 //! same intents (tests/engines/orientation.test.mjs) and requires the twin's orientation
 //! within 1e-3 rad of theirs at every step. The engines still to come (PhysX's D6 SLERP
 //! and twist-swing drives, Unity's ConfigurableJoint, Jolt's SwingTwist and SixDOF
-//! motors, Rapier's spherical joint motors) are listed in README's status of issue 45.
+//! motors) are listed in README's status of issue 45.
 
 mod articles;
 mod intent;
 pub mod mujoco;
 mod path;
+pub mod rapier;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
 pub use path::{path_deviation, turned_about_axis};
@@ -53,6 +54,8 @@ impl Prediction3 {
 pub enum Kind {
     /// A MuJoCo model ([`mujoco`]) under one of its integrators.
     Mujoco(mujoco::Joint),
+    /// Rapier's spherical joint with a position motor per axis ([`rapier`]).
+    Rapier(super::rapier::MotorModel),
     /// An article's law on forcelab's own body.
     Article(LawId),
 }
@@ -91,6 +94,18 @@ pub fn drives() -> Vec<Drive> {
             engine: Engine::Mujoco,
             api: "MuJoCo three hinge joints (x, y, z), <position> actuators at the target's x-y-z angles",
             kind: Kind::Mujoco(mujoco::Joint::GimbalPosition),
+        },
+        Drive {
+            id: "rapier-spherical-acceleration",
+            engine: Engine::Rapier,
+            api: "Rapier spherical joint, configureMotorPosition on AngX, AngY, AngZ (MotorModel.AccelerationBased, the default)",
+            kind: Kind::Rapier(super::rapier::MotorModel::Acceleration),
+        },
+        Drive {
+            id: "rapier-spherical-force",
+            engine: Engine::Rapier,
+            api: "Rapier spherical joint, configureMotorPosition on AngX, AngY, AngZ (MotorModel.ForceBased)",
+            kind: Kind::Rapier(super::rapier::MotorModel::Force),
         },
     ];
     out.extend(Controller3::laws().into_iter().map(|law| Drive {
@@ -163,6 +178,7 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                     });
                 }
             }
+            Kind::Rapier(model) => out.extend(rapier::reports(drive, model, intent, steps)),
             Kind::Article(law) => {
                 let (kp, kd) = articles::gains(intent);
                 out.push(OrientationReport {

@@ -44,8 +44,16 @@ fn a_gentle_turn_arrives_under_every_drive_but_the_gimbal_through_its_lock() {
                 r.predicted.resets
             );
         } else if r.drive.id != "one-step-as-printed" {
+            // Rapier's per-axis motors close the last degree slowly (the force-based
+            // ones' gains are the body's moments, but a world axis's row sees another
+            // inertia off the principal axes), and its sleep freezes them on the way.
+            let degrees = if r.drive.engine == Engine::Rapier {
+                1.5
+            } else {
+                1.0
+            };
             assert!(
-                left < 1f64.to_radians(),
+                left < f64::to_radians(degrees),
                 "{} {}: {left}",
                 r.drive.id,
                 r.variant
