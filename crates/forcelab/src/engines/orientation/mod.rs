@@ -6,11 +6,12 @@
 //! defaults and at each named settings variant. `npm test` runs the real engines on the
 //! same intents (tests/engines/orientation.test.mjs) and requires the twin's orientation
 //! within 1e-3 rad of theirs at every step. The engines still to come (PhysX's D6 SLERP
-//! and twist-swing drives, Unity's ConfigurableJoint, Jolt's SwingTwist and SixDOF
-//! motors, Rapier's spherical joint motors) are listed in README's status of issue 45.
+//! and twist-swing drives, Unity's ConfigurableJoint, Rapier's spherical joint motors)
+//! are listed in README's status of issue 45.
 
 mod articles;
 mod intent;
+pub mod jolt;
 pub mod mujoco;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
@@ -51,6 +52,8 @@ impl Prediction3 {
 pub enum Kind {
     /// A MuJoCo model ([`mujoco`]) under one of its integrators.
     Mujoco(mujoco::Joint),
+    /// A Jolt constraint's angular motors ([`jolt`]) under one of its variants.
+    Jolt(jolt::Constraint),
     /// An article's law on forcelab's own body.
     Article(LawId),
 }
@@ -89,6 +92,18 @@ pub fn drives() -> Vec<Drive> {
             engine: Engine::Mujoco,
             api: "MuJoCo three hinge joints (x, y, z), <position> actuators at the target's x-y-z angles",
             kind: Kind::Mujoco(mujoco::Joint::GimbalPosition),
+        },
+        Drive {
+            id: "jolt-swing-twist",
+            engine: Engine::Jolt,
+            api: "Jolt SwingTwistConstraint (open limits), swing and twist motors in EMotorState::Position, SetTargetOrientationCS(target)",
+            kind: Kind::Jolt(jolt::Constraint::SwingTwist),
+        },
+        Drive {
+            id: "jolt-six-dof",
+            engine: Engine::Jolt,
+            api: "Jolt SixDOFConstraint (translations fixed, rotations free), rotation motors in EMotorState::Position, SetTargetOrientationCS(target)",
+            kind: Kind::Jolt(jolt::Constraint::SixDof),
         },
     ];
     out.extend(Controller3::laws().into_iter().map(|law| Drive {
@@ -158,6 +173,19 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                         },
                         parameters: parameters.clone(),
                         predicted: mujoco::predict(joint, integrator, intent, steps),
+                    });
+                }
+            }
+            Kind::Jolt(constraint) => {
+                for (variant, changes) in jolt::VARIANTS {
+                    let settings = jolt::Settings::with(changes);
+                    out.push(OrientationReport {
+                        drive,
+                        variant,
+                        settings: jolt::Settings::listed(changes),
+                        changed: changes.iter().map(|&(key, _)| key).collect(),
+                        parameters: jolt::parameters(intent, settings.spring_mode),
+                        predicted: jolt::predict(constraint, &settings, intent, steps),
                     });
                 }
             }
