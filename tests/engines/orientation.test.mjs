@@ -18,7 +18,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { buildExample } from './example.mjs';
 import { ORIENTATION_INTENTS, angleBetween, flags, targetQuaternion } from './orientation-intents.mjs';
+import { orientationCase } from './real/common.mjs';
 import * as mujoco from './real/mujoco-orientation.mjs';
+import * as jolt from './real/jolt-orientation.mjs';
+
+/**
+ * The harness of every engine with orientation drives: `runAll(cases)` returns (or
+ * resolves to) `{ version, results: [{ orientations, resets }] }`, one per case, in order.
+ */
+const HARNESSES = { mujoco, jolt };
 
 const SECONDS = 2;
 /** Steps before a reset in which only the reset itself is compared (see above). */
@@ -38,14 +46,14 @@ afterAll(() => {
     `past 180 degrees:\n${seen.ways.join('\n')}`);
 });
 
-describe('the orientation twin agrees with MuJoCo', () => {
-  test.each(ORIENTATION_INTENTS.map((i) => [i.name, i]))('%s', (name, intent) => {
+describe.each(Object.entries(HARNESSES))('the orientation twin agrees with %s', (engine, harness) => {
+  test.each(ORIENTATION_INTENTS.map((i) => [i.name, i]))('%s', async (name, intent) => {
     const reports = JSON.parse(execFileSync(binary, flags(intent, SECONDS), { encoding: 'utf8', maxBuffer: 1 << 30 }))
-      .filter((r) => r.engine === 'mujoco');
-    expect(reports.length).toBeGreaterThanOrEqual(6);
+      .filter((r) => r.engine === engine);
+    expect(reports.length).toBeGreaterThanOrEqual(2);
     const target = targetQuaternion(intent);
-    const real = mujoco.runAll(reports.map((r) => mujoco.caseOf(r, intent, target)));
-    seen.version = real.version;
+    const real = await harness.runAll(reports.map((r) => orientationCase(r, intent, target)));
+    seen.version = [...new Set([...seen.version.split('; ').filter(Boolean), real.version])].join('; ');
     const tolerance = intent.oneAxis ? 1e-4 : 1e-3;
     reports.forEach((r, i) => {
       const got = real.results[i];
@@ -59,7 +67,7 @@ describe('the orientation twin agrees with MuJoCo', () => {
         const miss = angleBetween(q, got.orientations[k]);
         worst = Math.max(worst, miss);
         if (!(miss <= tolerance)) {
-          expect.fail(`${name} ${key}: step ${k}: twin ${q} against MuJoCo ${got.orientations[k]}, ${miss} rad apart`);
+          expect.fail(`${name} ${key}: step ${k}: twin ${q} against ${engine} ${got.orientations[k]}, ${miss} rad apart`);
         }
       });
       seen.worst[key] = Math.max(seen.worst[key] ?? 0, worst);
