@@ -11,9 +11,10 @@
  *     rotation motors in EMotorState::Position;
  * both driven to SetTargetOrientationCS(target), with the spring the case's parameters
  * give (mFrequency and mDamping, or mStiffness and mDamping under springMode
- * StiffnessAndDamping) on every motor. The case is the `caseOf` of
- * ./mujoco-orientation.mjs; every setting it carries is applied (an unknown one throws),
- * everything else is Jolt's default. Returns the orientation after each update.
+ * StiffnessAndDamping) and torque limit (maxTorqueLimit, either way) on every motor. The
+ * case is the `orientationCase` of ./common.mjs; every setting it carries is applied (an
+ * unknown one throws), everything else is Jolt's default. Returns the orientation after
+ * each update.
  */
 import { applyAll, knob, BODY_RADIUS } from './common.mjs';
 import { VERSION, createWorld, loadJolt } from './jolt.mjs';
@@ -46,6 +47,7 @@ function run(Jolt, c) {
   bcs.mAngularVelocity = new Jolt.Vec3(...c.spin);
   let collisionSteps = 1;
   let mode = 'FrequencyAndDamping';
+  let torqueLimit;
   const physics = system.GetPhysicsSettings();
   applyAll('jolt', c.settings, {
     springMode: (v) => {
@@ -57,6 +59,7 @@ function run(Jolt, c) {
     numPositionSteps: (v) => (physics.mNumPositionSteps = count(v)),
     angularDamping: (v) => (bcs.mAngularDamping = Number(v)),
     maxAngularVelocity: (v) => (bcs.mMaxAngularVelocity = Number(v)),
+    maxTorqueLimit: (v) => (torqueLimit = Number(v)),
     allowSleeping: (v) => (bcs.mAllowSleeping = flag(v)),
     applyGyroscopicForce: (v) => (bcs.mApplyGyroscopicForce = flag(v)),
   });
@@ -78,6 +81,10 @@ function run(Jolt, c) {
     }
     spring.mDamping = knob(c, 'mDamping');
     ms.mSpringSettings = spring;
+    if (torqueLimit !== undefined) {
+      ms.mMinTorqueLimit = -torqueLimit;
+      ms.mMaxTorqueLimit = torqueLimit;
+    }
   };
   const [w, x, y, z] = c.target;
   const target = new Jolt.Quat(x, y, z, w);
@@ -90,7 +97,12 @@ function run(Jolt, c) {
     cs.mNormalHalfConeAngle = cs.mPlaneHalfConeAngle = Math.PI;
     cs.mTwistMinAngle = -Math.PI;
     cs.mTwistMaxAngle = Math.PI;
-    for (const ms of [cs.mSwingMotorSettings, cs.mTwistMotorSettings]) motor(ms);
+    const swing = cs.mSwingMotorSettings;
+    motor(swing);
+    cs.mSwingMotorSettings = swing;
+    const twist = cs.mTwistMotorSettings;
+    motor(twist);
+    cs.mTwistMotorSettings = twist;
     constraint = Jolt.castObject(cs.Create(anchor, body), Jolt.SwingTwistConstraint);
     Jolt.destroy(cs);
     constraint.SetSwingMotorState(Jolt.EMotorState_Position);

@@ -50,7 +50,9 @@
 //!    `a_j . I_w^-1 a_i = 0`: the rows do not couple, the first pass solves each
 //!    exactly whatever the warm start, and the body-frame rate is backward Euler,
 //!    `w_i' = (I_i w_i - h k C_i) / (I_i + h c + h^2 k)`. The motor's torque limits
-//!    (`MotorSettings::mMin/MaxTorqueLimit`, `-+FLT_MAX`) clamp nothing.
+//!    (`MotorSettings::mMin/MaxTorqueLimit`, `-+FLT_MAX` by default) clamp each row's
+//!    accumulated impulse to `h [min, max]`; uncoupled, the clamped row is the exact
+//!    impulse clamped, again whatever the warm start.
 //! 4. `PhysicsSystem::JobIntegrateVelocity`: `ClampAngularVelocity`, then
 //!    `Body::AddRotationStep`: `q' = normalize(exp(h w) q)` (world frame, the exact
 //!    rotation of `h |w|` about `w`), skipped when `h |w| <= 1e-6`.
@@ -86,7 +88,7 @@ pub enum Constraint {
 /// Every Jolt setting that changes how the motors turn the body, as the report and
 /// the real-engine harness (tests/engines/real/jolt-orientation.mjs) spell them, with
 /// Jolt's defaults.
-pub const DEFAULTS: [(&str, &str); 7] = [
+pub const DEFAULTS: [(&str, &str); 8] = [
     // SpringSettings::mMode of every motor (MotorSettings' default spring is
     // FrequencyAndDamping, 2 Hz, ratio 1).
     ("springMode", "FrequencyAndDamping"),
@@ -98,6 +100,9 @@ pub const DEFAULTS: [(&str, &str); 7] = [
     ("angularDamping", "0.05"),
     // BodyCreationSettings::mMaxAngularVelocity, rad/s (0.25 pi 60).
     ("maxAngularVelocity", "47.1238898"),
+    // MotorSettings::SetTorqueLimit on every motor, N m (mMaxTorqueLimit = FLT_MAX,
+    // mMinTorqueLimit = -FLT_MAX).
+    ("maxTorqueLimit", "3.40282347e38"),
     // BodyCreationSettings::mAllowSleeping.
     ("allowSleeping", "true"),
     // BodyCreationSettings::mApplyGyroscopicForce.
@@ -106,7 +111,7 @@ pub const DEFAULTS: [(&str, &str); 7] = [
 
 /// The named variants the twin is checked at: the settings each changes from
 /// [`DEFAULTS`].
-pub const VARIANTS: [(&str, &[(&str, &str)]); 7] = [
+pub const VARIANTS: [(&str, &[(&str, &str)]); 9] = [
     ("default", &[]),
     ("stiffness", &[("springMode", "StiffnessAndDamping")]),
     ("no-sleep", &[("allowSleeping", "false")]),
@@ -114,6 +119,8 @@ pub const VARIANTS: [(&str, &[(&str, &str)]); 7] = [
     ("collision-steps-2", &[("collisionSteps", "2")]),
     ("velocity-steps-1", &[("numVelocitySteps", "1")]),
     ("gyroscopic", &[("applyGyroscopicForce", "true")]),
+    ("spin-cap-5", &[("maxAngularVelocity", "5")]),
+    ("torque-limit-10", &[("maxTorqueLimit", "10")]),
 ];
 
 /// `ESpringMode`: how a motor's `SpringSettings` are read.
@@ -138,6 +145,8 @@ pub struct Settings {
     pub angular_damping: f64,
     /// Spin cap, rad/s.
     pub max_angular_velocity: f64,
+    /// Each motor's torque limit, N m (`-limit` to `limit`).
+    pub max_torque_limit: f64,
     /// Whether the body may sleep.
     pub allow_sleeping: bool,
     /// Whether the gyroscopic force is applied.
@@ -154,6 +163,7 @@ impl Settings {
             velocity_steps: 10,
             angular_damping: 0.0,
             max_angular_velocity: 0.0,
+            max_torque_limit: 0.0,
             allow_sleeping: true,
             gyroscopic: false,
         };
@@ -172,6 +182,7 @@ impl Settings {
                 "numVelocitySteps" => s.velocity_steps = value.parse().expect("a count"),
                 "angularDamping" => s.angular_damping = number(),
                 "maxAngularVelocity" => s.max_angular_velocity = number(),
+                "maxTorqueLimit" => s.max_torque_limit = number(),
                 "allowSleeping" => s.allow_sleeping = flag(),
                 "applyGyroscopicForce" => s.gyroscopic = flag(),
                 other => panic!("no Jolt setting {other}"),
@@ -266,6 +277,7 @@ fn collision_step(b: &mut Body, m: &Motor, s: &Settings, h: f64) {
     };
     let diff = b.q.conjugate() * target;
     let error = -2.0 * DVec3::new(diff.x, diff.y, diff.z);
+    let limit = h * f32r(s.max_torque_limit);
     let mut wb = (b.q.conjugate() * b.w).to_array();
     for (i, rate) in wb.iter_mut().enumerate() {
         let mass = inertia[i];
@@ -278,7 +290,7 @@ fn collision_step(b: &mut Body, m: &Motor, s: &Settings, h: f64) {
         };
         let softness = 1.0 / (h * (c + h * k));
         let bias = h * k * softness * error[i];
-        let impulse = -(*rate + bias) / (1.0 / mass + softness);
+        let impulse = (-(*rate + bias) / (1.0 / mass + softness)).clamp(-limit, limit);
         *rate += impulse / mass;
     }
     b.w = clamp(b.q * DVec3::from(wb), cap);
@@ -429,5 +441,25 @@ mod tests {
         };
         let (asleep, awake) = (still(VARIANTS[0].1), still(VARIANTS[2].1));
         assert!(asleep + 20 < awake, "{asleep} {awake}");
+    }
+
+    #[test]
+    fn a_torque_limited_motor_saturates_swings_past_and_lands_later() {
+        // 10 N m on the long thin body: the demanded torque, near 1000 N m at the start,
+        // is clamped on each body axis (so the light x axis turns fastest and the path
+        // curves), and so is the damping that would stop it: the body passes 16 degrees
+        // from the target, swings 40 degrees beyond it and settles only after 4 s.
+        let intent = OrientationIntent::default();
+        let s = Settings::with(VARIANTS[8].1);
+        assert_eq!(s.max_torque_limit, 10.0);
+        let p = predict(Constraint::SwingTwist, &s, &intent, 360);
+        let left = p.angle_to(intent.target());
+        let (closest, _) = left[..120]
+            .iter()
+            .enumerate()
+            .fold((0, f64::MAX), |b, (k, &a)| if a < b.1 { (k, a) } else { b });
+        let beyond = left[closest..].iter().cloned().fold(0.0, f64::max);
+        assert!(beyond > left[closest] + 20f64.to_radians(), "{beyond}");
+        assert!(left[359] < 0.1f64.to_radians(), "{}", left[359]);
     }
 }

@@ -32,8 +32,15 @@ fn a_gentle_turn_arrives_under_every_drive_but_the_gimbal_through_its_lock() {
     // printed code does not land), except the gimbal under Euler and RK4: its middle
     // angle heads for 66 degrees and, pulled by the other two, runs through 90, its lock,
     // where the mass matrix is singular; MuJoCo resets it again and again. implicitfast damps it through.
+    // Jolt's motors limited to 10 N m saturate and, their damping clamped too, swing past
+    // the target: they land after 4 s.
     let i = intent([1.0, 2.0, 2.0], 120.0);
     for r in report(&i, 180).unwrap() {
+        if r.variant == "torque-limit-10" {
+            let left = *r.predicted.angle_to(i.target()).last().unwrap();
+            assert!(left > 5f64.to_radians(), "{} {left}", r.drive.id);
+            continue;
+        }
         let left = *r.predicted.angle_to(i.target()).last().unwrap();
         let gimbal = r.drive.id == "mujoco-gimbal-position";
         if gimbal && r.variant != "implicitfast" {
