@@ -19,10 +19,11 @@
 //! (`SetTargetOrientationBS(q)` is `SetTargetOrientationCS(c1^* q c2)`, the same with
 //! identity frames). With open limits `ClampSwingTwist` leaves it alone.
 //!
-//! Written from JoltPhysics at commit 3b47ec39 (the source npm `jolt-physics` 1.1.0
-//! builds, [`super::super::jolt::CHECKED_AGAINST`]; the mirror has no v5.6.0 tag, and
-//! its `ESpringMode::MassNormalizedStiffnessAndDamping` is in the npm build), paths
-//! under `Jolt/Physics/`. Each `PhysicsSystem::Update(dt, n)` runs `n` collision steps
+//! Written from JoltPhysics at commit 3b47ec39, as the one-axis twin was (the source of
+//! npm `jolt-physics` 1.1.0, [`super::super::jolt::CHECKED_AGAINST`]: the mirror's newest
+//! tag is v5.5.0 and its `Core.h` still reads 5.5.1, but the npm build's bindings carry
+//! this commit's `ESpringMode::MassNormalizedStiffnessAndDamping` and
+//! `EMotorState::PositionAndVelocity`), paths under `Jolt/Physics/`. Each `PhysicsSystem::Update(dt, n)` runs `n` collision steps
 //! of `h = f32(dt) / n` (`PhysicsSystem::Update`); each step:
 //!
 //! 1. `PhysicsSystem::JobApplyGravity`: only when `mApplyGyroscopicForce` (false by

@@ -2,7 +2,7 @@
 //! torque law, does when asked to turn a free body with a full inertia to a target
 //! orientation ([`OrientationIntent`]).
 //!
-//! Every drive is one entry of [`DRIVES`]; [`report`] runs each at its engine's
+//! Every drive is one entry of [`drives`]; [`report`] runs each at its engine's
 //! defaults and at each named settings variant. `npm test` runs the real engines on the
 //! same intents (tests/engines/orientation.test.mjs) and requires the twin's orientation
 //! within 1e-3 rad of theirs at every step. The engines still to come (PhysX's D6 SLERP
