@@ -18,8 +18,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { buildExample } from './example.mjs';
 import { ORIENTATION_INTENTS, angleBetween, flags, targetQuaternion } from './orientation-intents.mjs';
+import { orientationCase } from './real/common.mjs';
 import * as mujoco from './real/mujoco-orientation.mjs';
+import * as jolt from './real/jolt-orientation.mjs';
 import * as rapier from './real/rapier-orientation.mjs';
+
+/**
+ * The harness of every engine with orientation drives: `runAll(cases)` returns (or
+ * resolves to) `{ version, results: [{ orientations, resets }] }`, one per case, in order.
+ */
+const HARNESSES = { mujoco, jolt, rapier };
 
 const SECONDS = 2;
 /** Steps before a reset in which only the reset itself is compared (see above). */
@@ -39,14 +47,14 @@ afterAll(() => {
     `past 180 degrees:\n${seen.ways.join('\n')}`);
 });
 
-describe('the orientation twin agrees with MuJoCo', () => {
-  test.each(ORIENTATION_INTENTS.map((i) => [i.name, i]))('%s', (name, intent) => {
+describe.each(Object.entries(HARNESSES))('the orientation twin agrees with %s', (engine, harness) => {
+  test.each(ORIENTATION_INTENTS.map((i) => [i.name, i]))('%s', async (name, intent) => {
     const reports = JSON.parse(execFileSync(binary, flags(intent, SECONDS), { encoding: 'utf8', maxBuffer: 1 << 30 }))
-      .filter((r) => r.engine === 'mujoco');
-    expect(reports.length).toBeGreaterThanOrEqual(6);
+      .filter((r) => r.engine === engine);
+    expect(reports.length).toBeGreaterThanOrEqual(2);
     const target = targetQuaternion(intent);
-    const real = mujoco.runAll(reports.map((r) => mujoco.caseOf(r, intent, target)));
-    seen.version = real.version;
+    const real = await harness.runAll(reports.map((r) => orientationCase(r, intent, target)));
+    seen.version = [...new Set([...seen.version.split('; ').filter(Boolean), real.version])].join('; ');
     const tolerance = intent.oneAxis ? 1e-4 : 1e-3;
     reports.forEach((r, i) => {
       const got = real.results[i];
@@ -60,7 +68,7 @@ describe('the orientation twin agrees with MuJoCo', () => {
         const miss = angleBetween(q, got.orientations[k]);
         worst = Math.max(worst, miss);
         if (!(miss <= tolerance)) {
-          expect.fail(`${name} ${key}: step ${k}: twin ${q} against MuJoCo ${got.orientations[k]}, ${miss} rad apart`);
+          expect.fail(`${name} ${key}: step ${k}: twin ${q} against ${engine} ${got.orientations[k]}, ${miss} rad apart`);
         }
       });
       seen.worst[key] = Math.max(seen.worst[key] ?? 0, worst);
@@ -72,49 +80,5 @@ describe('the orientation twin agrees with MuJoCo', () => {
         seen.ways.push(`  ${name.padEnd(22)} ${r.id}: ${along > 0 ? 'the long way, as asked' : 'the short way, the other side'}`);
       }
     });
-  });
-});
-
-/**
- * The engines with a harness of one case at a time (tests/engines/real/*-orientation.mjs):
- * `open()` resolves to `{ version, run(case) }`, `run` giving `{ orientations, resets }`
- * for the case `mujoco.caseOf` makes of a report (it names nothing of MuJoCo's).
- */
-const HARNESSES = { rapier };
-
-describe.each(Object.keys(HARNESSES))('the orientation twin agrees with %s', (engine) => {
-  let real;
-  beforeAll(async () => {
-    real = await HARNESSES[engine].open();
-  });
-  afterAll(() => console.log(`orientation twin vs ${real.version}`));
-  test.each(ORIENTATION_INTENTS.map((i) => [i.name, i]))('%s', (name, intent) => {
-    const reports = JSON.parse(execFileSync(binary, flags(intent, SECONDS), { encoding: 'utf8', maxBuffer: 1 << 30 }))
-      .filter((r) => r.engine === engine);
-    expect(reports.length).toBeGreaterThan(0);
-    const target = targetQuaternion(intent);
-    const tolerance = intent.oneAxis ? 1e-4 : 1e-3;
-    for (const r of reports) {
-      const got = real.run(mujoco.caseOf(r, intent, target));
-      const key = `${r.id}/${r.variant}`;
-      seen.cases++;
-      expect(got.resets, `${name} ${key}: resets`).toEqual(r.events.resets);
-      expect(got.orientations.length).toBe(r.predicted.length);
-      let worst = 0;
-      r.predicted.forEach((q, k) => {
-        const miss = angleBetween(q, got.orientations[k]);
-        worst = Math.max(worst, miss);
-        if (!(miss <= tolerance)) {
-          expect.fail(`${name} ${key}: step ${k}: twin ${q} against ${engine} ${got.orientations[k]}, ${miss} rad apart`);
-        }
-      });
-      seen.worst[key] = Math.max(seen.worst[key] ?? 0, worst);
-      if (intent.target[3] > 180 && r.variant === 'default') {
-        const q = got.orientations[Math.floor(r.predicted.length / 10)];
-        const axis = intent.target.slice(0, 3);
-        const along = (q[1] * axis[0] + q[2] * axis[1] + q[3] * axis[2]) * Math.sign(q[0]);
-        seen.ways.push(`  ${name.padEnd(22)} ${r.id}: ${along > 0 ? 'the long way, as asked' : 'the short way, the other side'}`);
-      }
-    }
   });
 });

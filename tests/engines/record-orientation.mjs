@@ -1,52 +1,50 @@
 /**
- * Records what the real MuJoCo does on the first intents of orientation-intents.mjs,
- * for cargo's golden test of the orientation twin
- * (crates/forcelab/src/engines/orientation/golden.json): `npm run engines:record`.
- * One second of each drive and variant, every step. Then the same for Rapier
- * (golden-rapier.json), each number written with the 9 digits that give back its f32.
+ * Records what the real engines do on the first intents of orientation-intents.mjs, for
+ * cargo's golden tests of the orientation twin (crates/forcelab/src/engines/orientation/
+ * golden.json for MuJoCo, golden-jolt.json for Jolt, golden-rapier.json for Rapier):
+ * `npm run engines:record`. One second of each drive and variant, every step. The float32
+ * engines' orientations are written with 9 significant digits, which give back every
+ * float32 exactly.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { buildExample, root } from './example.mjs';
 import { ORIENTATION_INTENTS, flags, targetQuaternion } from './orientation-intents.mjs';
+import { orientationCase } from './real/common.mjs';
 import * as mujoco from './real/mujoco-orientation.mjs';
+import * as jolt from './real/jolt-orientation.mjs';
 import * as rapier from './real/rapier-orientation.mjs';
 
-/** The intents recorded: a turn through the gimbal's lock, one past 180 degrees, a spinning start. */
-const RECORDED = ['large-thin', 'past-half-round', 'spinning-thin'];
+/**
+ * Each engine's harness, the intents recorded, its golden file and how its numbers are
+ * written. MuJoCo: a turn through the gimbal's lock, one past 180 degrees, a spinning
+ * start. Jolt (nine variants of two drives): the last two. Rapier: all three (a sleep on the
+ * tilted turn, 190 degrees, the gyroscopic term of a spinning start).
+ */
+const ENGINES = {
+  mujoco: { harness: mujoco, intents: ['large-thin', 'past-half-round', 'spinning-thin'], file: 'golden.json', round: (x) => x },
+  jolt: { harness: jolt, intents: ['past-half-round', 'spinning-thin'], file: 'golden-jolt.json',
+    round: (x) => Number(x.toPrecision(9)) },
+  rapier: { harness: rapier, intents: ['large-thin', 'past-half-round', 'spinning-thin'], file: 'golden-rapier.json',
+    round: (x) => Number(x.toPrecision(9)) },
+};
 
 const binary = buildExample('orientation');
-const cases = [];
-let version = '';
-for (const intent of ORIENTATION_INTENTS.filter((i) => RECORDED.includes(i.name))) {
-  const reports = JSON.parse(execFileSync(binary, flags(intent, 1), { encoding: 'utf8', maxBuffer: 1 << 30 }))
-    .filter((r) => r.engine === 'mujoco');
-  const real = mujoco.runAll(reports.map((r) => mujoco.caseOf(r, intent, targetQuaternion(intent))));
-  version = real.version;
-  reports.forEach((r, i) => {
-    const { name, frequency, dampingRatio, inertia, target, dt, spin = [0, 0, 0] } = intent;
-    cases.push({ intent: { name, frequency, dampingRatio, inertia, target, dt, spin }, id: r.id, variant: r.variant,
-      orientations: real.results[i].orientations, resets: real.results[i].resets });
-  });
-}
-const path = `${root}crates/forcelab/src/engines/orientation/golden.json`;
-writeFileSync(path, `${JSON.stringify({ recordedWith: version, cases })}\n`);
-console.log(`wrote ${cases.length} trajectories from ${version} to ${path}`);
-
-// Rapier: the same intents, one case at a time (a sleep on the tilted turn, 190 degrees,
-// the gyroscopic term of a spinning start).
-const real = await rapier.open();
-const rapierCases = [];
-for (const intent of ORIENTATION_INTENTS.filter((i) => RECORDED.includes(i.name))) {
-  const reports = JSON.parse(execFileSync(binary, flags(intent, 1), { encoding: 'utf8', maxBuffer: 1 << 30 }))
-    .filter((r) => r.engine === 'rapier');
-  for (const r of reports) {
-    const got = real.run(mujoco.caseOf(r, intent, targetQuaternion(intent)));
-    const { name, frequency, dampingRatio, inertia, target, dt, spin = [0, 0, 0] } = intent;
-    rapierCases.push({ intent: { name, frequency, dampingRatio, inertia, target, dt, spin }, id: r.id, variant: r.variant,
-      orientations: got.orientations.map((q) => q.map((x) => Number(x.toPrecision(9)))) });
+for (const [engine, { harness, intents, file, round }] of Object.entries(ENGINES)) {
+  const cases = [];
+  let version = '';
+  for (const intent of ORIENTATION_INTENTS.filter((i) => intents.includes(i.name))) {
+    const reports = JSON.parse(execFileSync(binary, flags(intent, 1), { encoding: 'utf8', maxBuffer: 1 << 30 }))
+      .filter((r) => r.engine === engine);
+    const real = await harness.runAll(reports.map((r) => orientationCase(r, intent, targetQuaternion(intent))));
+    version = real.version;
+    reports.forEach((r, i) => {
+      const { name, frequency, dampingRatio, inertia, target, dt, spin = [0, 0, 0] } = intent;
+      cases.push({ intent: { name, frequency, dampingRatio, inertia, target, dt, spin }, id: r.id, variant: r.variant,
+        orientations: real.results[i].orientations.map((q) => q.map(round)), resets: real.results[i].resets });
+    });
   }
+  const path = `${root}crates/forcelab/src/engines/orientation/${file}`;
+  writeFileSync(path, `${JSON.stringify({ recordedWith: version, cases })}\n`);
+  console.log(`wrote ${cases.length} trajectories from ${version} to ${path}`);
 }
-const rapierPath = `${root}crates/forcelab/src/engines/orientation/golden-rapier.json`;
-writeFileSync(rapierPath, `${JSON.stringify({ recordedWith: real.version, cases: rapierCases })}\n`);
-console.log(`wrote ${rapierCases.length} trajectories from ${real.version} to ${rapierPath}`);

@@ -30,3 +30,22 @@ export function knob(c, name) {
 
 /** Thrown for a variant no engine here can run (said plainly, skipped by name). */
 export class NotRunnable extends Error {}
+
+/**
+ * The orientation twin's case for one report of the `orientation` command, for an intent
+ * of tests/engines/orientation-intents.mjs and its target `[w, x, y, z]`: what every
+ * orientation harness (./mujoco-orientation.mjs, ./jolt-orientation.mjs) runs.
+ */
+export function orientationCase(report, intent, target) {
+  return {
+    id: report.id,
+    parameters: Object.fromEntries(report.parameters.map((p) => [p.name, p.value])),
+    inertia: intent.inertia,
+    target,
+    spin: intent.spin ?? [0, 0, 0],
+    dt: intent.dt,
+    steps: report.predicted.length,
+    // The real engine keeps its own defaults: only what the variant changes is applied.
+    settings: Object.fromEntries(report.changed.map((k) => [k, report.settings[k]])),
+  };
+}

@@ -10,12 +10,26 @@ import { applyAll, knob, BODY_RADIUS, TARGET } from './common.mjs';
 
 const pkg = createRequire(import.meta.url)('jolt-physics/package.json');
 
-export async function open() {
-  const Jolt = await initJolt();
-  return { version: `jolt-physics ${pkg.version} (JoltPhysics v5.6.0)`, run: (c) => run(Jolt, c) };
+/** The package and the JoltPhysics source it builds. */
+export const VERSION = `jolt-physics ${pkg.version} (JoltPhysics v5.6.0)`;
+
+let loaded;
+/** The Jolt module, loaded once per process (tests/engines/real/jolt-orientation.mjs shares it). */
+export function loadJolt() {
+  loaded ??= initJolt();
+  return loaded;
 }
 
-function run(Jolt, c) {
+export async function open() {
+  const Jolt = await loadJolt();
+  return { version: VERSION, run: (c) => run(Jolt, c) };
+}
+
+/**
+ * A fresh single-threaded JoltInterface with two object layers and no gravity, at Jolt's
+ * defaults otherwise: `{ jolt, system, bodies }`. The caller destroys `jolt`.
+ */
+export function createWorld(Jolt) {
   const settings = new Jolt.JoltSettings();
   settings.mMaxWorkerThreads = 0;
   const objectFilter = new Jolt.ObjectLayerPairFilterTable(2);
@@ -32,7 +46,11 @@ function run(Jolt, c) {
   const system = jolt.GetPhysicsSystem();
   const bodies = system.GetBodyInterface();
   system.SetGravity(new Jolt.Vec3(0, 0, 0));
+  return { jolt, system, bodies };
+}
 
+function run(Jolt, c) {
+  const { jolt, system, bodies } = createWorld(Jolt);
   const bcs = new Jolt.BodyCreationSettings(
     new Jolt.SphereShape(BODY_RADIUS, null), new Jolt.RVec3(0, 0, 0), new Jolt.Quat(0, 0, 0, 1), Jolt.EMotionType_Dynamic, 1);
   bcs.mOverrideMassProperties = Jolt.EOverrideMassProperties_MassAndInertiaProvided;

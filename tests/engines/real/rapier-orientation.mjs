@@ -16,10 +16,10 @@ const MODELS = {
   'rapier-spherical-force': () => R.MotorModel.ForceBased,
 };
 
-/** Loads the engine; returns `{ version, run }`. */
-export async function open() {
+/** Loads the engine and runs every case: `{ version, results: [{ orientations, resets }] }`. */
+export async function runAll(cases) {
   await R.init();
-  return { version: `@dimforge/rapier3d-compat ${R.version()} (rapier3d 0.36.0)`, run };
+  return { version: `@dimforge/rapier3d-compat ${R.version()} (rapier3d 0.36.0)`, results: cases.map(run) };
 }
 
 const flag = (v) => {
@@ -28,7 +28,7 @@ const flag = (v) => {
   throw new Error(`rapier: not a flag: ${v}`);
 };
 
-/** One case (tests/engines/real/mujoco-orientation.mjs `caseOf`): `{ orientations, resets }`. */
+/** One case (common.mjs `orientationCase`): `{ orientations, resets }`. */
 export function run(c) {
   const model = MODELS[c.id];
   if (!model) throw new Error(`rapier: no orientation drive ${c.id}`);

@@ -168,14 +168,63 @@ struct Sphere {
     radius: f64,
 }
 
+/// `Body::UpdateSleepStateInternal`'s state: three growing spheres around the body's
+/// sleep test points and the time they have stayed small, all in `f32` as Jolt keeps
+/// them. Shared with the orientation twin ([`super::orientation::jolt`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SleepTest {
+    spheres: [Sphere; 3],
+    timer: f64,
+}
+
+impl SleepTest {
+    /// `MotionProperties::ResetSleepTestSpheres`: spheres of radius 0 at `points` (m).
+    pub(crate) fn new(points: [[f64; 3]; 3]) -> Self {
+        SleepTest {
+            spheres: points.map(|centre| Sphere {
+                centre,
+                radius: 0.0,
+            }),
+            timer: 0.0,
+        }
+    }
+
+    /// `Body::UpdateSleepStateInternal` with `Sphere::EncapsulatePoint`, in `f32` as Jolt
+    /// computes it, for the points (m, `f32`) at the end of a step of `h` s: whether the
+    /// body may sleep now. A sphere grown past 0.015 m restarts the test.
+    pub(crate) fn update(&mut self, points: [[f64; 3]; 3], h: f64) -> bool {
+        const THRESHOLD: f64 = 0.03; // PhysicsSettings::mPointVelocitySleepThreshold, m/s
+        const TIME_BEFORE_SLEEP: f64 = 0.5; // PhysicsSettings::mTimeBeforeSleep, s
+        let max_move = f32r(f32r(THRESHOLD) * TIME_BEFORE_SLEEP);
+        for (sphere, p) in self.spheres.iter_mut().zip(points) {
+            let d = [0, 1, 2].map(|j| f32r(p[j] - sphere.centre[j]));
+            let dsq = f32r(f32r(f32r(d[0] * d[0]) + f32r(d[1] * d[1])) + f32r(d[2] * d[2]));
+            if dsq > f32r(sphere.radius * sphere.radius) {
+                let dl = f32r(crate::math::sqrt(dsq));
+                let grown = f32r(0.5 * f32r(sphere.radius + dl));
+                let t = f32r(f32r(grown - sphere.radius) / dl);
+                for (c, dj) in sphere.centre.iter_mut().zip(d) {
+                    *c = f32r(*c + f32r(t * dj));
+                }
+                sphere.radius = grown;
+            }
+            if sphere.radius > max_move {
+                *self = SleepTest::new(points);
+                return false;
+            }
+        }
+        self.timer = f32r(self.timer + h);
+        self.timer >= f32r(TIME_BEFORE_SLEEP)
+    }
+}
+
 /// What Jolt carries between updates for this body.
 #[derive(Clone, Debug)]
 pub(crate) struct State {
     x: f64,
     v: f64,
     asleep: bool,
-    timer: f64,
-    spheres: [Sphere; 3],
+    sleep: SleepTest,
 }
 
 /// `Body::GetSleepTestPoints` for a sphere: its centre and two surface points (along
@@ -197,42 +246,6 @@ fn sleep_points(x: f64, angular: bool) -> [[f64; 3]; 3] {
     }
 }
 
-fn fresh_spheres(x: f64, angular: bool) -> [Sphere; 3] {
-    sleep_points(x, angular).map(|centre| Sphere {
-        centre,
-        radius: 0.0,
-    })
-}
-
-/// `Body::UpdateSleepStateInternal` with `Sphere::EncapsulatePoint`, in `f32` as Jolt
-/// computes it: whether the body may sleep now.
-fn sleep_test(state: &mut State, h: f64, angular: bool) -> bool {
-    const THRESHOLD: f64 = 0.03; // PhysicsSettings::mPointVelocitySleepThreshold, m/s
-    const TIME_BEFORE_SLEEP: f64 = 0.5; // PhysicsSettings::mTimeBeforeSleep, s
-    let max_move = f32r(f32r(THRESHOLD) * TIME_BEFORE_SLEEP);
-    let points = sleep_points(state.x, angular);
-    for (sphere, p) in state.spheres.iter_mut().zip(points) {
-        let d = [0, 1, 2].map(|j| f32r(p[j] - sphere.centre[j]));
-        let dsq = f32r(f32r(f32r(d[0] * d[0]) + f32r(d[1] * d[1])) + f32r(d[2] * d[2]));
-        if dsq > f32r(sphere.radius * sphere.radius) {
-            let dl = f32r(crate::math::sqrt(dsq));
-            let grown = f32r(0.5 * f32r(sphere.radius + dl));
-            let t = f32r(f32r(grown - sphere.radius) / dl);
-            for (c, dj) in sphere.centre.iter_mut().zip(d) {
-                *c = f32r(*c + f32r(t * dj));
-            }
-            sphere.radius = grown;
-        }
-        if sphere.radius > max_move {
-            state.spheres = fresh_spheres(state.x, angular);
-            state.timer = 0.0;
-            return false;
-        }
-    }
-    state.timer = f32r(state.timer + h);
-    state.timer >= f32r(TIME_BEFORE_SLEEP)
-}
-
 impl Model for Jolt {
     type Drive = Spring;
     type Settings = Settings;
@@ -243,8 +256,7 @@ impl Model for Jolt {
             x,
             v,
             asleep: false,
-            timer: 0.0,
-            spheres: fresh_spheres(x, plant.angular),
+            sleep: SleepTest::new(sleep_points(x, plant.angular)),
         }
     }
 
@@ -284,7 +296,11 @@ impl Model for Jolt {
             if !(plant.angular && engine) || (state.v * h).abs() > 1e-6 {
                 state.x += state.v * h;
             }
-            if engine && i + 1 == n && s.allow_sleeping && sleep_test(state, h, plant.angular) {
+            if engine
+                && i + 1 == n
+                && s.allow_sleeping
+                && state.sleep.update(sleep_points(state.x, plant.angular), h)
+            {
                 state.asleep = true;
                 state.v = 0.0;
                 events.slept = true;

@@ -6,11 +6,12 @@
 //! defaults and at each named settings variant. `npm test` runs the real engines on the
 //! same intents (tests/engines/orientation.test.mjs) and requires the twin's orientation
 //! within 1e-3 rad of theirs at every step. The engines still to come (PhysX's D6 SLERP
-//! and twist-swing drives, Unity's ConfigurableJoint, Jolt's SwingTwist and SixDOF
-//! motors) are listed in README's status of issue 45.
+//! and twist-swing drives, Unity's ConfigurableJoint) are listed in README's orientation
+//! section.
 
 mod articles;
 mod intent;
+pub mod jolt;
 pub mod mujoco;
 mod path;
 pub mod rapier;
@@ -54,6 +55,8 @@ impl Prediction3 {
 pub enum Kind {
     /// A MuJoCo model ([`mujoco`]) under one of its integrators.
     Mujoco(mujoco::Joint),
+    /// A Jolt constraint's angular motors ([`jolt`]) under one of its variants.
+    Jolt(jolt::Constraint),
     /// Rapier's spherical joint with a position motor per axis ([`rapier`]).
     Rapier(super::rapier::MotorModel),
     /// An article's law on forcelab's own body.
@@ -94,6 +97,18 @@ pub fn drives() -> Vec<Drive> {
             engine: Engine::Mujoco,
             api: "MuJoCo three hinge joints (x, y, z), <position> actuators at the target's x-y-z angles",
             kind: Kind::Mujoco(mujoco::Joint::GimbalPosition),
+        },
+        Drive {
+            id: "jolt-swing-twist",
+            engine: Engine::Jolt,
+            api: "Jolt SwingTwistConstraint (open limits), swing and twist motors in EMotorState::Position, SetTargetOrientationCS(target)",
+            kind: Kind::Jolt(jolt::Constraint::SwingTwist),
+        },
+        Drive {
+            id: "jolt-six-dof",
+            engine: Engine::Jolt,
+            api: "Jolt SixDOFConstraint (translations fixed, rotations free), rotation motors in EMotorState::Position, SetTargetOrientationCS(target)",
+            kind: Kind::Jolt(jolt::Constraint::SixDof),
         },
         Drive {
             id: "rapier-spherical-acceleration",
@@ -175,6 +190,19 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                         },
                         parameters: parameters.clone(),
                         predicted: mujoco::predict(joint, integrator, intent, steps),
+                    });
+                }
+            }
+            Kind::Jolt(constraint) => {
+                for (variant, changes) in jolt::VARIANTS {
+                    let settings = jolt::Settings::with(changes);
+                    out.push(OrientationReport {
+                        drive,
+                        variant,
+                        settings: jolt::Settings::listed(changes),
+                        changed: changes.iter().map(|&(key, _)| key).collect(),
+                        parameters: jolt::parameters(intent, settings.spring_mode),
+                        predicted: jolt::predict(constraint, &settings, intent, steps),
                     });
                 }
             }
