@@ -1,6 +1,6 @@
 /**
  * The orientation intents the twin is checked on against the real engines (issue 45):
- * small (20 degrees) and large (120, 170, 179) turns and two of 190 degrees about tilted
+ * small (20 degrees) and large (120, 170, 179) turns and three of 190 degrees about tilted
  * axes; a long thin body (1, 4, 4.5 kg m^2) and a nearly spherical one (2, 2.1, 2.2);
  * from rest and from a spinning start; stiff (omega dt near 1) and gentle. `oneAxis`
  * marks the turns that stay about one principal axis (held to 1e-4 rad, not 1e-3).
@@ -21,6 +21,8 @@ export const ORIENTATION_INTENTS = [
   { name: 'almost-half-thin', frequency: 1.5, dampingRatio: 1, inertia: THIN, target: [1, 0, 1, 179], dt: 1 / 60 },
   { name: 'past-half-round', frequency: 2, dampingRatio: 1, inertia: ROUND, target: [1, 1, 1, 190], dt: 1 / 60 },
   { name: 'past-half-thin', frequency: 2, dampingRatio: 1, inertia: THIN, target: [0.2, 0.3, 1, 190], dt: 1 / 60 },
+  // Chapter 11's figure turned past 180 degrees, as its caption asks a reader to try.
+  { name: 'past-half-figure', frequency: 2, dampingRatio: 1, inertia: THIN, target: [1, 2, 2, 190], dt: 1 / 60 },
   { name: 'spinning-thin', frequency: 2, dampingRatio: 1, inertia: THIN, target: [1, 0, 0, 60], dt: 1 / 60, spin: [0, 3, 1] },
   { name: 'spinning-round', frequency: 2, dampingRatio: 0.7, inertia: ROUND, target: [0, 0, 1, 120], dt: 1 / 60, spin: [2, 0, 0] },
   { name: 'stiff-thin', frequency: 9, dampingRatio: 0.5, inertia: THIN, target: [1, 1, 1, 45], dt: 1 / 60 },

@@ -21,8 +21,8 @@ const SECONDS = 3;
 /** At most this many drives at once: one colour each. */
 const SHOWN = 5;
 const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
-/** The drives shown first: an engine drive and its per-axis rival, and three article laws. */
-const FIRST = ['mujoco-ball-motor', 'mujoco-gimbal-position', 'pd', 'spd', 'backward-pd-as-printed'];
+/** The drives shown first: one drive of each engine and SPD, which bends its path the most. */
+const FIRST = ['mujoco-ball-motor', 'mujoco-gimbal-position', 'jolt-swing-twist', 'rapier-spherical-acceleration', 'spd'];
 
 /** The bodies a reader can turn: principal moments (kg m²) and the box drawn for them. */
 const BODIES = {
