@@ -1,5 +1,7 @@
 /**
- * The orientation twin against the real engines (issue 45, item 2). For each intent of
+ * The orientation twin against the real engines (issue 45, item 2). For each engine with
+ * a harness (HARNESSES: MuJoCo through its Python batch runner, PhysX through npm
+ * physx-js-webidl) and each intent of
  * tests/engines/orientation-intents.mjs, the `orientation` example prints what the twin
  * predicts for every drive at its defaults and at each named variant; each engine drive
  * then runs in the real engine with the same parameters (the engine's own defaults for
@@ -19,36 +21,67 @@ import { execFileSync } from 'node:child_process';
 import { buildExample } from './example.mjs';
 import { ORIENTATION_INTENTS, angleBetween, flags, targetQuaternion } from './orientation-intents.mjs';
 import * as mujoco from './real/mujoco-orientation.mjs';
+import * as physx from './real/physx-orientation.mjs';
+import { orientationCase } from './real/common.mjs';
+
+/**
+ * Each engine's real harness: `open()` gives `{ version, runAll(cases) }` returning one
+ * `{ orientations, resets }` per case. `minimum` is how many of the engine's drives and
+ * variants the command must print (a guard against an engine's entries disappearing).
+ */
+const HARNESSES = {
+  mujoco: {
+    minimum: 6,
+    open: async () => ({
+      runAll: (cases) => {
+        const out = mujoco.runAll(cases);
+        return { version: out.version, results: out.results };
+      },
+    }),
+  },
+  physx: {
+    minimum: 50,
+    open: async () => {
+      const real = await physx.open();
+      return { version: real.version, runAll: (cases) => ({ version: real.version, results: cases.map(real.run) }) };
+    },
+  },
+};
 
 const SECONDS = 2;
 /** Steps before a reset in which only the reset itself is compared (see above). */
 const BLOW_UP = 2;
 
 let binary;
-const seen = { cases: 0, worst: {}, version: '', ways: [] };
+const seen = { cases: 0, worst: {}, versions: {}, ways: [] };
 
-beforeAll(() => {
+/** Each engine's opened harness. */
+const real = {};
+
+beforeAll(async () => {
   binary = buildExample('orientation');
+  // Opened here, before any test reports: PhysX hides `process` while its wasm starts.
+  for (const [engine, harness] of Object.entries(HARNESSES)) real[engine] = await harness.open();
 }, 900_000);
 
 afterAll(() => {
   const rows = Object.entries(seen.worst).map(([k, v]) => `  ${k.padEnd(44)} ${v.toExponential(2)}`);
-  console.log(`orientation twin vs real engines: ${seen.cases} runs; ${seen.version}\n` +
+  console.log(`orientation twin vs real engines: ${seen.cases} runs; ${Object.values(seen.versions).join('; ')}\n` +
     `worst angle between twin and engine per drive and variant (rad):\n${rows.join('\n')}\n` +
     `past 180 degrees:\n${seen.ways.join('\n')}`);
 });
 
-describe('the orientation twin agrees with MuJoCo', () => {
+describe.each(Object.keys(HARNESSES))('the orientation twin agrees with %s', (engine) => {
   test.each(ORIENTATION_INTENTS.map((i) => [i.name, i]))('%s', (name, intent) => {
     const reports = JSON.parse(execFileSync(binary, flags(intent, SECONDS), { encoding: 'utf8', maxBuffer: 1 << 30 }))
-      .filter((r) => r.engine === 'mujoco');
-    expect(reports.length).toBeGreaterThanOrEqual(6);
+      .filter((r) => r.engine === engine);
+    expect(reports.length).toBeGreaterThanOrEqual(HARNESSES[engine].minimum);
     const target = targetQuaternion(intent);
-    const real = mujoco.runAll(reports.map((r) => mujoco.caseOf(r, intent, target)));
-    seen.version = real.version;
+    const out = real[engine].runAll(reports.map((r) => orientationCase(r, intent, target)));
+    seen.versions[engine] = out.version;
     const tolerance = intent.oneAxis ? 1e-4 : 1e-3;
     reports.forEach((r, i) => {
-      const got = real.results[i];
+      const got = out.results[i];
       const key = `${r.id}/${r.variant}`;
       seen.cases++;
       expect(got.resets, `${name} ${key}: resets`).toEqual(r.events.resets);
@@ -59,7 +92,7 @@ describe('the orientation twin agrees with MuJoCo', () => {
         const miss = angleBetween(q, got.orientations[k]);
         worst = Math.max(worst, miss);
         if (!(miss <= tolerance)) {
-          expect.fail(`${name} ${key}: step ${k}: twin ${q} against MuJoCo ${got.orientations[k]}, ${miss} rad apart`);
+          expect.fail(`${name} ${key}: step ${k}: twin ${q} against ${engine} ${got.orientations[k]}, ${miss} rad apart`);
         }
       });
       seen.worst[key] = Math.max(seen.worst[key] ?? 0, worst);

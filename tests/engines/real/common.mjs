@@ -30,3 +30,22 @@ export function knob(c, name) {
 
 /** Thrown for a variant no engine here can run (said plainly, skipped by name). */
 export class NotRunnable extends Error {}
+
+/**
+ * The case for one report of the `orientation` command, for an intent, as every
+ * orientation harness takes it: `{ id, parameters: { name: value }, inertia, target:
+ * [w, x, y, z], spin, dt, steps, settings: { key: value } }`. The real engine keeps its
+ * own defaults: only the settings the variant changes are passed.
+ */
+export function orientationCase(report, intent, target) {
+  return {
+    id: report.id,
+    parameters: Object.fromEntries(report.parameters.map((p) => [p.name, p.value])),
+    inertia: intent.inertia,
+    target,
+    spin: intent.spin ?? [0, 0, 0],
+    dt: intent.dt,
+    steps: report.predicted.length,
+    settings: Object.fromEntries(report.changed.map((k) => [k, report.settings[k]])),
+  };
+}

@@ -11,16 +11,4 @@ export function runAll(cases) {
 }
 
 /** The case for one report of the orientation command, for an intent. */
-export function caseOf(report, intent, target) {
-  return {
-    id: report.id,
-    parameters: Object.fromEntries(report.parameters.map((p) => [p.name, p.value])),
-    inertia: intent.inertia,
-    target,
-    spin: intent.spin ?? [0, 0, 0],
-    dt: intent.dt,
-    steps: report.predicted.length,
-    // The real engine keeps its own defaults: only what the variant changes is applied.
-    settings: Object.fromEntries(report.changed.map((k) => [k, report.settings[k]])),
-  };
-}
+export { orientationCase as caseOf } from './common.mjs';

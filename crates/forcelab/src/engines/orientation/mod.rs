@@ -12,6 +12,7 @@
 mod articles;
 mod intent;
 pub mod mujoco;
+pub mod physx;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
 
@@ -51,6 +52,8 @@ impl Prediction3 {
 pub enum Kind {
     /// A MuJoCo model ([`mujoco`]) under one of its integrators.
     Mujoco(mujoco::Joint),
+    /// A PhysX `PxD6Joint` drive ([`physx`]) at PhysX's settings.
+    Physx(physx::Joint),
     /// An article's law on forcelab's own body.
     Article(LawId),
 }
@@ -91,6 +94,47 @@ pub fn drives() -> Vec<Drive> {
             kind: Kind::Mujoco(mujoco::Joint::GimbalPosition),
         },
     ];
+    let d6 = |id, api, drives, acceleration| Drive {
+        id,
+        engine: Engine::Physx,
+        api,
+        kind: Kind::Physx(physx::Joint {
+            drives,
+            acceleration,
+        }),
+    };
+    out.extend([
+        d6(
+            "physx-d6-slerp",
+            "PhysX PxD6Joint, eSLERP drive (force), setDrivePosition(target)",
+            physx::Drives::Slerp,
+            false,
+        ),
+        d6(
+            "physx-d6-slerp-acceleration",
+            "PhysX PxD6Joint, eSLERP drive with isAcceleration, setDrivePosition(target)",
+            physx::Drives::Slerp,
+            true,
+        ),
+        d6(
+            "physx-d6-twist-swing",
+            "PhysX PxD6Joint, eTWIST and eSWING drives (force), setDrivePosition(target)",
+            physx::Drives::TwistSwing,
+            false,
+        ),
+        d6(
+            "physx-d6-twist-swing-acceleration",
+            "PhysX PxD6Joint, eTWIST and eSWING drives with isAcceleration, setDrivePosition(target)",
+            physx::Drives::TwistSwing,
+            true,
+        ),
+        d6(
+            "physx-d6-swing1-swing2",
+            "PhysX PxD6Joint, eSWING_TWIST config: eTWIST, eSWING1 and eSWING2 drives (force)",
+            physx::Drives::TwistSwing1Swing2,
+            false,
+        ),
+    ]);
     out.extend(Controller3::laws().into_iter().map(|law| Drive {
         id: law.law().id_text,
         engine: Engine::Forcelab,
@@ -158,6 +202,31 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                         },
                         parameters: parameters.clone(),
                         predicted: mujoco::predict(joint, integrator, intent, steps),
+                    });
+                }
+            }
+            Kind::Physx(joint) => {
+                let parameters = physx::parameters(joint, intent);
+                for (variant, changes) in physx::VARIANTS {
+                    let settings = physx::DEFAULTS
+                        .iter()
+                        .map(|&(key, value)| {
+                            let changed = changes.iter().find(|(k, _)| *k == key);
+                            (key, changed.map_or(value, |&(_, v)| v))
+                        })
+                        .collect();
+                    out.push(OrientationReport {
+                        drive,
+                        variant,
+                        settings,
+                        changed: changes.iter().map(|&(key, _)| key).collect(),
+                        parameters: parameters.clone(),
+                        predicted: physx::predict(
+                            joint,
+                            &physx::Config::with(changes),
+                            intent,
+                            steps,
+                        ),
                     });
                 }
             }
