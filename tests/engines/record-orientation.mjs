@@ -1,32 +1,62 @@
 /**
- * Records what the real MuJoCo does on the first intents of orientation-intents.mjs,
- * for cargo's golden test of the orientation twin
- * (crates/forcelab/src/engines/orientation/golden.json): `npm run engines:record`.
- * One second of each drive and variant, every step.
+ * Records what the real engines do on the first intents of orientation-intents.mjs, for
+ * cargo's golden tests of the orientation twin (`npm run engines:record`), one second
+ * of every step:
+ * - MuJoCo, every drive and variant: crates/forcelab/src/engines/orientation/golden.json;
+ * - PhysX, every drive at the variants of PHYSX_VARIANTS:
+ *   crates/forcelab/src/engines/orientation/golden-physx.json, each number written with
+ *   the 9 digits that carry an f32 exactly (PhysX computes in f32).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { buildExample, root } from './example.mjs';
 import { ORIENTATION_INTENTS, flags, targetQuaternion } from './orientation-intents.mjs';
+import { orientationCase } from './real/common.mjs';
 import * as mujoco from './real/mujoco-orientation.mjs';
+import * as physx from './real/physx-orientation.mjs';
 
 /** The intents recorded: a turn through the gimbal's lock, one past 180 degrees, a spinning start. */
 const RECORDED = ['large-thin', 'past-half-round', 'spinning-thin'];
+/** The PhysX variants recorded: the default PGS, TGS, and the gyroscopic term. */
+const PHYSX_VARIANTS = ['default', 'tgs', 'gyroscopic'];
 
 const binary = buildExample('orientation');
-const cases = [];
-let version = '';
-for (const intent of ORIENTATION_INTENTS.filter((i) => RECORDED.includes(i.name))) {
-  const reports = JSON.parse(execFileSync(binary, flags(intent, 1), { encoding: 'utf8', maxBuffer: 1 << 30 }))
-    .filter((r) => r.engine === 'mujoco');
-  const real = mujoco.runAll(reports.map((r) => mujoco.caseOf(r, intent, targetQuaternion(intent))));
-  version = real.version;
-  reports.forEach((r, i) => {
-    const { name, frequency, dampingRatio, inertia, target, dt, spin = [0, 0, 0] } = intent;
-    cases.push({ intent: { name, frequency, dampingRatio, inertia, target, dt, spin }, id: r.id, variant: r.variant,
-      orientations: real.results[i].orientations, resets: real.results[i].resets });
-  });
+const intents = ORIENTATION_INTENTS.filter((i) => RECORDED.includes(i.name));
+const describe = ({ name, frequency, dampingRatio, inertia, target, dt, spin = [0, 0, 0] }) =>
+  ({ name, frequency, dampingRatio, inertia, target, dt, spin });
+const reportsOf = (intent, engine) =>
+  JSON.parse(execFileSync(binary, flags(intent, 1), { encoding: 'utf8', maxBuffer: 1 << 30 })).filter((r) => r.engine === engine);
+
+function write(file, version, cases) {
+  const path = `${root}crates/forcelab/src/engines/orientation/${file}`;
+  writeFileSync(path, `${JSON.stringify({ recordedWith: version, cases })}\n`);
+  console.log(`wrote ${cases.length} trajectories from ${version} to ${path}`);
 }
-const path = `${root}crates/forcelab/src/engines/orientation/golden.json`;
-writeFileSync(path, `${JSON.stringify({ recordedWith: version, cases })}\n`);
-console.log(`wrote ${cases.length} trajectories from ${version} to ${path}`);
+
+{
+  const cases = [];
+  let version = '';
+  for (const intent of intents) {
+    const reports = reportsOf(intent, 'mujoco');
+    const real = mujoco.runAll(reports.map((r) => mujoco.caseOf(r, intent, targetQuaternion(intent))));
+    version = real.version;
+    reports.forEach((r, i) => {
+      cases.push({ intent: describe(intent), id: r.id, variant: r.variant,
+        orientations: real.results[i].orientations, resets: real.results[i].resets });
+    });
+  }
+  write('golden.json', version, cases);
+}
+
+{
+  const real = await physx.open();
+  const cases = [];
+  for (const intent of intents) {
+    for (const r of reportsOf(intent, 'physx').filter((r) => PHYSX_VARIANTS.includes(r.variant))) {
+      const got = real.run(orientationCase(r, intent, targetQuaternion(intent)));
+      const orientations = got.orientations.map((q) => q.map((x) => Number(x.toPrecision(9))));
+      cases.push({ intent: describe(intent), id: r.id, variant: r.variant, orientations });
+    }
+  }
+  write('golden-physx.json', real.version, cases);
+}

@@ -25,11 +25,15 @@ export async function load() {
   const processDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'process');
   if (!('window' in globalThis)) globalThis.window = globalThis;
   Object.defineProperty(globalThis, 'process', { value: undefined, configurable: true, writable: true });
+  // The factory looks for Node before its first await: `process` is back before anything
+  // else (the test runner's own ticks) can run and find it missing.
+  let started;
   try {
-    return await PhysXFactory({ wasmBinary, print: () => {}, printErr: (s) => console.error(s) });
+    started = PhysXFactory({ wasmBinary, print: () => {}, printErr: (s) => console.error(s) });
   } finally {
     Object.defineProperty(globalThis, 'process', processDescriptor);
   }
+  return started;
 }
 
 let shared;
