@@ -1,7 +1,8 @@
 /**
  * The orientation twin against the real engines (issue 45, item 2). For each engine with
  * a harness (HARNESSES: MuJoCo through its Python batch runner, PhysX through npm
- * physx-js-webidl) and each intent of
+ * physx-js-webidl, Unity's ConfigurableJoint on that PhysX as Unity sets it up) and each
+ * intent of
  * tests/engines/orientation-intents.mjs, the `orientation` example prints what the twin
  * predicts for every drive at its defaults and at each named variant; each engine drive
  * then runs in the real engine with the same parameters (the engine's own defaults for
@@ -39,14 +40,16 @@ const HARNESSES = {
       },
     }),
   },
-  physx: {
-    minimum: 50,
-    open: async () => {
-      const real = await physx.open();
-      return { version: real.version, runAll: (cases) => ({ version: real.version, results: cases.map(real.run) }) };
-    },
-  },
+  physx: { minimum: 50, open: () => openPhysx('') },
+  // Unity cannot run here: its ConfigurableJoint runs on the same PhysX, set up as Unity does.
+  unity: { minimum: 8, open: () => openPhysx("Unity's ConfigurableJoint on ") },
 };
+
+async function openPhysx(prefix) {
+  const real = await physx.open();
+  const version = prefix + real.version;
+  return { version, runAll: (cases) => ({ version, results: cases.map(real.run) }) };
+}
 
 const SECONDS = 2;
 /** Steps before a reset in which only the reset itself is compared (see above). */

@@ -3,9 +3,10 @@
  * cargo's golden tests of the orientation twin (`npm run engines:record`), one second
  * of every step:
  * - MuJoCo, every drive and variant: crates/forcelab/src/engines/orientation/golden.json;
- * - PhysX, every drive at the variants of PHYSX_VARIANTS:
- *   crates/forcelab/src/engines/orientation/golden-physx.json, each number written with
- *   the 9 digits that carry an f32 exactly (PhysX computes in f32).
+ * - PhysX, every drive at the variants of PHYSX_VARIANTS, and Unity's ConfigurableJoint
+ *   (on the same PhysX) at its defaults: crates/forcelab/src/engines/orientation/
+ *   golden-physx.json, each number written with the 9 digits that carry an f32 exactly
+ *   (PhysX computes in f32).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -17,8 +18,8 @@ import * as physx from './real/physx-orientation.mjs';
 
 /** The intents recorded: a turn through the gimbal's lock, one past 180 degrees, a spinning start. */
 const RECORDED = ['large-thin', 'past-half-round', 'spinning-thin'];
-/** The PhysX variants recorded: the default PGS, TGS, and the gyroscopic term. */
-const PHYSX_VARIANTS = ['default', 'tgs', 'gyroscopic'];
+/** The variants recorded per engine: PhysX's default PGS, TGS and gyroscopic term; Unity's defaults. */
+const PHYSX_VARIANTS = { physx: ['default', 'tgs', 'gyroscopic'], unity: ['default'] };
 
 const binary = buildExample('orientation');
 const intents = ORIENTATION_INTENTS.filter((i) => RECORDED.includes(i.name));
@@ -52,7 +53,9 @@ function write(file, version, cases) {
   const real = await physx.open();
   const cases = [];
   for (const intent of intents) {
-    for (const r of reportsOf(intent, 'physx').filter((r) => PHYSX_VARIANTS.includes(r.variant))) {
+    const reports = Object.entries(PHYSX_VARIANTS)
+      .flatMap(([engine, variants]) => reportsOf(intent, engine).filter((r) => variants.includes(r.variant)));
+    for (const r of reports) {
       const got = real.run(orientationCase(r, intent, targetQuaternion(intent)));
       const orientations = got.orientations.map((q) => q.map((x) => Number(x.toPrecision(9))));
       cases.push({ intent: describe(intent), id: r.id, variant: r.variant, orientations });

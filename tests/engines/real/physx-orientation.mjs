@@ -12,8 +12,13 @@
  * - physx-d6-twist-swing[-acceleration]: eTWIST (twist.*) and eSWING (swing.*) drives;
  * - physx-d6-swing1-swing2: PxD6AngularDriveConfig::eSWING_TWIST with eTWIST, eSWING1
  *   and eSWING2 drives (twist.*, swing1.*, swing2.*);
- * each driven to `target` by setDrivePosition. Every other setting is PhysX's default
- * unless the case changes it; a setting without a handler here throws.
+ * each driven to `target` by setDrivePosition; and Unity's ConfigurableJoint as Unity
+ * builds it on PhysX (crates/forcelab/src/engines/orientation/unity.rs), with the body as
+ * actor0 and the world as actor1, driven to the case's `targetRotation.*` parameters:
+ * - unity-configurable-joint-slerp: eSLERP (slerpDrive.positionSpring, .positionDamper);
+ * - unity-configurable-joint-x-yz: eTWIST (angularXDrive.*) and eSWING (angularYZDrive.*).
+ * Every other setting is PhysX's default unless the case sets it (a Unity case carries
+ * all of Unity's settings); a setting without a handler here throws.
  */
 import { applyAll, knob } from './common.mjs';
 import { environment } from './physx.mjs';
@@ -23,6 +28,10 @@ const ENABLE_GYROSCOPIC_FORCES = 1 << 10;
 
 /** Each drive: the PxD6Drive names with the prefixes of their parameters, and the angular drive config. */
 const DRIVES = {
+  'unity-configurable-joint-slerp': { drives: [['eSLERP', 'slerpDrive.']], acceleration: false, unity: true },
+  'unity-configurable-joint-x-yz': {
+    drives: [['eTWIST', 'angularXDrive.'], ['eSWING', 'angularYZDrive.']], acceleration: false, unity: true,
+  },
   'physx-d6-slerp': { drives: [['eSLERP', '']], acceleration: false },
   'physx-d6-slerp-acceleration': { drives: [['eSLERP', '']], acceleration: true },
   'physx-d6-twist-swing': { drives: [['eTWIST', 'twist.'], ['eSWING', 'swing.']], acceleration: false },
@@ -38,20 +47,28 @@ export async function open() {
   return { version: env.version, run: (c) => run(env, c) };
 }
 
-function settingsOf(c) {
+function settingsOf(c, unity) {
   const s = { solver: 'PGS', posIters: 4, velIters: 1, forceLimit: 3.4028234663852886e38, gyroscopic: false };
   const number = (v) => {
     const x = Number(v);
     if (!Number.isFinite(x)) throw new Error(`${c.id}: not a number: ${v}`);
     return x;
   };
-  applyAll(c.id, c.settings, {
+  const shared = {
     solverType: (v) => (s.solver = v),
-    positionIterations: (v) => (s.posIters = number(v)),
-    velocityIterations: (v) => (s.velIters = number(v)),
     angularDamping: (v) => (s.angularDamping = number(v)),
     maxAngularVelocity: (v) => (s.maxAngularVelocity = number(v)),
     sleepThreshold: (v) => (s.sleepThreshold = number(v)),
+  };
+  applyAll(c.id, c.settings, unity ? {
+    ...shared,
+    solverIterations: (v) => (s.posIters = number(v)),
+    solverVelocityIterations: (v) => (s.velIters = number(v)),
+    maximumForce: (v) => (s.forceLimit = number(v)),
+  } : {
+    ...shared,
+    positionIterations: (v) => (s.posIters = number(v)),
+    velocityIterations: (v) => (s.velIters = number(v)),
     forceLimit: (v) => (s.forceLimit = number(v)),
     gyroscopicForces: (v) => (s.gyroscopic = v === 'true'),
   });
@@ -61,7 +78,7 @@ function settingsOf(c) {
 function run({ PhysX, physics, tolerances, dispatcher }, c) {
   const entry = DRIVES[c.id];
   if (!entry) throw new Error(`physx: no orientation drive ${c.id}`);
-  const s = settingsOf(c);
+  const s = settingsOf(c, entry.unity);
   const sceneDesc = new PhysX.PxSceneDesc(tolerances);
   sceneDesc.set_gravity(new PhysX.PxVec3(0, 0, 0));
   sceneDesc.set_cpuDispatcher(dispatcher);
@@ -82,18 +99,22 @@ function run({ PhysX, physics, tolerances, dispatcher }, c) {
   scene.addActor(body);
   body.setAngularVelocity(new PhysX.PxVec3(...c.spin), true);
 
-  const joint = PhysX.D6JointCreate(physics, null, ident, body, ident);
+  // Unity's joint has the body as actor0, the connected body (the world) as actor1.
+  const joint = entry.unity
+    ? PhysX.D6JointCreate(physics, body, ident, null, ident)
+    : PhysX.D6JointCreate(physics, null, ident, body, ident);
   const A = PhysX.PxD6AxisEnum;
   const M = PhysX.PxD6MotionEnum;
   for (const axis of [A.eX, A.eY, A.eZ]) joint.setMotion(axis, M.eLOCKED);
   for (const axis of [A.eTWIST, A.eSWING1, A.eSWING2]) joint.setMotion(axis, M.eFREE);
   if (entry.config) joint.setAngularDriveConfig(PhysX.PxD6AngularDriveConfigEnum[entry.config]);
   for (const [name, prefix] of entry.drives) {
-    const drive = new PhysX.PxD6JointDrive(knob(c, `${prefix}stiffness`), knob(c, `${prefix}damping`), s.forceLimit, entry.acceleration);
+    const [k, d] = entry.unity ? ['positionSpring', 'positionDamper'] : ['stiffness', 'damping'];
+    const drive = new PhysX.PxD6JointDrive(knob(c, prefix + k), knob(c, prefix + d), s.forceLimit, entry.acceleration);
     joint.setDrive(PhysX.PxD6DriveEnum[name], drive);
     PhysX.destroy(drive);
   }
-  const [w, x, y, z] = c.target;
+  const [w, x, y, z] = entry.unity ? ['w', 'x', 'y', 'z'].map((a) => knob(c, `targetRotation.${a}`)) : c.target;
   joint.setDrivePosition(new PhysX.PxTransform(new PhysX.PxVec3(0, 0, 0), new PhysX.PxQuat(x, y, z, w)), true);
 
   const orientations = [];

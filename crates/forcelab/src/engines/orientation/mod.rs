@@ -6,14 +6,15 @@
 //! defaults and at each named settings variant. `npm test` runs the real engines on the
 //! same intents (tests/engines/orientation.test.mjs) and requires the twin's orientation
 //! within 1e-3 rad of theirs at every step: MuJoCo ([`mujoco`], in `f64` as MuJoCo
-//! computes) and PhysX ([`physx`], in `f32` as PhysX computes) agree to their last bit
-//! or nearly. The engines still to come: Unity's ConfigurableJoint, Jolt's SwingTwist
-//! and SixDOF motors, Rapier's spherical joint motors.
+//! computes) agrees to rounding, PhysX ([`physx`], in `f32` in PhysX's order of
+//! operations) and Unity's ConfigurableJoint on it ([`unity`]) bit for bit. The engines
+//! still to come: Jolt's SwingTwist and SixDOF motors, Rapier's spherical joint motors.
 
 mod articles;
 mod intent;
 pub mod mujoco;
 pub mod physx;
+pub mod unity;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
 
@@ -55,6 +56,8 @@ pub enum Kind {
     Mujoco(mujoco::Joint),
     /// A PhysX `PxD6Joint` drive ([`physx`]) at PhysX's settings.
     Physx(physx::Joint),
+    /// A Unity `ConfigurableJoint` drive ([`unity`]) at Unity's settings.
+    Unity(physx::Drives),
     /// An article's law on forcelab's own body.
     Article(LawId),
 }
@@ -136,6 +139,20 @@ pub fn drives() -> Vec<Drive> {
             false,
         ),
     ]);
+    out.extend([
+        Drive {
+            id: "unity-configurable-joint-slerp",
+            engine: Engine::Unity,
+            api: "Unity ConfigurableJoint, rotationDriveMode Slerp (slerpDrive), targetRotation = Quaternion.Inverse(target)",
+            kind: Kind::Unity(physx::Drives::Slerp),
+        },
+        Drive {
+            id: "unity-configurable-joint-x-yz",
+            engine: Engine::Unity,
+            api: "Unity ConfigurableJoint, rotationDriveMode XAndYZ (angularXDrive, angularYZDrive), targetRotation = Quaternion.Inverse(target)",
+            kind: Kind::Unity(physx::Drives::TwistSwing),
+        },
+    ]);
     out.extend(Controller3::laws().into_iter().map(|law| Drive {
         id: law.law().id_text,
         engine: Engine::Forcelab,
@@ -168,6 +185,20 @@ fn per_axis(names: [&'static str; 3], values: [f64; 3], unit: &'static str) -> [
         value: values[i],
         unit,
     })
+}
+
+/// `defaults` with `changes` applied, in the defaults' order.
+fn with_changes(
+    defaults: &[(&'static str, &'static str)],
+    changes: &[(&'static str, &'static str)],
+) -> Vec<(&'static str, &'static str)> {
+    defaults
+        .iter()
+        .map(|&(key, value)| {
+            let changed = changes.iter().find(|(k, _)| *k == key);
+            (key, changed.map_or(value, |&(_, v)| v))
+        })
+        .collect()
 }
 
 /// Every drive at its defaults and at each named variant, over `steps` steps of `intent`.
@@ -209,13 +240,7 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
             Kind::Physx(joint) => {
                 let parameters = physx::parameters(joint, intent);
                 for (variant, changes) in physx::VARIANTS {
-                    let settings = physx::DEFAULTS
-                        .iter()
-                        .map(|&(key, value)| {
-                            let changed = changes.iter().find(|(k, _)| *k == key);
-                            (key, changed.map_or(value, |&(_, v)| v))
-                        })
-                        .collect();
+                    let settings = with_changes(&physx::DEFAULTS, changes);
                     out.push(OrientationReport {
                         drive,
                         variant,
@@ -228,6 +253,19 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                             intent,
                             steps,
                         ),
+                    });
+                }
+            }
+            Kind::Unity(drives) => {
+                let parameters = unity::parameters(drives, intent);
+                for (variant, changes) in unity::VARIANTS {
+                    out.push(OrientationReport {
+                        drive,
+                        variant,
+                        settings: with_changes(&unity::DEFAULTS, changes),
+                        changed: changes.iter().map(|&(key, _)| key).collect(),
+                        parameters: parameters.clone(),
+                        predicted: unity::predict(drives, changes, intent, steps),
                     });
                 }
             }

@@ -245,26 +245,55 @@ pub fn parameters(joint: Joint, intent: &OrientationIntent) -> Vec<Parameter> {
 }
 
 /// The orientation after each of `steps` steps of `joint` under `config`, from the
-/// intent's start (identity, spinning at `spin`), with [`gains`].
+/// intent's start (identity, spinning at `spin`), with [`gains`], driven to the intent's
+/// target (the world is actor0, so `drivePosition` is the target itself).
 pub fn predict(
     joint: Joint,
     config: &Config,
     intent: &OrientationIntent,
     steps: usize,
 ) -> Prediction3 {
+    let setup = Setup {
+        drive_target: intent.target(),
+        body_first: false,
+        gains: gains(joint, intent),
+    };
+    simulate(joint, config, intent, &setup, steps)
+}
+
+/// How the joint is built where the API is not PhysX's own (Unity's).
+pub(crate) struct Setup {
+    /// The quaternion handed to `setDrivePosition` (normalised there, in `f32`).
+    pub drive_target: DQuat,
+    /// The body is actor0 and the world actor1.
+    pub body_first: bool,
+    /// `(stiffness, damping)` per drive, in [`gains`]' order.
+    pub gains: Vec<(f64, f64)>,
+}
+
+/// [`predict`] for any [`Setup`].
+pub(crate) fn simulate(
+    joint: Joint,
+    config: &Config,
+    intent: &OrientationIntent,
+    setup: &Setup,
+    steps: usize,
+) -> Prediction3 {
     let max = config.max_angular_velocity as f32;
     let b = Body {
         inv_inertia: V3::of(intent.inertia).recip(),
         dt: intent.dt as f32,
-        target: quat32(intent.target()).normalized(),
-        gains: gains(joint, intent)
-            .into_iter()
-            .map(|(k, c)| (k as f32, c as f32))
+        target: quat32(setup.drive_target).normalized(),
+        gains: setup
+            .gains
+            .iter()
+            .map(|&(k, c)| (k as f32, c as f32))
             .collect(),
         limit: config.force_limit as f32,
         damping: config.angular_damping as f32,
         max_speed_squared: max * max,
         sleep_threshold: config.sleep_threshold as f32,
+        body_first: setup.body_first,
     };
     let mut s = State {
         q: Q::IDENTITY,

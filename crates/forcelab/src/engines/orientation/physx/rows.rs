@@ -1,7 +1,7 @@
 //! The `PxD6Joint`'s angular drive rows (`ExtD6Joint.cpp D6JointSolverPrep`,
 //! `ExtConstraintHelper.h`), in PhysX's `f32`.
 
-use super::px::{Q, V3};
+use super::px::{M3, Q, V3};
 use super::Drives;
 use glam::{DQuat, DVec3};
 
@@ -51,35 +51,60 @@ fn jacobian_axes(qa: Q, qb: Q) -> [V3; 3] {
     rows
 }
 
-/// `D6JointSolverPrep`'s angular drive rows for the body at `q` and the drive target.
-pub(super) fn rows32(drives: Drives, q: Q, target: Q) -> Vec<Row32> {
-    let q = if q.w < 0.0 { q.neg() } else { q };
-    let t = if q.dot(target) > 0.0 {
+/// `D6JointSolverPrep`'s angular drive rows for the body at `q` and the drive target
+/// (`drivePosition.q`). With the world as actor0 (`body_first` false) the joint frame
+/// A is the world's and B the body's; with the body as actor0 (Unity's way) A is the
+/// body's and B the world's, so the rows turn with the body and the target is the
+/// world's frame seen from the body.
+pub(super) fn rows32(drives: Drives, q: Q, target: Q, body_first: bool) -> Vec<Row32> {
+    // cA2w, cB2w after applyNeighborhoodOperator (B flipped to A's side), and cB2cA.
+    let (a, b) = if body_first {
+        let world = if q.w < 0.0 {
+            Q::IDENTITY.neg()
+        } else {
+            Q::IDENTITY
+        };
+        (q, world)
+    } else {
+        (Q::IDENTITY, if q.w < 0.0 { q.neg() } else { q })
+    };
+    let relative = if body_first { a.conjugate().mul(b) } else { b };
+    let t = if relative.dot(target) > 0.0 {
         target
     } else {
         target.neg()
     };
-    let d = t.conjugate().mul(q);
+    let d = t.conjugate().mul(relative);
+    let axes = if body_first {
+        let m = M3::from_quat(a);
+        [m.c0, m.c1, m.c2]
+    } else {
+        [
+            V3::new(1.0, 0.0, 0.0),
+            V3::new(0.0, 1.0, 0.0),
+            V3::new(0.0, 0.0, 1.0),
+        ]
+    };
     match drives {
         Drives::Slerp => {
-            let axes = jacobian_axes(t, q);
+            let jacobian = jacobian_axes(if body_first { a.mul(t) } else { t }, b);
             let e = d.vector();
             (0..3)
                 .map(|i| Row32 {
-                    axis: axes[i],
+                    axis: jacobian[i],
                     error: -e.get(i),
                     drive: 0,
                 })
                 .collect()
         }
         Drives::TwistSwing | Drives::TwistSwing1Swing2 => {
-            let b = d.basis0();
+            let basis = d.basis0();
             let two = usize::from(drives == Drives::TwistSwing1Swing2);
             let row = |axis, error, drive| Row32 { axis, error, drive };
             vec![
-                row(V3::new(1.0, 0.0, 0.0), -2.0 * d.x, 0),
-                row(V3::new(0.0, 1.0, 0.0), b.z, 1),
-                row(V3::new(0.0, 0.0, 1.0), -b.y, 1 + two),
+                row(axes[0], -2.0 * d.x, 0),
+                row(axes[1], basis.z, 1),
+                row(axes[2], -basis.y, 1 + two),
             ]
         }
     }
@@ -96,7 +121,7 @@ pub(super) fn quat32(q: DQuat) -> Q {
 
 /// The drive rows at the pose `q` for `target`, in the solver's order (computed in `f32`).
 pub fn rows(drives: Drives, q: DQuat, target: DQuat) -> Vec<Row> {
-    rows32(drives, quat32(q), quat32(target))
+    rows32(drives, quat32(q), quat32(target), false)
         .into_iter()
         .map(|r| Row {
             axis: DVec3::new(r.axis.x.into(), r.axis.y.into(), r.axis.z.into()),

@@ -28,6 +28,8 @@ pub(super) struct Body {
     pub damping: f32,
     pub max_speed_squared: f32,
     pub sleep_threshold: f32,
+    /// The body is the joint's actor0 (Unity's way), the world actor1.
+    pub body_first: bool,
 }
 
 /// One row's solver numbers (`SolverConstraint1D` / `SolverConstraint1DStep`).
@@ -42,20 +44,32 @@ struct Solved {
     other: f32,
     /// `appliedForce`.
     applied: f32,
+    /// The body is actor0.
+    body_first: bool,
 }
 
 impl Solved {
-    /// The row's velocity `-J.w` from the momocity `m` (`V3SumElems(V3Sub(v0, v1))`).
+    /// The row's velocity from the momocity `m` (`V3SumElems(V3Sub(v0, v1))`): `-J.w`
+    /// when the body is actor1, `J.w` when it is actor0.
     fn normal(&self, m: V3) -> f32 {
-        -(m.x * self.sj.x + m.y * self.sj.y + m.z * self.sj.z)
+        let p = m.mul(self.sj);
+        let sum = p.x + p.y + p.z;
+        if self.body_first {
+            sum
+        } else {
+            -sum
+        }
     }
 
-    /// Applies `f` clamped to the limit; returns the momocity after it.
+    /// Applies `f` clamped to the limit; returns the momocity after it (actor1's
+    /// `angularInvMassScale` is -1, actor0's 1).
     fn apply(&mut self, f: f32, limit: f32, m: V3) -> V3 {
         let f = f.min(limit).max(-limit);
         let delta = f - self.applied;
         self.applied = f;
-        self.sj.scale(-delta).add(m)
+        self.sj
+            .scale(if self.body_first { delta } else { -delta })
+            .add(m)
     }
 }
 
@@ -119,7 +133,7 @@ pub(super) fn step(s: &mut State, joint: Joint, c: &Config, b: &Body) {
     let tgs = c.solver == Solver::Tgs;
     let n = c.position_iterations.max(1);
     let h = if tgs { dt / n as f32 } else { dt };
-    let mut rows: Vec<Solved> = rows32(joint.drives, s.q, b.target)
+    let mut rows: Vec<Solved> = rows32(joint.drives, s.q, b.target, b.body_first)
         .into_iter()
         .map(|row| {
             let sj = sqrt_inv.transform(row.axis);
@@ -142,6 +156,7 @@ pub(super) fn step(s: &mut State, joint: Joint, c: &Config, b: &Body) {
                     constant: scale,
                     other: scale * e,
                     applied: 0.0,
+                    body_first: b.body_first,
                 }
             } else {
                 let a = dt * dt * k + dt * damping;
@@ -153,13 +168,16 @@ pub(super) fn step(s: &mut State, joint: Joint, c: &Config, b: &Body) {
                     let x = 1.0 / (1.0 + a * r);
                     (x, x * bias, -x * a)
                 };
-                let start = 0.0 - (0.0 + w.dot(row.axis));
+                // initJointSpeed: actor0's projected velocity less actor1's.
+                let own = 0.0 + w.dot(row.axis);
+                let start = if b.body_first { own - 0.0 } else { 0.0 - own };
                 Solved {
                     sj,
                     velocity,
                     constant: constant + start * velocity,
                     other: 1.0 - x,
                     applied: 0.0,
+                    body_first: b.body_first,
                 }
             }
         })
@@ -171,7 +189,13 @@ pub(super) fn step(s: &mut State, joint: Joint, c: &Config, b: &Body) {
         let (mut turned, mut dq) = (V3::ZERO, Q::IDENTITY);
         for _ in 0..n {
             for row in rows.iter_mut() {
-                let change = 1.0 * (0.0 - row.sj.dot(turned));
+                let turned = row.sj.dot(turned);
+                let change = 1.0
+                    * if b.body_first {
+                        turned - 0.0
+                    } else {
+                        0.0 - turned
+                    };
                 let bias = change * row.constant + row.other;
                 let f = row.applied + (row.velocity * row.normal(m) + (bias + 0.0));
                 m = row.apply(f, limit, m);

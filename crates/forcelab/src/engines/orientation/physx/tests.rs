@@ -243,8 +243,9 @@ fn a_slow_body_falls_asleep_where_it_is_unless_the_threshold_is_zero() {
 }
 
 /// The twin against what npm physx-js-webidl 2.7.3 did (`golden-physx.json`, recorded
-/// by tests/engines/record-orientation.mjs), every step of a second: the twin rounds
-/// where PhysX rounds, so each quaternion is the engine's, bit for bit, in `f32`.
+/// by tests/engines/record-orientation.mjs: PhysX's own drives, and Unity's
+/// ConfigurableJoint set up on it), every step of a second: the twin rounds where PhysX
+/// rounds, so each quaternion is the engine's, bit for bit, in `f32`.
 #[test]
 fn every_physx_drive_steps_as_the_real_engine_did() {
     let golden: serde_json::Value =
