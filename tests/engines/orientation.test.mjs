@@ -21,13 +21,31 @@ import { ORIENTATION_INTENTS, angleBetween, flags, targetQuaternion } from './or
 import { orientationCase } from './real/common.mjs';
 import * as mujoco from './real/mujoco-orientation.mjs';
 import * as jolt from './real/jolt-orientation.mjs';
+import * as physx from './real/physx-orientation.mjs';
 import * as rapier from './real/rapier-orientation.mjs';
 
 /**
  * The harness of every engine with orientation drives: `runAll(cases)` returns (or
  * resolves to) `{ version, results: [{ orientations, resets }] }`, one per case, in order.
  */
-const HARNESSES = { mujoco, jolt, rapier };
+const HARNESSES = {
+  mujoco,
+  jolt,
+  rapier,
+  physx: onPhysx(''),
+  // Unity cannot run here: its ConfigurableJoint runs on the same PhysX, set up as Unity does.
+  unity: onPhysx("Unity's ConfigurableJoint on "),
+};
+
+/** The real PhysX (./real/physx-orientation.mjs runs one case at a time) as a harness. */
+function onPhysx(prefix) {
+  return {
+    async runAll(cases) {
+      const real = await physx.open();
+      return { version: prefix + real.version, results: cases.map(real.run) };
+    },
+  };
+}
 
 const SECONDS = 2;
 /** Steps before a reset in which only the reset itself is compared (see above). */

@@ -188,7 +188,7 @@ fn main() -> ExitCode {
             let left = r.predicted.angle_to(target);
             let end = left.last().copied().unwrap_or(f64::NAN);
             println!(
-                "{:<28} {:<14} {:>8.3} deg left after {seconds} s{}",
+                "{:<34} {:<22} {:>8.3} deg left after {seconds} s{}",
                 r.drive.id,
                 r.variant,
                 end.to_degrees(),

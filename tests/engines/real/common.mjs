@@ -32,9 +32,12 @@ export function knob(c, name) {
 export class NotRunnable extends Error {}
 
 /**
- * The orientation twin's case for one report of the `orientation` command, for an intent
- * of tests/engines/orientation-intents.mjs and its target `[w, x, y, z]`: what every
- * orientation harness (./mujoco-orientation.mjs, ./jolt-orientation.mjs) runs.
+ * The case for one report of the `orientation` command, for an intent, as every
+ * orientation harness takes it: `{ id, parameters: { name: value }, inertia, target:
+ * [w, x, y, z], spin, dt, steps, settings: { key: value } }`. The real engine keeps its
+ * own defaults: only the settings the variant changes are passed. Unity is the
+ * exception: it cannot run here, so all its documented defaults are applied to the PhysX
+ * it runs on.
  */
 export function orientationCase(report, intent, target) {
   return {
@@ -45,7 +48,7 @@ export function orientationCase(report, intent, target) {
     spin: intent.spin ?? [0, 0, 0],
     dt: intent.dt,
     steps: report.predicted.length,
-    // The real engine keeps its own defaults: only what the variant changes is applied.
-    settings: Object.fromEntries(report.changed.map((k) => [k, report.settings[k]])),
+    settings: Object.fromEntries((report.engine === 'unity' ? Object.keys(report.settings) : report.changed)
+      .map((k) => [k, report.settings[k]])),
   };
 }

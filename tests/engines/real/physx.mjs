@@ -19,28 +19,48 @@ import { applyAll, knob, NotRunnable, TARGET } from './common.mjs';
 const require = createRequire(import.meta.url);
 const pkg = require('physx-js-webidl/package.json');
 
-async function load() {
+/** Loads the package's wasm (a new module instance each call). */
+export async function load() {
   const wasmBinary = fs.readFileSync(require.resolve('physx-js-webidl/physx-js-webidl.wasm'));
   const processDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'process');
   if (!('window' in globalThis)) globalThis.window = globalThis;
   Object.defineProperty(globalThis, 'process', { value: undefined, configurable: true, writable: true });
+  // The factory looks for Node before its first await: `process` is back before anything
+  // else (the test runner's own ticks) can run and find it missing.
+  let started;
   try {
-    return await PhysXFactory({ wasmBinary, print: () => {}, printErr: (s) => console.error(s) });
+    started = PhysXFactory({ wasmBinary, print: () => {}, printErr: (s) => console.error(s) });
   } finally {
     Object.defineProperty(globalThis, 'process', processDescriptor);
   }
+  return started;
+}
+
+let shared;
+
+/**
+ * One PhysX for every harness of this process: the module, its foundation and physics
+ * (with the extensions), default tolerances, a dispatcher, and the version it reports.
+ */
+export function environment() {
+  shared ??= load().then((PhysX) => {
+    const version = PhysX.PHYSICS_VERSION;
+    const foundation = PhysX.CreateFoundation(version, new PhysX.PxDefaultAllocator(), new PhysX.PxDefaultErrorCallback());
+    const tolerances = new PhysX.PxTolerancesScale();
+    const physics = PhysX.CreatePhysics(version, foundation, tolerances);
+    PhysX.InitExtensions(physics);
+    const v = `${(version >> 24) & 0xff}.${(version >> 16) & 0xff}.${(version >> 8) & 0xff}`;
+    return {
+      PhysX, physics, tolerances, dispatcher: PhysX.DefaultCpuDispatcherCreate(0),
+      version: `physx-js-webidl ${pkg.version} (PhysX ${v})`,
+    };
+  });
+  return shared;
 }
 
 export async function open() {
-  const PhysX = await load();
-  const version = PhysX.PHYSICS_VERSION;
-  const foundation = PhysX.CreateFoundation(version, new PhysX.PxDefaultAllocator(), new PhysX.PxDefaultErrorCallback());
-  const tolerances = new PhysX.PxTolerancesScale();
-  const physics = PhysX.CreatePhysics(version, foundation, tolerances);
-  PhysX.InitExtensions(physics);
-  const env = { PhysX, physics, tolerances, dispatcher: PhysX.DefaultCpuDispatcherCreate(0) };
-  const v = `${(version >> 24) & 0xff}.${(version >> 16) & 0xff}.${(version >> 8) & 0xff}`;
-  return { version: `physx-js-webidl ${pkg.version} (PhysX ${v})`, run: (c) => run(env, c) };
+  const env = await environment();
+  return { version: env.version, run: (c) => run(env, c) };
 }
 
 /** The case's settings in PhysX's terms, for each entry's own settings keys. */

@@ -5,16 +5,19 @@
 //! Every drive is one entry of [`drives`]; [`report`] runs each at its engine's
 //! defaults and at each named settings variant. `npm test` runs the real engines on the
 //! same intents (tests/engines/orientation.test.mjs) and requires the twin's orientation
-//! within 1e-3 rad of theirs at every step. The engines still to come (PhysX's D6 SLERP
-//! and twist-swing drives, Unity's ConfigurableJoint) are listed in README's orientation
-//! section.
+//! within 1e-3 rad of theirs at every step: MuJoCo ([`mujoco`], in `f64` as MuJoCo
+//! computes) agrees to rounding; PhysX ([`physx`], in `f32` in PhysX's order of
+//! operations), Unity's ConfigurableJoint on it ([`unity`]) and Rapier ([`rapier`]) bit
+//! for bit; Jolt ([`jolt`]) to 1e-5 rad.
 
 mod articles;
 mod intent;
 pub mod jolt;
 pub mod mujoco;
 mod path;
+pub mod physx;
 pub mod rapier;
+pub mod unity;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
 pub use path::{path_deviation, turned_about_axis};
@@ -59,6 +62,10 @@ pub enum Kind {
     Jolt(jolt::Constraint),
     /// Rapier's spherical joint with a position motor per axis ([`rapier`]).
     Rapier(super::rapier::MotorModel),
+    /// A PhysX `PxD6Joint` drive ([`physx`]) at PhysX's settings.
+    Physx(physx::Joint),
+    /// A Unity `ConfigurableJoint` drive ([`unity`]) at Unity's settings.
+    Unity(physx::Drives),
     /// An article's law on forcelab's own body.
     Article(LawId),
 }
@@ -123,6 +130,61 @@ pub fn drives() -> Vec<Drive> {
             kind: Kind::Rapier(super::rapier::MotorModel::Force),
         },
     ];
+    let d6 = |id, api, drives, acceleration| Drive {
+        id,
+        engine: Engine::Physx,
+        api,
+        kind: Kind::Physx(physx::Joint {
+            drives,
+            acceleration,
+        }),
+    };
+    out.extend([
+        d6(
+            "physx-d6-slerp",
+            "PhysX PxD6Joint, eSLERP drive (force), setDrivePosition(target)",
+            physx::Drives::Slerp,
+            false,
+        ),
+        d6(
+            "physx-d6-slerp-acceleration",
+            "PhysX PxD6Joint, eSLERP drive with isAcceleration, setDrivePosition(target)",
+            physx::Drives::Slerp,
+            true,
+        ),
+        d6(
+            "physx-d6-twist-swing",
+            "PhysX PxD6Joint, eTWIST and eSWING drives (force), setDrivePosition(target)",
+            physx::Drives::TwistSwing,
+            false,
+        ),
+        d6(
+            "physx-d6-twist-swing-acceleration",
+            "PhysX PxD6Joint, eTWIST and eSWING drives with isAcceleration, setDrivePosition(target)",
+            physx::Drives::TwistSwing,
+            true,
+        ),
+        d6(
+            "physx-d6-swing1-swing2",
+            "PhysX PxD6Joint, eSWING_TWIST config: eTWIST, eSWING1 and eSWING2 drives (force)",
+            physx::Drives::TwistSwing1Swing2,
+            false,
+        ),
+    ]);
+    out.extend([
+        Drive {
+            id: "unity-configurable-joint-slerp",
+            engine: Engine::Unity,
+            api: "Unity ConfigurableJoint, rotationDriveMode Slerp (slerpDrive), targetRotation = Quaternion.Inverse(target)",
+            kind: Kind::Unity(physx::Drives::Slerp),
+        },
+        Drive {
+            id: "unity-configurable-joint-x-yz",
+            engine: Engine::Unity,
+            api: "Unity ConfigurableJoint, rotationDriveMode XAndYZ (angularXDrive, angularYZDrive), targetRotation = Quaternion.Inverse(target)",
+            kind: Kind::Unity(physx::Drives::TwistSwing),
+        },
+    ]);
     out.extend(Controller3::laws().into_iter().map(|law| Drive {
         id: law.law().id_text,
         engine: Engine::Forcelab,
@@ -155,6 +217,20 @@ fn per_axis(names: [&'static str; 3], values: [f64; 3], unit: &'static str) -> [
         value: values[i],
         unit,
     })
+}
+
+/// `defaults` with `changes` applied, in the defaults' order.
+fn with_changes(
+    defaults: &[(&'static str, &'static str)],
+    changes: &[(&'static str, &'static str)],
+) -> Vec<(&'static str, &'static str)> {
+    defaults
+        .iter()
+        .map(|&(key, value)| {
+            let changed = changes.iter().find(|(k, _)| *k == key);
+            (key, changed.map_or(value, |&(_, v)| v))
+        })
+        .collect()
 }
 
 /// Every drive at its defaults and at each named variant, over `steps` steps of `intent`.
@@ -207,6 +283,38 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                 }
             }
             Kind::Rapier(model) => out.extend(rapier::reports(drive, model, intent, steps)),
+            Kind::Physx(joint) => {
+                let parameters = physx::parameters(joint, intent);
+                for (variant, changes) in physx::VARIANTS {
+                    let settings = with_changes(&physx::DEFAULTS, changes);
+                    out.push(OrientationReport {
+                        drive,
+                        variant,
+                        settings,
+                        changed: changes.iter().map(|&(key, _)| key).collect(),
+                        parameters: parameters.clone(),
+                        predicted: physx::predict(
+                            joint,
+                            &physx::Config::with(changes),
+                            intent,
+                            steps,
+                        ),
+                    });
+                }
+            }
+            Kind::Unity(drives) => {
+                let parameters = unity::parameters(drives, intent);
+                for (variant, changes) in unity::VARIANTS {
+                    out.push(OrientationReport {
+                        drive,
+                        variant,
+                        settings: with_changes(&unity::DEFAULTS, changes),
+                        changed: changes.iter().map(|&(key, _)| key).collect(),
+                        parameters: parameters.clone(),
+                        predicted: unity::predict(drives, changes, intent, steps),
+                    });
+                }
+            }
             Kind::Article(law) => {
                 let (kp, kd) = articles::gains(intent);
                 out.push(OrientationReport {

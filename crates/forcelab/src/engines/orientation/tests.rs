@@ -34,6 +34,9 @@ fn a_gentle_turn_arrives_under_every_drive_but_the_gimbal_through_its_lock() {
     // where the mass matrix is singular; MuJoCo resets it again and again. implicitfast damps it through.
     // Jolt's motors limited to 10 N m saturate and, their damping clamped too, swing past
     // the target: they land after 4 s.
+    // PhysX's twist and swing drives, and Unity's X and YZ drives on them, are no spring
+    // this far from the joint frame
+    // (physx::tests::twist_and_swing_drives_are_springs_only_near_the_joint_frame).
     let i = intent([1.0, 2.0, 2.0], 120.0);
     for r in report(&i, 180).unwrap() {
         if r.variant == "torque-limit-10" {
@@ -43,6 +46,16 @@ fn a_gentle_turn_arrives_under_every_drive_but_the_gimbal_through_its_lock() {
         }
         let left = *r.predicted.angle_to(i.target()).last().unwrap();
         let gimbal = r.drive.id == "mujoco-gimbal-position";
+        let twist_swing = [
+            "physx-d6-twist",
+            "physx-d6-swing",
+            "unity-configurable-joint-x-yz",
+        ];
+        if twist_swing.iter().any(|id| r.drive.id.starts_with(id)) {
+            // Far from it after 3 s (171 degrees at PhysX's defaults).
+            assert!(left > 1.0, "{} {}: {left}", r.drive.id, r.variant);
+            continue;
+        }
         if gimbal && r.variant != "implicitfast" {
             assert!(
                 r.predicted.resets.len() >= 3,
