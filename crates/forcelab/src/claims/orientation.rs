@@ -208,7 +208,7 @@ mod tests {
         assert!((c.figure + 170.0).abs() < 0.1, "{}", c.figure);
         assert!(
             c.conditions
-                .contains("only backward-pd-as-printed (190 degrees) go the long way"),
+                .contains("as asked: backward-pd-as-printed (190 degrees), a printed"),
             "{}",
             c.conditions
         );
