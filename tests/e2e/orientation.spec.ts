@@ -27,13 +27,14 @@ test('past 180 degrees the drives go the short way, and the table and badge say 
   const degrees = f.getByRole('textbox', { name: 'Turn by (degrees)' });
   await degrees.fill('190');
   await degrees.press('Enter');
-  for (const id of ['mujoco-ball-motor', 'mujoco-gimbal-position', 'jolt-swing-twist', 'spd']) {
+  for (const id of ['mujoco-ball-motor', 'mujoco-gimbal-position', 'jolt-swing-twist']) {
     await expect(row(f, id).nth(2)).toHaveText('-170.0°');
   }
-  // Rapier's per-axis motors set off the short way too, and are still crawling after 3 s.
+  // PhysX's slerp drive sleeps a little short; Rapier's per-axis motors are still crawling after 3 s.
+  await expect(row(f, 'physx-d6-slerp').nth(2)).toHaveText(/^-1(69|70)\.\d°$/);
   await expect(row(f, 'rapier-spherical-acceleration').nth(2)).toHaveText(/^-1[0-6]\d\.\d°$/);
-  // Wu's printed listing goes the long way: swap it in for SPD.
-  await f.getByRole('checkbox', { name: 'spd', exact: true }).uncheck();
+  // Wu's printed listing goes the long way: swap it in for Rapier's.
+  await f.getByRole('checkbox', { name: 'rapier-spherical-acceleration', exact: true }).uncheck();
   await f.getByRole('checkbox', { name: 'backward-pd-as-printed', exact: true }).check();
   await expect(row(f, 'backward-pd-as-printed').nth(2)).toHaveText('190.0°');
   await expect(f.locator('caption')).toContainText('-170.0° about the axis');
@@ -78,10 +79,10 @@ test('at most five drives are shown, and the choice travels with the link', asyn
   await f.getByRole('checkbox', { name: 'one-step', exact: true }).click();
   await expect(f.getByRole('alert').filter({ hasText: 'At most 5 drives' })).toBeVisible();
   await expect(f.getByRole('checkbox', { name: 'one-step', exact: true })).not.toBeChecked();
-  await f.getByRole('checkbox', { name: 'spd', exact: true }).uncheck();
+  await f.getByRole('checkbox', { name: 'jolt-swing-twist', exact: true }).uncheck();
   await f.getByRole('checkbox', { name: 'one-step', exact: true }).check();
   await expect(f.locator('tbody tr[data-drive="one-step"]')).toHaveCount(1);
-  await expect(f.locator('tbody tr[data-drive="spd"]')).toHaveCount(0);
+  await expect(f.locator('tbody tr[data-drive="jolt-swing-twist"]')).toHaveCount(0);
   const degrees = f.getByRole('textbox', { name: 'Turn by (degrees)' });
   await degrees.fill('179');
   await degrees.press('Enter');

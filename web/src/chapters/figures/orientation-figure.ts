@@ -21,8 +21,8 @@ const SECONDS = 3;
 /** At most this many drives at once: one colour each. */
 const SHOWN = 5;
 const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
-/** The drives shown first: one drive of each engine and SPD, which bends its path the most. */
-const FIRST = ['mujoco-ball-motor', 'mujoco-gimbal-position', 'jolt-swing-twist', 'rapier-spherical-acceleration', 'spd'];
+/** The drives shown first: MuJoCo's two ways, and PhysX's, Jolt's and Rapier's default drive. */
+const FIRST = ['mujoco-ball-motor', 'mujoco-gimbal-position', 'physx-d6-slerp', 'jolt-swing-twist', 'rapier-spherical-acceleration'];
 
 /** The bodies a reader can turn: principal moments (kg m²) and the box drawn for them. */
 const BODIES = {
@@ -86,7 +86,8 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   const choices = el('div', { class: 'toolbar' });
   const picks = el('fieldset', { class: 'toolbar orientation-drives' }, el('legend', {}, `Drives shown (up to ${SHOWN})`));
   const message = el('p', { class: 'message', role: 'alert' });
-  const table = el('table', { class: 'readout' });
+  // On a phone each drive becomes a card (styles.css), each number labelled.
+  const table = el('table', { class: 'readout orientation-table cards-on-phone' });
   // The turn's fields right under the pictures they change; the clock above the plot it scrubs.
   host.append(el('div', { class: 'orientation-views' }, bodies, sphere), controls, toolbar, plotBox, choices, picks, message, el('div', { class: 'table-scroll' }, table));
   const fold = settingsFold(controls, DEFS, HEADLINE, link, ['the body', 'its spin at the start', 'each engine’s settings']);
@@ -276,7 +277,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     table.replaceChildren(
       el('caption', {}, `Each shown drive over ${SECONDS} s: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`),
       el('thead', {}, el('tr', {}, ...HEADER.map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', {}, ...rows.map((row, i) => el('tr', { 'data-drive': drives[i]!.id }, ...row.map((v) => el('td', {}, v))))),
+      el('tbody', {}, ...rows.map((row, i) => el('tr', { 'data-drive': drives[i]!.id }, ...row.map((v, j) => el('td', { 'data-label': HEADER[j]! }, v))))),
     );
     lastRows = rows;
     drawFrame();
