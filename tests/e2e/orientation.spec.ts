@@ -110,3 +110,20 @@ test('a bad value from the link is named by its field, and the figure runs its d
   await expect(row(f, 'mujoco-ball-motor').nth(4)).toHaveText('0.00°');
   expect(problems).toEqual([]);
 });
+
+test("an engine's settings menu waits until one of its drives is shown, then changes it", async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  await unfoldSettings(f);
+  const unity = f.getByRole('combobox', { name: 'Unity settings' });
+  await expect(unity).toBeDisabled();
+  await expect(f.getByText('tick one of its drives below to use these settings').first()).toBeVisible();
+  await f.getByRole('checkbox', { name: 'rapier-spherical-acceleration', exact: true }).uncheck();
+  await f.getByRole('checkbox', { name: 'unity-configurable-joint-slerp', exact: true }).check();
+  await expect(unity).toBeEnabled();
+  const before = await f.getAttribute('data-curves');
+  await unity.selectOption('no-damping');
+  await expect.poll(() => f.getAttribute('data-curves')).not.toBe(before);
+  await expect(f.locator('tbody tr[data-drive="unity-configurable-joint-slerp"] td').first()).toHaveText('unity-configurable-joint-slerp (no-damping)');
+  expect(problems).toEqual([]);
+});

@@ -98,9 +98,13 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   const select = (key: string, text: string, options: readonly string[], value: string, onChange: (v: string) => void) => {
     const s = el('select', { 'aria-label': text }, ...options.map((o) => el('option', { value: o, selected: o === value }, o)));
     s.addEventListener('change', () => onChange(s.value));
-    fold.more.append(el('label', { class: 'choice' }, `${text} `, s));
-    return s;
+    const hint = el('span', { class: 'hint' });
+    fold.more.append(el('label', { class: 'choice' }, `${text} `, s, hint));
+    return { select: s, hint };
   };
+  // An engine's settings change only its drives: with none of them shown the menu says so
+  // and waits, rather than changing nothing a reader can see.
+  const engineMenus = new Map<string, ReturnType<typeof select>>();
   select('orientation-body', 'Body', Object.keys(BODIES), body, (v) => {
     body = v as BodyName;
     link.save('orientation-body', v, 'long thin');
@@ -153,11 +157,14 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     const key = `orientation-${engine}-settings`;
     const name = run.drives.find((d) => d.engine === engine)!.engineName;
     variants.set(engine, link.choice(key, `${name} settings`, names, 'default', choices));
-    select(key, `${name} settings`, names, variants.get(engine)!, (v) => {
-      variants.set(engine, v);
-      link.save(key, v, 'default');
-      draw();
-    });
+    engineMenus.set(
+      engine,
+      select(key, `${name} settings`, names, variants.get(engine)!, (v) => {
+        variants.set(engine, v);
+        link.save(key, v, 'default');
+        draw();
+      }),
+    );
   }
   const boxes = new Map<string, HTMLInputElement>();
   for (const id of drivesIds) {
@@ -256,6 +263,11 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
 
   const draw = () => {
     const drives = visible();
+    for (const [engine, menu] of engineMenus) {
+      const used = drives.some((d) => d.engine === engine);
+      menu.select.disabled = !used;
+      menu.hint.textContent = used ? '' : ` (tick one of its drives below to use these settings)`;
+    }
     const p = plotFor(drives);
     p.clear();
     for (let k = 0; k < run.steps; k++) {
