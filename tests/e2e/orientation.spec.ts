@@ -47,10 +47,10 @@ test("MuJoCo's settings switch the gimbal from resetting at its lock to arriving
   const problems = watchConsole(page);
   const f = await figure(page);
   const gimbal = row(f, 'mujoco-gimbal-position');
-  await expect(gimbal.nth(5)).toHaveText(/^5 \(first at 0\.55 s\)$/);
+  await expect(gimbal.nth(6)).toHaveText(/^5 \(first at 0\.55 s\)$/);
   await unfoldSettings(f);
   await f.getByRole('combobox', { name: 'MuJoCo settings' }).selectOption('implicitfast');
-  await expect(gimbal.nth(5)).toHaveText('none');
+  await expect(gimbal.nth(6)).toHaveText('none');
   await expect(gimbal.nth(4)).toHaveText('0.02°');
   await expect(f.locator('tbody tr[data-drive="mujoco-gimbal-position"]')).toHaveCount(1);
   await expect.poll(() => new URL(page.url()).searchParams.get('orientation-mujoco-settings')).toBe('implicitfast');

@@ -5,7 +5,7 @@
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::engines::orientation::{
-    path_deviation, report, turned_about_axis, OrientationIntent,
+    path_deviation, report, turn_effective, turned_about_axis, OrientationIntent,
 };
 use forcelab::engines::Parameter;
 use glam::DQuat;
@@ -42,6 +42,16 @@ struct DriveJs {
     deviation: f64,
     /// degrees, signed and unwrapped.
     turned: Option<f64>,
+    /// How the turn really moves along its axis, or `None` when no fit reads it.
+    effective: Option<EffectiveJs>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EffectiveJs {
+    /// Hz.
+    frequency: f64,
+    damping_ratio: f64,
 }
 
 #[derive(Serialize)]
@@ -62,7 +72,8 @@ struct TurnJs {
 /// engineName, api, variant, isDefault, settings: [[key, value]], changed, parameters,
 /// orientations: [[w, x, y, z] after each step], angles (rad to the target), resets,
 /// divergedAfter, deviation (rad from the shortest path), turned (degrees about the
-/// axis) }] }`. A bad field is refused by name.
+/// axis), effective: { frequency (Hz), dampingRatio } | null (the turn's fit) }] }`. A bad
+/// field is refused by name.
 #[wasm_bindgen(js_name = orientationTurn)]
 pub fn orientation_turn(intent: JsValue, seconds: f64) -> Result<JsValue, JsError> {
     let intent: OrientationIntent = from_js("intent", intent)?;
@@ -87,6 +98,12 @@ pub fn orientation_turn(intent: JsValue, seconds: f64) -> Result<JsValue, JsErro
             angles: r.predicted.angle_to(target),
             deviation: path_deviation(&r.predicted.orientations, &intent),
             turned: turned_about_axis(&r.predicted.orientations, &intent),
+            effective: turn_effective(&r.predicted.orientations, &r.predicted.resets, &intent).map(
+                |e| EffectiveJs {
+                    frequency: e.natural_frequency / core::f64::consts::TAU,
+                    damping_ratio: e.damping_ratio,
+                },
+            ),
             orientations: r.predicted.orientations.iter().copied().map(wxyz).collect(),
             resets: r.predicted.resets,
             diverged_after: r.predicted.diverged_after,

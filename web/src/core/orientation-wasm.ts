@@ -46,6 +46,8 @@ export interface DriveTurn {
   deviation: number;
   /** degrees turned about the asked axis, signed, unwrapped. */
   turned: number | null;
+  /** How the turn really moves along its axis (a second-order fit), or null when none reads it. */
+  effective: { frequency: number; dampingRatio: number } | null;
 }
 
 export interface Turn {

@@ -283,18 +283,23 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       `${d.turned === null ? '–' : d.turned.toFixed(1)}°`,
       `${degrees(d.deviation).toFixed(1)}°`,
       `${degrees(d.angles[d.angles.length - 1] ?? NaN).toFixed(2)}°`,
+      d.effective ? `${d.effective.frequency.toFixed(2)} Hz, ζ ${d.effective.dampingRatio.toFixed(2)}` : '–',
       d.resets.length ? `${d.resets.length} (first at ${((d.resets[0]! + 1) * values.dt).toFixed(2)} s)` : d.divergedAfter !== null ? 'overflowed' : 'none',
       d.parameters.map((p) => `${p.name} ${Number(p.value.toPrecision(4))}${p.unit ? ` ${p.unit}` : ''}`).join(', '),
     ]);
     table.replaceChildren(
-      el('caption', {}, `Each shown drive over ${SECONDS} s: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`),
+      el(
+        'caption',
+        {},
+        `Each shown drive over ${SECONDS} s, asked for ${values.frequency} Hz at ζ ${values.dampingRatio}: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`,
+      ),
       el('thead', {}, el('tr', {}, ...HEADER.map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, ...rows.map((row, i) => el('tr', { 'data-drive': drives[i]!.id }, ...row.map((v, j) => el('td', { 'data-label': HEADER[j]! }, v))))),
     );
     lastRows = rows;
     drawFrame();
   };
-  const HEADER = ['drive', 'engine', 'turned about the axis', 'strays from the shortest path', 'left after 3 s', 'resets', 'numbers given'];
+  const HEADER = ['drive', 'engine', 'turned about the axis', 'strays from the shortest path', 'left after 3 s', 'how it really moves', 'resets', 'numbers given'];
   let lastRows: string[][] = [];
 
   const rerun = () => {

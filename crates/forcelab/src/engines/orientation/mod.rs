@@ -20,7 +20,7 @@ pub mod rapier;
 pub mod unity;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
-pub use path::{path_deviation, turned_about_axis};
+pub use path::{path_deviation, turn_effective, turned_about_axis};
 
 use super::mujoco::Integrator;
 use super::{Engine, Parameter};

@@ -60,6 +60,32 @@ pub fn turned_about_axis(orientations: &[DQuat], intent: &OrientationIntent) -> 
     (!orientations.is_empty()).then(|| total.to_degrees())
 }
 
+/// The natural frequency (rad/s) and damping ratio a turn shows: the second-order fit
+/// ([`crate::analysis::fit::second_order`]) of what is left of the shortest turn along its
+/// axis after each step, `e_k = log(target q_k^-1) . a`, over the steps while more than
+/// [`crate::engines::turn_exact::FIT_BAND`] is left and before any reset. `None` when the
+/// turn has too few such steps, no continuous equivalent, or strays so far from the axis
+/// (more than 30 degrees) that one number along it would mislead.
+pub fn turn_effective(
+    orientations: &[DQuat],
+    resets: &[usize],
+    intent: &OrientationIntent,
+) -> Option<crate::tuning::Effective> {
+    if path_deviation(orientations, intent) > 30f64.to_radians() {
+        return None;
+    }
+    let target = intent.target();
+    let axis = intent.shortest_turn().normalize_or_zero();
+    let left: Vec<f64> = orientations
+        .iter()
+        .map(|&q| rotation_vector(target * q.conjugate()).dot(axis))
+        .collect();
+    let until = resets.first().copied().unwrap_or(left.len());
+    let band = crate::engines::turn_exact::FIT_BAND;
+    let last_out = left[..until].iter().rposition(|e| e.abs() > band)?;
+    crate::analysis::fit::second_order(&left, intent.dt, |k| k <= last_out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +114,31 @@ mod tests {
         let i = intent([0.0, 0.0, 1.0], 60.0);
         let off = [from_rotation_vector(DVec3::new(0.0, 0.5, 0.5))];
         assert!((path_deviation(&off, &i) - core::f64::consts::FRAC_PI_4).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_turn_that_is_the_intended_spring_reads_as_its_frequency_and_damping_ratio() {
+        // The continuous spring-damper sampled every dt, about the turn's own axis.
+        let i = intent([1.0, 2.0, 2.0], 120.0);
+        let (w, z): (f64, f64) = (i.omega(), 0.5);
+        let wd = w * (1.0 - z * z).sqrt();
+        let theta = i.shortest_turn();
+        let turn: Vec<DQuat> = (1..=240)
+            .map(|k| {
+                let t = k as f64 * i.dt;
+                let left = (-z * w * t).exp() * ((wd * t).cos() + z * w / wd * (wd * t).sin());
+                from_rotation_vector(theta * (1.0 - left))
+            })
+            .collect();
+        let e = turn_effective(&turn, &[], &i).unwrap();
+        assert!((e.natural_frequency / w - 1.0).abs() < 1e-6, "{e:?}");
+        assert!((e.damping_ratio - z).abs() < 1e-6, "{e:?}");
+        // A turn that strays far from the axis has no one number along it.
+        let astray = [from_rotation_vector(DVec3::new(0.0, 0.0, 1.0)); 40];
+        assert_eq!(
+            turn_effective(&astray, &[], &intent([1.0, 0.0, 0.0], 60.0)),
+            None
+        );
     }
 
     #[test]
