@@ -213,3 +213,56 @@ fn every_jolt_drive_steps_as_the_real_engine_did() {
     }
     assert!(worst > 0.0, "f32 rounding leaves some trace");
 }
+
+#[test]
+fn a_variant_lists_every_setting_with_its_own_changes_over_the_defaults() {
+    // What the page shows and what Unity's harness applies to the PhysX it runs on.
+    let r = report(&OrientationIntent::default(), 2).unwrap();
+    let tgs = r
+        .iter()
+        .find(|r| r.drive.id == "physx-d6-slerp" && r.variant == "tgs")
+        .unwrap();
+    assert_eq!(tgs.settings.len(), 8);
+    assert_eq!(tgs.settings[0], ("solverType", "TGS"));
+    assert_eq!(tgs.settings[1], ("positionIterations", "4"));
+    assert_eq!(tgs.changed, ["solverType"]);
+    let default = r
+        .iter()
+        .find(|r| r.drive.id == "physx-d6-slerp" && r.variant == "default")
+        .unwrap();
+    assert_eq!(default.settings[0], ("solverType", "PGS"));
+    assert!(default.changed.is_empty());
+}
+
+#[test]
+fn the_angle_left_is_the_rotation_still_to_turn() {
+    // A quarter turn about z from the identity: pi/2 left; at the target, none.
+    let i = intent([0.0, 0.0, 1.0], 90.0);
+    let p = Prediction3 {
+        orientations: vec![glam::DQuat::IDENTITY, i.target()],
+        ..Prediction3::default()
+    };
+    let left = p.angle_to(i.target());
+    assert!((left[0] - core::f64::consts::FRAC_PI_2).abs() < 1e-15);
+    assert!(left[1].abs() < 1e-15);
+}
+
+#[test]
+fn the_article_laws_are_given_the_intended_spring_about_the_turn_axis() {
+    // About (1, 2, 2)/3 on moments (1, 4, 4.5): I_a = (1 + 16 + 18) / 9 = 35/9 kg m^2;
+    // at 2 Hz, w = 4 pi: kp = I_a w^2 = 35/9 16 pi^2, kd = 2 zeta w I_a = 35/9 8 pi.
+    let r = report(&OrientationIntent::default(), 1).unwrap();
+    let pd = r.iter().find(|r| r.drive.id == "pd").unwrap();
+    let pi = core::f64::consts::PI;
+    let (kp, kd) = (35.0 / 9.0 * 16.0 * pi * pi, 35.0 / 9.0 * 8.0 * pi);
+    assert!(
+        (pd.parameters[0].value / kp - 1.0).abs() < 1e-12,
+        "{:?}",
+        pd.parameters
+    );
+    assert!(
+        (pd.parameters[1].value / kd - 1.0).abs() < 1e-12,
+        "{:?}",
+        pd.parameters
+    );
+}
