@@ -266,3 +266,31 @@ fn the_article_laws_are_given_the_intended_spring_about_the_turn_axis() {
         pd.parameters
     );
 }
+
+#[test]
+fn a_free_spin_under_an_article_law_is_the_body_s_own_tumble() {
+    // Gains near zero and a spin about a tilted axis: forcelab's body (semi-implicit Euler,
+    // implicit gyroscopic term) tumbles as MuJoCo's ball joint does under RK4, to the
+    // first-order step's error; with another inertia or no spin it would not.
+    let i = OrientationIntent {
+        frequency: 1e-9,
+        damping_ratio: 0.0,
+        spin: [0.3, 2.0, 0.4],
+        dt: 1.0 / 240.0,
+        ..OrientationIntent::default()
+    };
+    let r = report(&i, 240).unwrap();
+    let end = |id: &str, variant: &str| {
+        let p = &r
+            .iter()
+            .find(|r| r.drive.id == id && r.variant == variant)
+            .unwrap()
+            .predicted;
+        *p.orientations.last().unwrap()
+    };
+    let exact = end("mujoco-ball-motor", "rk4");
+    let article = end("pd", "default");
+    let apart = crate::rotation::rotation_vector(article.conjugate() * exact).length();
+    assert!(apart < 0.02, "{apart}");
+    assert!(crate::rotation::rotation_vector(exact).length() > 1.0);
+}
