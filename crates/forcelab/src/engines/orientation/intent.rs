@@ -199,6 +199,31 @@ mod tests {
                 max: 2.0
             })
         );
+        // Every moment is checked against the other two.
+        for (inertia, field, value) in [
+            ([3.0, 1.0, 1.5], "inertia.x", 3.0),
+            ([1.0, 3.0, 1.5], "inertia.y", 3.0),
+        ] {
+            assert_eq!(
+                OrientationIntent { inertia, ..ok }.validate(),
+                Err(Error::OutOfRange {
+                    field,
+                    value,
+                    min: 0.5,
+                    max: 2.5
+                })
+            );
+        }
+        // Exactly at the rounding's room is still a body.
+        let edge = (1.0 + 1.0) * (1.0 + 1e-12);
+        assert_eq!(
+            OrientationIntent {
+                inertia: [1.0, 1.0, edge],
+                ..ok
+            }
+            .validate(),
+            Ok(())
+        );
         // A thin plate sits on the bound and is a rigid body.
         assert_eq!(
             OrientationIntent {
