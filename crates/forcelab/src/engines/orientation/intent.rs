@@ -143,7 +143,8 @@ impl OrientationIntent {
                 length,
             });
         }
-        let q = q / length;
+        // Axis and angle do not depend on the length (atan2 and v / |v| are scale-free):
+        // reading them is the normalisation.
         let v = DVec3::new(q.x, q.y, q.z);
         let s = v.length();
         self.degrees = (2.0 * math::atan2(s, q.w)).to_degrees();
@@ -250,6 +251,10 @@ mod tests {
         let i = ok.with_target_quaternion(q).unwrap();
         assert!((i.degrees - 0.5f64.to_degrees()).abs() < 1e-12);
         assert_eq!(i.axis, [0.0, 0.0, 1.0]);
+        // The identity (no axis to read) is a turn of 0 about z, and a valid intent.
+        let none = ok.with_target_quaternion([1.0, 0.0, 0.0, 0.0]).unwrap();
+        assert_eq!((none.degrees, none.axis), (0.0, [0.0, 0.0, 1.0]));
+        assert_eq!(none.validate(), Ok(()));
         assert_eq!(
             ok.with_target_quaternion([1.0, 1.0, 0.0, 0.0]),
             Err(Error::NotUnit {
