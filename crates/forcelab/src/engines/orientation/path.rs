@@ -148,6 +148,14 @@ mod tests {
             .map(|k| from_rotation_vector(DVec3::Z * (10.0 * k as f64).to_radians()))
             .collect();
         assert!((turned_about_axis(&long, &i).unwrap() - 190.0).abs() < 1e-9);
+        // The same turn as an engine that keeps w >= 0 reports it: the quaternion's sign
+        // flips past half a turn, and the angle is still followed through it.
+        let canonical: Vec<DQuat> = long
+            .iter()
+            .map(|&q| if q.w < 0.0 { -q } else { q })
+            .collect();
+        assert_ne!(canonical, long, "the turn crosses the sign flip");
+        assert!((turned_about_axis(&canonical, &i).unwrap() - 190.0).abs() < 1e-9);
         assert!((turned_about_axis(&i.shortest_path(17), &i).unwrap() + 170.0).abs() < 1e-9);
         assert_eq!(turned_about_axis(&[], &i), None);
     }
