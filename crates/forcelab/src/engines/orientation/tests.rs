@@ -294,3 +294,46 @@ fn a_free_spin_under_an_article_law_is_the_body_s_own_tumble() {
     assert!(apart < 0.02, "{apart}");
     assert!(crate::rotation::rotation_vector(exact).length() > 1.0);
 }
+
+#[test]
+fn unity_users_are_given_unity_s_field_names_and_the_physx_gains_under_them() {
+    // What the readout prints and what the Unity harness hands to PhysX, by name.
+    let r = report(&OrientationIntent::default(), 1).unwrap();
+    let names = |id: &str| -> Vec<&str> {
+        let d = r.iter().find(|r| r.drive.id == id).unwrap();
+        d.parameters.iter().map(|p| p.name).collect()
+    };
+    let slerp = names("unity-configurable-joint-slerp");
+    assert_eq!(
+        &slerp[..2],
+        ["slerpDrive.positionSpring", "slerpDrive.positionDamper"]
+    );
+    let xyz = names("unity-configurable-joint-x-yz");
+    assert_eq!(
+        &xyz[..4],
+        [
+            "angularXDrive.positionSpring",
+            "angularXDrive.positionDamper",
+            "angularYZDrive.positionSpring",
+            "angularYZDrive.positionDamper"
+        ]
+    );
+    // The slerp drive's spring is PhysX's slerp drive's: the intended one about the axis.
+    let value = |id: &str, name: &str| {
+        r.iter()
+            .find(|r| r.drive.id == id)
+            .unwrap()
+            .parameters
+            .iter()
+            .find(|p| p.name == name)
+            .unwrap()
+            .value
+    };
+    assert_eq!(
+        value(
+            "unity-configurable-joint-slerp",
+            "slerpDrive.positionSpring"
+        ),
+        value("physx-d6-slerp", "stiffness")
+    );
+}
