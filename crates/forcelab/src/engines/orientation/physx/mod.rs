@@ -7,7 +7,7 @@
 //!
 //! Written from NVIDIA-Omniverse/PhysX tag 107.3-omni-and-physx-5.6.1 (paths relative to
 //! `physx/source/`) and checked against npm physx-js-webidl 2.7.3 (PhysX 5.6.1). The twin
-//! computes in `f32` in PhysX's order of operations ([`px`]) and agrees with the engine
+//! computes in `f32` in PhysX's order of operations (`px.rs`) and agrees with the engine
 //! bit for bit, on every intent, drive and variant; so it follows it also where the
 //! motion is chaotic (a twist and swing drive far from its frame), which a twin in `f64`
 //! leaves after a hundred steps or so.
