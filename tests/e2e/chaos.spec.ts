@@ -185,7 +185,7 @@ async function press(page: Page, random: () => number): Promise<void> {
 }
 
 async function choose(page: Page, random: () => number): Promise<void> {
-  const select = await nth(page, 'select', random);
+  const select = await nth(page, 'select:not(:disabled)', random);
   if (!select) return press(page, random);
   const options = await select.locator('option').evaluateAll((os: HTMLOptionElement[]) => os.map((o) => o.value));
   if (options.length) await select.selectOption(options[Math.floor(random() * options.length)]!);

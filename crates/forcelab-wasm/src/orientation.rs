@@ -5,7 +5,7 @@
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::engines::orientation::{
-    path_deviation, report, turn_effective, turned_about_axis, OrientationIntent,
+    path_deviation, report_where, turn_effective, turned_about_axis, OrientationIntent,
 };
 use forcelab::engines::Parameter;
 use glam::DQuat;
@@ -72,10 +72,15 @@ struct TurnJs {
 /// engineName, api, variant, isDefault, settings: [[key, value]], changed, parameters,
 /// orientations: [[w, x, y, z] after each step], angles (rad to the target), resets,
 /// divergedAfter, deviation (rad from the shortest path), turned (degrees about the
-/// axis), effective: { frequency (Hz), dampingRatio } | null (the turn's fit) }] }`. A bad
-/// field is refused by name.
+/// axis), effective: { frequency (Hz), dampingRatio } | null (the turn's fit) }] }`. With
+/// `shown` (`["id/variant", ...]`) only those are stepped; the others come back with no
+/// steps, so the list still names every drive and variant. A bad field is refused by name.
 #[wasm_bindgen(js_name = orientationTurn)]
-pub fn orientation_turn(intent: JsValue, seconds: f64) -> Result<JsValue, JsError> {
+pub fn orientation_turn(
+    intent: JsValue,
+    seconds: f64,
+    shown: Option<Vec<String>>,
+) -> Result<JsValue, JsError> {
     let intent: OrientationIntent = from_js("intent", intent)?;
     js(intent.validate())?;
     let steps = seconds / intent.dt;
@@ -86,7 +91,12 @@ pub fn orientation_turn(intent: JsValue, seconds: f64) -> Result<JsValue, JsErro
     }
     let steps = (steps.round() as usize).max(1);
     let target = intent.target();
-    let drives = js(report(&intent, steps))?
+    let keep = |id: &str, variant: &str| {
+        shown
+            .as_ref()
+            .is_none_or(|s| s.iter().any(|k| k.split_once('/') == Some((id, variant))))
+    };
+    let drives = js(report_where(&intent, steps, keep))?
         .into_iter()
         .map(|r| DriveJs {
             id: r.drive.id,

@@ -58,7 +58,10 @@ export interface Turn {
   drives: DriveTurn[];
 }
 
-/** Every drive turning the body for `seconds`; a bad field is refused by name (the core's message). */
-export function turn(intent: OrientationIntent, seconds: number): Turn {
-  return orientationTurn(intent, seconds) as Turn;
+/**
+ * Every drive turning the body for `seconds`, or only those of `shown` (`"id/variant"`:
+ * the rest come back with no steps); a bad field is refused by name (the core's message).
+ */
+export function turn(intent: OrientationIntent, seconds: number, shown?: readonly string[]): Turn {
+  return orientationTurn(intent, seconds, shown ? [...shown] : undefined) as Turn;
 }

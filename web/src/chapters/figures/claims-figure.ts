@@ -17,11 +17,14 @@ const ARTICLES: Record<string, string> = {
 };
 
 /**
- * `text` as nodes, each range of numbers ("160-640", "0.1-2") in a span that does not
- * wrap: one word on a phone. The text itself is unchanged (the CSV holds the same).
+ * `text` as nodes, each range of numbers ("160-640", "0.1-2") and each number with an
+ * exponent ("1.1e-16") in a span that does not wrap: one word on a phone, never broken at
+ * its minus sign. The text itself is unchanged (the CSV holds the same).
  */
 function wholeRanges(text: string): Node[] {
-  return text.split(/(\d[\d.]*-\d[\d.]*)/).map((part, k) => (k % 2 ? el('span', { class: 'nowrap' }, part) : document.createTextNode(part)));
+  return text
+    .split(/(\d[\d.]*e-\d+|\d[\d.]*-\d[\d.]*)/)
+    .map((part, k) => (k % 2 ? el('span', { class: 'nowrap' }, part) : document.createTextNode(part)));
 }
 
 /** An article's name, or the source as the core words it (an engine's documentation). */
@@ -57,7 +60,8 @@ export function mountClaims(host: HTMLElement, link: FigureLink): void {
     a.href = `${c.chapter}.html`;
     a.append(...wholeRanges(c.claim));
     claimCell.append(a);
-    row.insertCell().textContent = `${Number.isFinite(c.figure) ? Number(c.figure.toPrecision(4)) : '—'} ${c.unit}`;
+    // The number whole on one line: "1.1e-16" would break at its minus sign in a narrow column.
+    row.insertCell().append(el('span', { class: 'nowrap' }, `${Number.isFinite(c.figure) ? Number(c.figure.toPrecision(4)) : '—'}`), ` ${c.unit}`);
     const badge = document.createElement('span');
     badge.className = 'verdict';
     badge.dataset.claim = c.id;

@@ -41,7 +41,8 @@ const DEFS: ParamDef[] = [
   { key: 'orientation-axis-z', label: 'about axis z', unit: '', min: -1, max: 1, scale: 'linear', initial: ORIENTATION_INTENT.axis[2], hardMin: -1e6, hardMax: 1e6 },
   { key: 'orientation-frequency', label: 'Natural frequency f', unit: 'Hz', min: 0.1, max: 20, scale: 'log', initial: ORIENTATION_INTENT.frequency, minExclusive: true, hardMax: 1e3 },
   { key: 'orientation-zeta', label: 'Damping ratio ζ', unit: '', min: 0, max: 2, scale: 'linear', initial: ORIENTATION_INTENT.dampingRatio, hardMax: 100 },
-  { key: 'orientation-dt', label: 'Engine step dt', unit: 's', min: 1 / 480, max: 1 / 20, scale: 'log', initial: ORIENTATION_INTENT.dt, minExclusive: true, hardMax: 0.5 },
+  // At most 6,000 steps a turn: a figure that answers as it is dragged.
+  { key: 'orientation-dt', label: 'Engine step dt', unit: 's', min: 1 / 480, max: 1 / 20, scale: 'log', initial: ORIENTATION_INTENT.dt, hardMin: 1 / 2000, hardMax: 0.5 },
 ];
 const HEADLINE = ['orientation-degrees', 'orientation-axis-x', 'orientation-axis-y', 'orientation-axis-z'];
 const FIELDS = ['degrees', 'axisX', 'axisY', 'axisZ', 'frequency', 'dampingRatio', 'dt'] as const;
@@ -133,7 +134,9 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     return plot;
   };
 
-  let run: Turn = turn(intentOf(values, body, spin), SECONDS);
+  // One step of every drive names them all and their variants; each run after steps only
+  // the drives shown.
+  let run: Turn = turn(intentOf(values, body, spin), values.dt);
   // Which drives are shown and, per engine with settings variants, which variant.
   const drivesIds = [...new Set(run.drives.map((d) => d.id))];
   const fromLinkShown = link.read(
@@ -162,7 +165,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       select(key, `${name} settings`, names, variants.get(engine)!, (v) => {
         variants.set(engine, v);
         link.save(key, v, 'default');
-        draw();
+        rerun();
       }),
     );
   }
@@ -178,7 +181,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       if (on) shown.add(id);
       else shown.delete(id);
       link.save('orientation-drives', drivesIds.filter((d) => shown.has(d)).join(','), FIRST.join(','));
-      draw();
+      rerun();
     }, shown.has(id));
     boxes.set(id, t.querySelector('input')!);
     picks.append(t);
@@ -188,7 +191,8 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   const visible = (): DriveTurn[] =>
     run.drives.filter((d) => shown.has(d.id) && d.variant === (variants.get(d.engine) ?? 'default'));
 
-  let step = run.steps - 1;
+  // The last step until a reader scrubs: the first run is a single step that only names the drives.
+  let step = Number.MAX_SAFE_INTEGER;
   let playing = false;
   const part = (): BoxPart[] => [{ size: BODIES[body].size as unknown as [number, number, number], color: '' }];
   const view = camera(-0.6, 0.45);
@@ -302,8 +306,10 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   const HEADER = ['drive', 'engine', 'turned about the axis', 'strays from the shortest path', 'left after 3 s', 'how it really moves', 'resets', 'numbers given'];
   let lastRows: string[][] = [];
 
+  const engineOf = new Map(run.drives.map((d) => [d.id, d.engine]));
+  const shownKeys = () => [...shown].map((id) => `${id}/${variants.get(engineOf.get(id)!) ?? 'default'}`);
   const rerun = () => {
-    const next = turn(intentOf(values, body, spin), SECONDS);
+    const next = turn(intentOf(values, body, spin), SECONDS, shownKeys());
     run = next;
     step = Math.min(step, run.steps - 1);
     draw();
@@ -349,7 +355,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   });
   new ResizeObserver(() => drawFrame()).observe(bodies);
 
-  draw();
+  rerun();
   host.append(
     foldedExports(
       figureExport('orientation', () => (plot ? [plot] : [])),

@@ -235,8 +235,20 @@ fn with_changes(
 
 /// Every drive at its defaults and at each named variant, over `steps` steps of `intent`.
 pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<OrientationReport>, Error> {
+    report_where(intent, steps, |_, _| true)
+}
+
+/// [`report`] for the drives and variants `keep(id, variant)` accepts only, the others
+/// not stepped at all (a page that shows five turns steps five).
+pub fn report_where(
+    intent: &OrientationIntent,
+    steps: usize,
+    keep: impl Fn(&str, &str) -> bool,
+) -> Result<Vec<OrientationReport>, Error> {
     intent.validate()?;
     let mut out = Vec::new();
+    // A variant left out costs nothing: its steps are empty.
+    let steps_of = |drive: &Drive, variant: &str| if keep(drive.id, variant) { steps } else { 0 };
     for drive in drives() {
         match drive.kind {
             Kind::Mujoco(joint) => {
@@ -265,7 +277,12 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                             vec!["integrator"]
                         },
                         parameters: parameters.clone(),
-                        predicted: mujoco::predict(joint, integrator, intent, steps),
+                        predicted: mujoco::predict(
+                            joint,
+                            integrator,
+                            intent,
+                            steps_of(&drive, variant),
+                        ),
                     });
                 }
             }
@@ -278,11 +295,18 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                         settings: jolt::Settings::listed(changes),
                         changed: changes.iter().map(|&(key, _)| key).collect(),
                         parameters: jolt::parameters(intent, settings.spring_mode),
-                        predicted: jolt::predict(constraint, &settings, intent, steps),
+                        predicted: jolt::predict(
+                            constraint,
+                            &settings,
+                            intent,
+                            steps_of(&drive, variant),
+                        ),
                     });
                 }
             }
-            Kind::Rapier(model) => out.extend(rapier::reports(drive, model, intent, steps)),
+            Kind::Rapier(model) => out.extend(rapier::reports(drive, model, intent, &|variant| {
+                steps_of(&drive, variant)
+            })),
             Kind::Physx(joint) => {
                 let parameters = physx::parameters(joint, intent);
                 for (variant, changes) in physx::VARIANTS {
@@ -297,7 +321,7 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                             joint,
                             &physx::Config::with(changes),
                             intent,
-                            steps,
+                            steps_of(&drive, variant),
                         ),
                     });
                 }
@@ -311,7 +335,12 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                         settings: with_changes(&unity::DEFAULTS, changes),
                         changed: changes.iter().map(|&(key, _)| key).collect(),
                         parameters: parameters.clone(),
-                        predicted: unity::predict(drives, changes, intent, steps),
+                        predicted: unity::predict(
+                            drives,
+                            changes,
+                            intent,
+                            steps_of(&drive, variant),
+                        ),
                     });
                 }
             }
@@ -334,7 +363,7 @@ pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<Orientatio
                             unit: "N m s/rad",
                         },
                     ],
-                    predicted: articles::predict(law, intent, steps),
+                    predicted: articles::predict(law, intent, steps_of(&drive, "default")),
                 });
             }
         }

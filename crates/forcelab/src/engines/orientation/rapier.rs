@@ -409,7 +409,7 @@ pub(super) fn reports(
     drive: Drive,
     model: MotorModel,
     intent: &OrientationIntent,
-    steps: usize,
+    steps: &dyn Fn(&str) -> usize,
 ) -> Vec<OrientationReport> {
     let (k, c) = gains(model, intent);
     let (ku, cu) = match model {
@@ -443,7 +443,7 @@ pub(super) fn reports(
                 .collect(),
             changed: changes.iter().map(|(k, _)| *k).collect(),
             parameters: parameters.clone(),
-            predicted: predict(model, &settings(changes), intent, steps),
+            predicted: predict(model, &settings(changes), intent, steps(variant)),
         })
         .collect()
 }
