@@ -184,51 +184,16 @@ fn every_rapier_drive_steps_as_the_real_engine_did() {
     // and equals it bit for bit on the machine that recorded it; 1e-6 rad is a few f32
     // roundings of a unit quaternion (6e-8 each), room for a libm whose asinf rounds
     // otherwise in the last bit.
-    let golden: serde_json::Value =
-        serde_json::from_str(include_str!("golden-rapier.json")).unwrap();
-    let cases = golden["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 36);
-    let numbers = |v: &serde_json::Value| -> Vec<f64> {
-        v.as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_f64().unwrap())
-            .collect()
-    };
+    let runs = super::super::tests::replay(include_str!("golden-rapier.json"));
+    assert_eq!(runs.len(), 36);
     let mut worst = 0.0f64;
-    for case in cases {
-        let i = &case["intent"];
-        let target = numbers(&i["target"]);
-        let intent = OrientationIntent {
-            frequency: i["frequency"].as_f64().unwrap(),
-            damping_ratio: i["dampingRatio"].as_f64().unwrap(),
-            inertia: numbers(&i["inertia"]).try_into().unwrap(),
-            axis: [target[0], target[1], target[2]],
-            degrees: target[3],
-            dt: i["dt"].as_f64().unwrap(),
-            spin: numbers(&i["spin"]).try_into().unwrap(),
-        };
-        let model = match case["id"].as_str().unwrap() {
-            "rapier-spherical-acceleration" => MotorModel::Acceleration,
-            "rapier-spherical-force" => MotorModel::Force,
-            other => panic!("no drive {other}"),
-        };
-        let (_, changes) = VARIANTS
-            .iter()
-            .find(|(n, _)| *n == case["variant"])
-            .unwrap();
-        let real = case["orientations"].as_array().unwrap();
-        let twin = predict(model, &settings(changes), &intent, real.len());
-        let name = format!("{} {} {}", i["name"], case["id"], case["variant"]);
-        for (k, (q, r)) in twin.orientations.iter().zip(real).enumerate() {
+    for run in runs {
+        for (k, (q, r)) in run.twin.orientations.iter().zip(&run.real).enumerate() {
             // Written with the 9 digits that give back the engine's f32.
-            let r = numbers(r)
-                .iter()
-                .map(|&x| x as f32 as f64)
-                .collect::<Vec<_>>();
-            let miss = angle_between(*q, DQuat::from_xyzw(r[1], r[2], r[3], r[0]));
+            let r = [r.x, r.y, r.z, r.w].map(|x| x as f32 as f64);
+            let miss = angle_between(*q, DQuat::from_xyzw(r[0], r[1], r[2], r[3]));
             worst = worst.max(miss);
-            assert!(miss < 1e-6, "{name}: step {k}: {miss}");
+            assert!(miss < 1e-6, "{}: step {k}: {miss}", run.name);
         }
     }
     assert!(worst < 1e-6, "{worst}");

@@ -105,20 +105,20 @@ fn a_bad_intent_is_refused_before_any_drive_runs() {
 }
 
 /// One recorded run of a golden file, replayed by the twin.
-struct Replay {
+pub(super) struct Replay {
     /// Intent, drive and variant, for messages.
-    name: String,
+    pub(super) name: String,
     /// What the twin predicts over the recorded steps.
-    twin: Prediction3,
+    pub(super) twin: Prediction3,
     /// What the engine did.
-    real: Vec<DQuat>,
+    pub(super) real: Vec<DQuat>,
     /// The steps at which the engine reset.
-    resets: Vec<usize>,
+    pub(super) resets: Vec<usize>,
 }
 
 /// Every case of a golden file (tests/engines/record-orientation.mjs) with the twin's
 /// prediction for the same intent, drive and variant.
-fn replay(file: &str) -> Vec<Replay> {
+pub(super) fn replay(file: &str) -> Vec<Replay> {
     let golden: serde_json::Value = serde_json::from_str(file).unwrap();
     let numbers = |v: &serde_json::Value| -> Vec<f64> {
         v.as_array()

@@ -248,41 +248,14 @@ fn a_slow_body_falls_asleep_where_it_is_unless_the_threshold_is_zero() {
 /// rounds, so each quaternion is the engine's, bit for bit, in `f32`.
 #[test]
 fn every_physx_drive_steps_as_the_real_engine_did() {
-    let golden: serde_json::Value =
-        serde_json::from_str(include_str!("../golden-physx.json")).unwrap();
-    let cases = golden["cases"].as_array().unwrap();
-    assert!(cases.len() >= 30, "{}", cases.len());
-    let numbers = |v: &serde_json::Value| -> Vec<f64> {
-        v.as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_f64().unwrap())
-            .collect()
-    };
-    for case in cases {
-        let i = &case["intent"];
-        let target = numbers(&i["target"]);
-        let intent = OrientationIntent {
-            frequency: i["frequency"].as_f64().unwrap(),
-            damping_ratio: i["dampingRatio"].as_f64().unwrap(),
-            inertia: numbers(&i["inertia"]).try_into().unwrap(),
-            axis: [target[0], target[1], target[2]],
-            degrees: target[3],
-            dt: i["dt"].as_f64().unwrap(),
-            spin: numbers(&i["spin"]).try_into().unwrap(),
-        };
-        let real = case["orientations"].as_array().unwrap();
-        let twin = super::super::report(&intent, real.len())
-            .unwrap()
-            .into_iter()
-            .find(|r| r.drive.id == case["id"] && r.variant == case["variant"])
-            .unwrap()
-            .predicted;
-        let name = format!("{} {} {}", i["name"], case["id"], case["variant"]);
-        for (k, (q, r)) in twin.orientations.iter().zip(real).enumerate() {
-            let r = numbers(r).iter().map(|&x| x as f32).collect::<Vec<_>>();
+    let runs = super::super::tests::replay(include_str!("../golden-physx.json"));
+    assert!(runs.len() >= 30, "{}", runs.len());
+    for run in runs {
+        let name = &run.name;
+        for (k, (q, r)) in run.twin.orientations.iter().zip(&run.real).enumerate() {
+            let r = [r.w, r.x, r.y, r.z].map(|x| x as f32);
             let q = [q.w, q.x, q.y, q.z].map(|x| x as f32);
-            assert_eq!(q.as_slice(), r.as_slice(), "{name}: step {k}");
+            assert_eq!(q, r, "{name}: step {k}");
         }
     }
 }
