@@ -35,10 +35,8 @@ fn find<'a>(runs: &'a [OrientationReport], id: &str, variant: &str) -> &'a Orien
 /// The figure's start turned 190 degrees instead, on the nearly round body.
 pub(super) fn past_half() -> OrientationIntent {
     OrientationIntent {
-        axis: [1.0, 1.0, 1.0],
-        degrees: 190.0,
         inertia: [2.0, 2.1, 2.2],
-        ..OrientationIntent::default()
+        ..OrientationIntent::about([1.0, 1.0, 1.0], 190.0)
     }
 }
 

@@ -98,6 +98,15 @@ impl OrientationIntent {
         Ok(())
     }
 
+    /// The default intent (chapter 11's start) turned by `degrees` about `axis` instead.
+    pub fn about(axis: [f64; 3], degrees: f64) -> Self {
+        OrientationIntent {
+            axis,
+            degrees,
+            ..OrientationIntent::default()
+        }
+    }
+
     /// `omega = 2 pi f`, rad/s.
     pub fn omega(&self) -> f64 {
         TAU * self.frequency

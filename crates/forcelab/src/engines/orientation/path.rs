@@ -90,17 +90,9 @@ pub fn turn_effective(
 mod tests {
     use super::*;
 
-    fn intent(axis: [f64; 3], degrees: f64) -> OrientationIntent {
-        OrientationIntent {
-            axis,
-            degrees,
-            ..OrientationIntent::default()
-        }
-    }
-
     #[test]
     fn the_shortest_path_wraps_past_half_a_turn_and_ends_on_the_target() {
-        let i = intent([0.0, 0.0, 2.0], 190.0);
+        let i = OrientationIntent::about([0.0, 0.0, 2.0], 190.0);
         let r = i.shortest_turn();
         assert!((r - DVec3::Z * (-170f64).to_radians()).length() < 1e-12);
         let path = i.shortest_path(8);
@@ -111,7 +103,7 @@ mod tests {
 
     #[test]
     fn a_turn_about_another_axis_strays_by_the_angle_between_the_axes() {
-        let i = intent([0.0, 0.0, 1.0], 60.0);
+        let i = OrientationIntent::about([0.0, 0.0, 1.0], 60.0);
         let off = [from_rotation_vector(DVec3::new(0.0, 0.5, 0.5))];
         assert!((path_deviation(&off, &i) - core::f64::consts::FRAC_PI_4).abs() < 1e-12);
     }
@@ -119,7 +111,7 @@ mod tests {
     #[test]
     fn a_turn_that_is_the_intended_spring_reads_as_its_frequency_and_damping_ratio() {
         // The continuous spring-damper sampled every dt, about the turn's own axis.
-        let i = intent([1.0, 2.0, 2.0], 120.0);
+        let i = OrientationIntent::about([1.0, 2.0, 2.0], 120.0);
         let (w, z): (f64, f64) = (i.omega(), 0.5);
         let wd = w * (1.0 - z * z).sqrt();
         let theta = i.shortest_turn();
@@ -136,14 +128,18 @@ mod tests {
         // A turn that strays far from the axis has no one number along it.
         let astray = [from_rotation_vector(DVec3::new(0.0, 0.0, 1.0)); 40];
         assert_eq!(
-            turn_effective(&astray, &[], &intent([1.0, 0.0, 0.0], 60.0)),
+            turn_effective(
+                &astray,
+                &[],
+                &OrientationIntent::about([1.0, 0.0, 0.0], 60.0)
+            ),
             None
         );
     }
 
     #[test]
     fn the_angle_turned_is_followed_past_half_a_turn() {
-        let i = intent([0.0, 0.0, 1.0], 190.0);
+        let i = OrientationIntent::about([0.0, 0.0, 1.0], 190.0);
         let long: Vec<DQuat> = (1..=19)
             .map(|k| from_rotation_vector(DVec3::Z * (10.0 * k as f64).to_radians()))
             .collect();

@@ -4,14 +4,6 @@ use crate::engines::twin::{run, Plant};
 use crate::rotation::rotation_vector;
 use glam::{DMat3, DVec3};
 
-fn intent(axis: [f64; 3], degrees: f64) -> OrientationIntent {
-    OrientationIntent {
-        axis,
-        degrees,
-        ..OrientationIntent::default()
-    }
-}
-
 fn angle_between(a: DQuat, b: DQuat) -> f64 {
     rotation_vector(a.conjugate() * b).length()
 }
@@ -41,13 +33,13 @@ fn the_settings_table_is_rapiers_defaults_and_the_one_axis_twins_variants() {
 #[test]
 fn the_axis_angles_are_twice_the_arcsine_of_the_quaternion_taken_with_w_positive() {
     // A small turn: nearly the rotation vector.
-    let small = intent([1.0, -2.0, 2.0], 6.0);
+    let small = OrientationIntent::about([1.0, -2.0, 2.0], 6.0);
     let v = rotation_vector(small.target());
     for (a, b) in axis_angles(small.target()).iter().zip(v.to_array()) {
         assert!((a - b).abs() < 1e-4, "{a} against {b}");
     }
     // 190 degrees about z is -170 the other way: the w >= 0 half.
-    let past = intent([0.0, 0.0, 1.0], 190.0);
+    let past = OrientationIntent::about([0.0, 0.0, 1.0], 190.0);
     let [x, y, z] = axis_angles(past.target());
     assert_eq!((x, y), (0.0, 0.0));
     assert!((z - (-170f64).to_radians()).abs() < 1e-12, "{z}");
@@ -101,7 +93,7 @@ fn about_one_principal_axis_it_is_the_one_axis_twins_revolute_motor() {
     // the revolute joint's motor of the one-axis twin (in f64) does.
     let i = OrientationIntent {
         inertia: [1.0, 4.0, 4.5],
-        ..intent([0.0, 0.0, 1.0], 120.0)
+        ..OrientationIntent::about([0.0, 0.0, 1.0], 120.0)
     };
     let (k, c) = gains(MotorModel::Acceleration, &i);
     let motor = crate::engines::rapier::Motor {
@@ -132,7 +124,7 @@ fn the_two_motor_models_agree_about_a_principal_axis_and_part_off_it() {
     // Force-based gains I_i w^2 are the acceleration-based w^2 scaled by the row's own
     // inertia, which about a principal axis is 1 / D_i; off it D_i is not 1 / I_i.
     let s = Settings::default();
-    let one = intent([1.0, 0.0, 0.0], 120.0);
+    let one = OrientationIntent::about([1.0, 0.0, 0.0], 120.0);
     let (a, f) = (
         predict(MotorModel::Acceleration, &s, &one, 90),
         predict(MotorModel::Force, &s, &one, 90),
@@ -145,7 +137,7 @@ fn the_two_motor_models_agree_about_a_principal_axis_and_part_off_it() {
             .fold(0.0, f64::max)
     };
     assert!(miss(&a, &f) < 1e-5, "{}", miss(&a, &f));
-    let tilted = intent([1.0, 2.0, 2.0], 120.0);
+    let tilted = OrientationIntent::about([1.0, 2.0, 2.0], 120.0);
     let (a, f) = (
         predict(MotorModel::Acceleration, &s, &tilted, 90),
         predict(MotorModel::Force, &s, &tilted, 90),
@@ -155,7 +147,7 @@ fn the_two_motor_models_agree_about_a_principal_axis_and_part_off_it() {
 
 #[test]
 fn a_settled_body_falls_asleep_and_stays_put() {
-    let i = intent([1.0, 1.0, 0.0], 20.0);
+    let i = OrientationIntent::about([1.0, 1.0, 0.0], 20.0);
     let p = predict(MotorModel::Acceleration, &Settings::default(), &i, 120);
     let awake = predict(
         MotorModel::Acceleration,
@@ -205,7 +197,7 @@ fn a_spin_past_a_quarter_turn_a_step_is_clipped() {
     // (pi/4) / dt every substep (the real engine agrees, bit for bit, on this start).
     let i = OrientationIntent {
         spin: [20.0, 60.0, 100.0],
-        ..intent([1.0, 2.0, 2.0], 120.0)
+        ..OrientationIntent::about([1.0, 2.0, 2.0], 120.0)
     };
     let p = predict(MotorModel::Acceleration, &Settings::default(), &i, 1);
     let turned = angle_between(DQuat::IDENTITY, p.orientations[0]);

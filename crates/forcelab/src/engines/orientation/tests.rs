@@ -1,14 +1,6 @@
 use super::*;
 use glam::DVec3;
 
-fn intent(axis: [f64; 3], degrees: f64) -> OrientationIntent {
-    OrientationIntent {
-        axis,
-        degrees,
-        ..OrientationIntent::default()
-    }
-}
-
 #[test]
 fn every_drive_has_its_own_id_and_every_report_a_trace_of_every_step() {
     let ds = drives();
@@ -37,7 +29,7 @@ fn a_gentle_turn_arrives_under_every_drive_but_the_gimbal_through_its_lock() {
     // PhysX's twist and swing drives, and Unity's X and YZ drives on them, are no spring
     // this far from the joint frame
     // (physx::tests::twist_and_swing_drives_are_springs_only_near_the_joint_frame).
-    let i = intent([1.0, 2.0, 2.0], 120.0);
+    let i = OrientationIntent::about([1.0, 2.0, 2.0], 120.0);
     for r in report(&i, 180).unwrap() {
         if r.variant == "torque-limit-10" {
             let left = *r.predicted.angle_to(i.target()).last().unwrap();
@@ -88,7 +80,7 @@ fn past_half_a_turn_the_ball_joint_goes_the_short_way_round() {
     // 190 degrees about z is -170 the other way: the body's x axis first swings to -y.
     let i = OrientationIntent {
         inertia: [1.0, 1.0, 1.0],
-        ..intent([0.0, 0.0, 1.0], 190.0)
+        ..OrientationIntent::about([0.0, 0.0, 1.0], 190.0)
     };
     let p = mujoco::predict(mujoco::Joint::BallMotor, Integrator::Euler, &i, 10);
     let x = p.orientations[9] * DVec3::X;
@@ -237,7 +229,7 @@ fn a_variant_lists_every_setting_with_its_own_changes_over_the_defaults() {
 #[test]
 fn the_angle_left_is_the_rotation_still_to_turn() {
     // A quarter turn about z from the identity: pi/2 left; at the target, none.
-    let i = intent([0.0, 0.0, 1.0], 90.0);
+    let i = OrientationIntent::about([0.0, 0.0, 1.0], 90.0);
     let p = Prediction3 {
         orientations: vec![glam::DQuat::IDENTITY, i.target()],
         ..Prediction3::default()

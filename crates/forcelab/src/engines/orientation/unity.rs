@@ -154,14 +154,6 @@ pub fn predict(
 mod tests {
     use super::*;
 
-    fn intent(axis: [f64; 3], degrees: f64) -> OrientationIntent {
-        OrientationIntent {
-            axis,
-            degrees,
-            ..OrientationIntent::default()
-        }
-    }
-
     #[test]
     fn unitys_names_become_physxs_settings() {
         let d = config(&[]);
@@ -179,8 +171,8 @@ mod tests {
     #[test]
     fn the_inverse_target_rotation_brings_the_body_to_the_world_target() {
         let (near, far) = (
-            intent([0.0, 1.0, 0.3], 20.0),
-            intent([1.0, 2.0, 2.0], 120.0),
+            OrientationIntent::about([0.0, 1.0, 0.3], 20.0),
+            OrientationIntent::about([1.0, 2.0, 2.0], 120.0),
         );
         let left = |drives, i: &OrientationIntent| {
             let p = predict(drives, &[("sleepThreshold", "0")], i, 240);
@@ -198,7 +190,7 @@ mod tests {
     fn a_round_body_turns_alike_as_actor0_or_actor1() {
         let i = OrientationIntent {
             inertia: [2.0; 3],
-            ..intent([1.0, 2.0, 2.0], 120.0)
+            ..OrientationIntent::about([1.0, 2.0, 2.0], 120.0)
         };
         let same = [("maxAngularVelocity", "100"), ("solverIterations", "4")];
         let unity = predict(Drives::Slerp, &same, &i, 120);

@@ -2,14 +2,6 @@ use super::*;
 use crate::rotation::rotation_vector;
 use glam::DVec3;
 
-fn intent(axis: [f64; 3], degrees: f64) -> OrientationIntent {
-    OrientationIntent {
-        axis,
-        degrees,
-        ..OrientationIntent::default()
-    }
-}
-
 const ALL: [Drives; 3] = [Drives::Slerp, Drives::TwistSwing, Drives::TwistSwing1Swing2];
 
 #[test]
@@ -37,7 +29,7 @@ fn an_unknown_setting_is_refused() {
 
 #[test]
 fn force_gains_carry_each_drives_inertia_and_acceleration_gains_none() {
-    let i = intent([1.0, 2.0, 2.0], 120.0);
+    let i = OrientationIntent::about([1.0, 2.0, 2.0], 120.0);
     let w = i.omega();
     let force = |drives| {
         gains(
@@ -83,7 +75,7 @@ fn force_gains_carry_each_drives_inertia_and_acceleration_gains_none() {
 fn near_the_target_each_row_pulls_on_the_linear_error() {
     let theta: f64 = 1e-3;
     let a = DVec3::new(1.0, -2.0, 2.0).normalize();
-    let target = intent(a.into(), theta.to_degrees()).target();
+    let target = OrientationIntent::about(a.into(), theta.to_degrees()).target();
     let err = |rows: &[Row]| rows.iter().map(|r| r.error).collect::<Vec<_>>();
     for drives in [Drives::TwistSwing, Drives::TwistSwing1Swing2] {
         let r = rows(drives, DQuat::IDENTITY, target);
@@ -114,7 +106,7 @@ fn near_the_target_each_row_pulls_on_the_linear_error() {
 fn the_slerp_rows_are_the_derivative_of_the_error() {
     // J.w is the rate of -error for any world angular velocity w, at a pose far from
     // the target (checked by a difference of the errors a small turn apart).
-    let target = intent([0.2, 0.3, 1.0], 150.0).target();
+    let target = OrientationIntent::about([0.2, 0.3, 1.0], 150.0).target();
     let q = DQuat::from_axis_angle(DVec3::new(1.0, 0.5, -0.3).normalize(), 0.8);
     let w = DVec3::new(0.3, -0.7, 0.4);
     let h = 1e-3;
@@ -142,7 +134,7 @@ fn a_slerp_turn_of_a_round_body_keeps_to_its_axis() {
     // substep strays 5e-3 rad off it on the way, and both arrive.
     let i = OrientationIntent {
         inertia: [2.0; 3],
-        ..intent([1.0, 2.0, 2.0], 120.0)
+        ..OrientationIntent::about([1.0, 2.0, 2.0], 120.0)
     };
     let a = i.unit_axis();
     let joint = Joint {
@@ -177,8 +169,8 @@ fn a_slerp_turn_of_a_round_body_keeps_to_its_axis() {
 /// Jacobian is the error's own derivative and gets there.
 #[test]
 fn twist_and_swing_drives_are_springs_only_near_the_joint_frame() {
-    let far = intent([1.0, 2.0, 2.0], 120.0);
-    let near = intent([1.0, 2.0, 2.0], 20.0);
+    let far = OrientationIntent::about([1.0, 2.0, 2.0], 120.0);
+    let near = OrientationIntent::about([1.0, 2.0, 2.0], 20.0);
     for drives in ALL {
         for acceleration in [false, true] {
             let joint = Joint {
@@ -229,7 +221,7 @@ fn gyroscopic_forces_are_off_unless_asked_for() {
 
 #[test]
 fn a_slow_body_falls_asleep_where_it_is_unless_the_threshold_is_zero() {
-    let i = intent([1.0, 1.0, 0.0], 20.0);
+    let i = OrientationIntent::about([1.0, 1.0, 0.0], 20.0);
     let joint = Joint {
         drives: Drives::TwistSwing,
         acceleration: false,
