@@ -192,17 +192,6 @@ impl Settings {
         assert!(s.collision_steps >= 1 && s.velocity_steps >= 1);
         s
     }
-
-    /// Every setting with its value: [`DEFAULTS`] overridden by `changes`.
-    pub fn listed(changes: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
-        DEFAULTS
-            .iter()
-            .map(|&(key, value)| {
-                let changed = changes.iter().find(|(k, _)| *k == key);
-                (key, changed.map_or(value, |&(_, v)| v))
-            })
-            .collect()
-    }
 }
 
 /// The spring every motor is given. `FrequencyAndDamping`: `mFrequency = f` (Hz),
@@ -369,7 +358,10 @@ mod tests {
         for (name, changes) in VARIANTS {
             let s = Settings::with(changes);
             assert_eq!(s == d, name == "default", "{name}");
-            assert_eq!(Settings::listed(changes).len(), DEFAULTS.len());
+            assert_eq!(
+                super::super::with_changes(&DEFAULTS, changes).len(),
+                DEFAULTS.len()
+            );
         }
     }
 

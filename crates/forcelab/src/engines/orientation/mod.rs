@@ -219,8 +219,9 @@ fn per_axis(names: [&'static str; 3], values: [f64; 3], unit: &'static str) -> [
     })
 }
 
-/// `defaults` with `changes` applied, in the defaults' order.
-fn with_changes(
+/// `defaults` with `changes` applied, in the defaults' order: every setting of a variant
+/// with its value, as each engine's report lists them.
+pub(super) fn with_changes(
     defaults: &[(&'static str, &'static str)],
     changes: &[(&'static str, &'static str)],
 ) -> Vec<(&'static str, &'static str)> {
@@ -292,7 +293,7 @@ pub fn report_where(
                     out.push(OrientationReport {
                         drive,
                         variant,
-                        settings: jolt::Settings::listed(changes),
+                        settings: with_changes(&jolt::DEFAULTS, changes),
                         changed: changes.iter().map(|&(key, _)| key).collect(),
                         parameters: jolt::parameters(intent, settings.spring_mode),
                         predicted: jolt::predict(

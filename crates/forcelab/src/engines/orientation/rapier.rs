@@ -434,13 +434,7 @@ pub(super) fn reports(
         .map(|&(variant, changes)| OrientationReport {
             drive,
             variant,
-            settings: DEFAULTS
-                .iter()
-                .map(|&(key, default)| {
-                    let changed = changes.iter().find(|(k, _)| *k == key);
-                    (key, changed.map_or(default, |(_, v)| *v))
-                })
-                .collect(),
+            settings: super::with_changes(&DEFAULTS, changes),
             changed: changes.iter().map(|(k, _)| *k).collect(),
             parameters: parameters.clone(),
             predicted: predict(model, &settings(changes), intent, steps(variant)),
