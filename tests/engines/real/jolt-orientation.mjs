@@ -16,8 +16,8 @@
  * unknown one throws), everything else is Jolt's default. Returns the orientation after
  * each update.
  */
-import { applyAll, knob, BODY_RADIUS } from './common.mjs';
-import { VERSION, createWorld, loadJolt } from './jolt.mjs';
+import { applyAll, BODY_RADIUS } from './common.mjs';
+import { VERSION, createWorld, loadJolt, springOn } from './jolt.mjs';
 
 /** Runs every case; returns `{ version, results: [{ orientations, resets }] }`. */
 export async function runAll(cases) {
@@ -71,16 +71,7 @@ function run(Jolt, c) {
 
   /** The case's spring on one MotorSettings. */
   const motor = (ms) => {
-    const spring = ms.mSpringSettings;
-    if (mode === 'FrequencyAndDamping') {
-      spring.mMode = Jolt.ESpringMode_FrequencyAndDamping;
-      spring.mFrequency = knob(c, 'mFrequency');
-    } else {
-      spring.mMode = Jolt.ESpringMode_StiffnessAndDamping;
-      spring.mStiffness = knob(c, 'mStiffness');
-    }
-    spring.mDamping = knob(c, 'mDamping');
-    ms.mSpringSettings = spring;
+    springOn(Jolt, ms, mode, c);
     if (torqueLimit !== undefined) {
       ms.mMinTorqueLimit = -torqueLimit;
       ms.mMaxTorqueLimit = torqueLimit;

@@ -26,6 +26,23 @@ export async function open() {
 }
 
 /**
+ * Gives a MotorSettings the case's spring: in `mode` "FrequencyAndDamping" its
+ * `mFrequency` (Hz), otherwise its `mStiffness`; and its `mDamping` either way.
+ */
+export function springOn(Jolt, ms, mode, c) {
+  const spring = ms.mSpringSettings;
+  if (mode === 'FrequencyAndDamping') {
+    spring.mMode = Jolt.ESpringMode_FrequencyAndDamping;
+    spring.mFrequency = knob(c, 'mFrequency');
+  } else {
+    spring.mMode = Jolt.ESpringMode_StiffnessAndDamping;
+    spring.mStiffness = knob(c, 'mStiffness');
+  }
+  spring.mDamping = knob(c, 'mDamping');
+  ms.mSpringSettings = spring;
+}
+
+/**
  * A fresh single-threaded JoltInterface with two object layers and no gravity, at Jolt's
  * defaults otherwise: `{ jolt, system, bodies }`. The caller destroys `jolt`.
  */
@@ -75,18 +92,9 @@ function run(Jolt, c) {
   bodies.AddBody(body.GetID(), Jolt.EActivation_Activate);
   const anchor = Jolt.JoltInterface.prototype.sGetFixedToWorldBody();
 
-  const motor = (ms) => {
-    const spring = ms.mSpringSettings;
-    if (c.id === 'jolt-frequency') {
-      spring.mMode = Jolt.ESpringMode_FrequencyAndDamping;
-      spring.mFrequency = knob(c, 'mFrequency');
-    } else if (c.id === 'jolt-stiffness') {
-      spring.mMode = Jolt.ESpringMode_StiffnessAndDamping;
-      spring.mStiffness = knob(c, 'mStiffness');
-    } else throw new Error(`jolt: no entry ${c.id}`);
-    spring.mDamping = knob(c, 'mDamping');
-    ms.mSpringSettings = spring;
-  };
+  const mode = { 'jolt-frequency': 'FrequencyAndDamping', 'jolt-stiffness': 'StiffnessAndDamping' }[c.id];
+  if (!mode) throw new Error(`jolt: no entry ${c.id}`);
+  const motor = (ms) => springOn(Jolt, ms, mode, c);
   let constraint;
   let read;
   if (!c.angular) {
