@@ -5,7 +5,7 @@
 
 use super::{Claim, Verdict};
 use crate::engines::orientation::{
-    path_deviation, report, turned_about_axis, OrientationIntent, OrientationReport,
+    path_deviation, report_where, turned_about_axis, OrientationIntent, OrientationReport,
 };
 
 const USERS: &str =
@@ -22,8 +22,13 @@ pub(super) fn claims() -> Vec<Claim> {
     ]
 }
 
-fn runs(intent: &OrientationIntent) -> Vec<OrientationReport> {
-    report(intent, STEPS).expect("the figure's intents are valid")
+/// The turns of the drives and variants `keep(id, variant)` names, only those stepped.
+fn runs(intent: &OrientationIntent, keep: impl Fn(&str, &str) -> bool) -> Vec<OrientationReport> {
+    report_where(intent, STEPS, &keep)
+        .expect("the figure's intents are valid")
+        .into_iter()
+        .filter(|r| keep(r.drive.id, r.variant))
+        .collect()
 }
 
 fn find<'a>(runs: &'a [OrientationReport], id: &str, variant: &str) -> &'a OrientationReport {
@@ -42,7 +47,7 @@ pub(super) fn past_half() -> OrientationIntent {
 
 fn long_way_past_half() -> Claim {
     let intent = past_half();
-    let all = runs(&intent);
+    let all = runs(&intent, |_, variant| variant == "default");
     let turned = |r: &OrientationReport| {
         turned_about_axis(&r.predicted.orientations, &intent).unwrap_or(f64::NAN)
     };
@@ -91,7 +96,7 @@ fn long_way_past_half() -> Claim {
 
 fn gimbal_reaches_any_target() -> Claim {
     let intent = OrientationIntent::default();
-    let all = runs(&intent);
+    let all = runs(&intent, |id, _| id == "mujoco-gimbal-position");
     let gimbal = |v| find(&all, "mujoco-gimbal-position", v);
     let left = |r: &OrientationReport| {
         r.predicted
@@ -132,7 +137,13 @@ fn gimbal_reaches_any_target() -> Claim {
 
 fn log_map_follows_shortest_path() -> Claim {
     let intent = OrientationIntent::default();
-    let all = runs(&intent);
+    let all = runs(&intent, |id, variant| {
+        matches!(
+            (id, variant),
+            ("mujoco-ball-motor" | "pd" | "spd", "default")
+                | ("mujoco-gimbal-position", "implicitfast")
+        )
+    });
     let strays =
         |id, v| path_deviation(&find(&all, id, v).predicted.orientations, &intent).to_degrees();
     let ball = strays("mujoco-ball-motor", "default");
@@ -141,9 +152,13 @@ fn log_map_follows_shortest_path() -> Claim {
         ..intent
     };
     let round_ball = path_deviation(
-        &find(&runs(&round), "mujoco-ball-motor", "default")
-            .predicted
-            .orientations,
+        &find(
+            &runs(&round, |id, v| (id, v) == ("mujoco-ball-motor", "default")),
+            "mujoco-ball-motor",
+            "default",
+        )
+        .predicted
+        .orientations,
         &round,
     )
     .to_degrees();
