@@ -5,15 +5,13 @@
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::engines::orientation::{
-    path_deviation, report_where, turn_effective, turned_about_axis, OrientationIntent,
+    path_deviation, report_where, turn_effective, turned_about_axis, OrientationIntent, MAX_STEPS,
 };
 use forcelab::engines::Parameter;
 use glam::DQuat;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// The most steps one call may ask for.
-const MAX_STEPS: usize = 20_000;
 /// Points along the shortest path.
 const PATH_POINTS: usize = 48;
 

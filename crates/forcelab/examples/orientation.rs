@@ -16,7 +16,7 @@
 //! simulation; `divergedAfter`: the step at which a law overflowed). Without it, one line per
 //! drive: the angle left to the target at the end. A bad flag gets a message naming it
 //! and exit status 2. The real-engine tests in `tests/engines` read exactly this.
-use forcelab::engines::orientation::{report, OrientationIntent, OrientationReport};
+use forcelab::engines::orientation::{report, OrientationIntent, OrientationReport, MAX_STEPS};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -87,9 +87,9 @@ fn parse(args: &[String]) -> Result<(OrientationIntent, f64, bool), String> {
     intent
         .validate()
         .map_err(|e| format!("{}: {e}", flag(e.field())))?;
-    if !(seconds > 0.0 && seconds / intent.dt <= 1e6) {
+    if !(seconds > 0.0 && seconds / intent.dt <= MAX_STEPS as f64) {
         return Err(format!(
-            "--seconds must be above 0 and at most 1e6 steps long, got {seconds}"
+            "--seconds must be above 0 and at most {MAX_STEPS} steps long, got {seconds}"
         ));
     }
     Ok((intent, seconds, json))

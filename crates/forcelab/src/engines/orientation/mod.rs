@@ -234,6 +234,10 @@ pub(super) fn with_changes(
         .collect()
 }
 
+/// The longest run a report steps (5.5 minutes at 60 Hz): the page, the bindings and the
+/// command refuse a longer one by this bound.
+pub const MAX_STEPS: usize = 20_000;
+
 /// Every drive at its defaults and at each named variant, over `steps` steps of `intent`.
 pub fn report(intent: &OrientationIntent, steps: usize) -> Result<Vec<OrientationReport>, Error> {
     report_where(intent, steps, |_, _| true)
@@ -247,6 +251,14 @@ pub fn report_where(
     keep: impl Fn(&str, &str) -> bool,
 ) -> Result<Vec<OrientationReport>, Error> {
     intent.validate()?;
+    if steps > MAX_STEPS {
+        return Err(Error::OutOfRange {
+            field: "steps",
+            value: steps as f64,
+            min: 0.0,
+            max: MAX_STEPS as f64,
+        });
+    }
     let mut out = Vec::new();
     // A variant left out costs nothing: its steps are empty.
     let steps_of = |drive: &Drive, variant: &str| if keep(drive.id, variant) { steps } else { 0 };

@@ -94,6 +94,8 @@ fn a_bad_intent_is_refused_before_any_drive_runs() {
         ..OrientationIntent::default()
     };
     assert_eq!(report(&bad, 10).unwrap_err().field(), "inertia.z");
+    let long = report(&OrientationIntent::default(), MAX_STEPS + 1).unwrap_err();
+    assert_eq!(long.field(), "steps");
 }
 
 /// One recorded run of a golden file, replayed by the twin.
