@@ -234,20 +234,25 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       s.strokeStyle = color;
       s.setLineDash(dashed ? [5, 4] : []);
       s.lineWidth = dashed ? 1.5 : 2;
-      let drawing = false;
-      s.beginPath();
-      for (const q of qs) {
-        const [x, y, z] = view(rotate(xyzw(q), [1, 0, 0]));
-        // The far side of the sphere is left out: a path behind it would read as in front.
-        if (z > 0.05) {
-          drawing = false;
-          continue;
+      const points = qs.map((q) => view(rotate(xyzw(q), [1, 0, 0])));
+      // The far side of the sphere faint, the near side solid: a path that goes round the
+      // back stays visible without reading as in front.
+      for (const behind of [true, false]) {
+        s.globalAlpha = behind ? 0.3 : 1;
+        s.beginPath();
+        let drawing = false;
+        for (const [x, y, z] of points) {
+          if (z > 0 !== behind) {
+            drawing = false;
+            continue;
+          }
+          if (drawing) s.lineTo(c + x * r, c - y * r);
+          else s.moveTo(c + x * r, c - y * r);
+          drawing = true;
         }
-        if (drawing) s.lineTo(c + x * r, c - y * r);
-        else s.moveTo(c + x * r, c - y * r);
-        drawing = true;
+        s.stroke();
       }
-      s.stroke();
+      s.globalAlpha = 1;
     };
     trace([[1, 0, 0, 0], ...run.shortest], colors.get('--fg')!, true);
     drives.forEach((d, i) => trace([[1, 0, 0, 0], ...d.orientations.slice(0, k + 1)], colors.get(COLORS[i]!)!, false));
