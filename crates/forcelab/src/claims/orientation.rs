@@ -170,7 +170,8 @@ fn log_map_follows_shortest_path() -> Claim {
         claim: "A torque law on the rotation's log map, with gains scaled by each axis's inertia, turns a body \
                 about the target's axis: along the shortest path",
         figure: ball,
-        unit: "degrees, the most the turn's axis strays from the target's on the long thin body (1, 4, 4.5 kg m²)",
+        unit: "degrees, the farthest the body gets from a turn about the target's axis, on the long thin body \
+               (1, 4, 4.5 kg m²)",
         integrator: "MuJoCo twin (Euler) and forcelab's body (semi-implicit Euler), dt 1/60 s, 3 s",
         verdict: Verdict::HoldsWithConditions,
         conditions: format!(

@@ -7,9 +7,6 @@ use crate::rotation::{from_rotation_vector, rotation_vector};
 use core::f64::consts::TAU;
 use glam::{DQuat, DVec3};
 
-/// Below this turn (rad) a rotation's axis is rounding, not direction: left out.
-const AXIS_FLOOR: f64 = 1e-3;
-
 impl OrientationIntent {
     /// The rotation vector of the shortest turn to the target, rad: the target's axis
     /// times its angle wrapped into `[-pi, pi]` (190 degrees is -170 about the same axis).
@@ -28,17 +25,21 @@ impl OrientationIntent {
     }
 }
 
-/// How far a turn strays from the shortest path, rad: the largest angle between the
-/// axis of a step's orientation (its rotation vector from the identity) and the
-/// shortest turn's axis, over the steps turned by more than 1e-3 rad. 0 for a turn that
-/// stays on the shortest path; a turn that set off the other way round reads pi.
+/// How far a turn strays from the shortest path, rad: the largest distance, over the
+/// steps, from a step's orientation `q` to the nearest turn about the target's own axis
+/// `a`, `min_t angle(q, exp(t a / 2)) = 2 acos(sqrt(q.w^2 + (q.xyz . a)^2))` (the dot
+/// product of `q` with `(cos t/2, a sin t/2)` is largest at that value). 0 for a turn that
+/// stays on the great circle, either way round (which way it went is
+/// [`turned_about_axis`]'s to say); a step that sets off a hair the wrong way reads a hair,
+/// not the angle between two axes of a tiny rotation.
 pub fn path_deviation(orientations: &[DQuat], intent: &OrientationIntent) -> f64 {
-    let axis = intent.shortest_turn().normalize_or_zero();
+    let axis = intent.unit_axis();
     orientations
         .iter()
-        .map(|&q| rotation_vector(q))
-        .filter(|r| r.length() > AXIS_FLOOR)
-        .map(|r| r.normalize().dot(axis).clamp(-1.0, 1.0).acos())
+        .map(|q| {
+            let along = DVec3::new(q.x, q.y, q.z).dot(axis);
+            2.0 * math::acos(math::sqrt(q.w * q.w + along * along).min(1.0))
+        })
         .fold(0.0, f64::max)
 }
 
@@ -102,10 +103,24 @@ mod tests {
     }
 
     #[test]
-    fn a_turn_about_another_axis_strays_by_the_angle_between_the_axes() {
+    fn a_turn_off_the_axis_strays_by_its_distance_to_the_nearest_turn_about_it() {
+        // Worked out by search: the nearest of 200,001 turns about z, against the closed form.
         let i = OrientationIntent::about([0.0, 0.0, 1.0], 60.0);
-        let off = [from_rotation_vector(DVec3::new(0.0, 0.5, 0.5))];
-        assert!((path_deviation(&off, &i) - core::f64::consts::FRAC_PI_4).abs() < 1e-12);
+        let q = from_rotation_vector(DVec3::new(0.0, 0.5, 0.5));
+        let nearest = (0..=200_000)
+            .map(|k| {
+                let t = (k as f64 / 100_000.0 - 1.0) * core::f64::consts::PI;
+                rotation_vector(q.conjugate() * from_rotation_vector(DVec3::Z * t)).length()
+            })
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            (path_deviation(&[q], &i) - nearest).abs() < 1e-9,
+            "{nearest}"
+        );
+        assert!(nearest > 0.3 && nearest < 0.6);
+        // A hair the wrong way round is a hair off the great circle, not half a turn.
+        let back = [from_rotation_vector(DVec3::Z * -1e-3)];
+        assert_eq!(path_deviation(&back, &i), 0.0);
     }
 
     #[test]
