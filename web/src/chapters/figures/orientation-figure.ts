@@ -215,7 +215,9 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       ctx.fillStyle = colors.get('--fg')!;
       ctx.font = '11px system-ui, sans-serif';
       ctx.textAlign = 'center';
-      ctx.fillText(`${label(d)}: ${degrees(d.angles[k] ?? NaN).toFixed(1)}°`, cell * (i + 0.5), height - 6, cell - 4);
+      // A narrow cell (a phone) keeps the angle only: the colour names the drive, as in the plot's legend.
+      const left = `${degrees(d.angles[k] ?? NaN).toFixed(1)}°`;
+      ctx.fillText(cell < 140 ? left : `${label(d)}: ${left}`, cell * (i + 0.5), height - 6, cell - 4);
     });
     drawBody(ctx, xyzw(run.target), part().map((p) => ({ ...p, color: colors.get('--muted')! })), cell * (cells - 0.5), height / 2, scale, view);
     ctx.fillStyle = colors.get('--fg')!;
