@@ -127,3 +127,11 @@ test("an engine's settings menu waits until one of its drives is shown, then cha
   await expect(f.locator('tbody tr[data-drive="unity-configurable-joint-slerp"] td').first()).toHaveText('unity-configurable-joint-slerp (no-damping)');
   expect(problems).toEqual([]);
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px every body's label reads whole`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const f = await figure(page, '?orientation-degrees=190');
+    await expect(f.locator('canvas.orientation-bodies')).toHaveAttribute('data-squeezed', '0');
+  });
+}

@@ -208,20 +208,28 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     const height = Math.max(110, Math.min(170, cell));
     const ctx = fitCanvas(bodies, width, height);
     const scale = Math.min(cell, height) / 3.2;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    // Each label is the longest of its forms that fits its cell; one that fits none is
+    // counted (data-squeezed), never squeezed out of reading by fillText's maxWidth.
+    let squeezed = 0;
+    const caption = (forms: readonly string[], x: number) => {
+      const text = forms.find((t) => ctx.measureText(t).width <= cell - 4) ?? forms[forms.length - 1]!;
+      if (ctx.measureText(text).width > cell - 4) squeezed++;
+      ctx.fillStyle = colors.get('--fg')!;
+      ctx.fillText(text, x, height - 6);
+    };
     drives.forEach((d, i) => {
       const color = colors.get(COLORS[i]!)!;
       const q = d.orientations[k];
       if (q) drawBody(ctx, xyzw(q), part().map((p) => ({ ...p, color })), cell * (i + 0.5), height / 2, scale, view);
-      ctx.fillStyle = colors.get('--fg')!;
-      ctx.font = '11px system-ui, sans-serif';
-      ctx.textAlign = 'center';
-      // A narrow cell (a phone) keeps the angle only: the colour names the drive, as in the plot's legend.
+      // In a narrow cell the angle alone: the colour names the drive, as in the plot's legend.
       const left = `${degrees(d.angles[k] ?? NaN).toFixed(1)}°`;
-      ctx.fillText(cell < 140 ? left : `${label(d)}: ${left}`, cell * (i + 0.5), height - 6, cell - 4);
+      caption([`${label(d)}: ${left}`, left], cell * (i + 0.5));
     });
     drawBody(ctx, xyzw(run.target), part().map((p) => ({ ...p, color: colors.get('--muted')! })), cell * (cells - 0.5), height / 2, scale, view);
-    ctx.fillStyle = colors.get('--fg')!;
-    ctx.fillText('the target', cell * (cells - 0.5), height - 6, cell - 4);
+    caption(['the target', 'target'], cell * (cells - 0.5));
+    bodies.dataset.squeezed = String(squeezed);
     // The sphere: each body's long axis (its x) up to now, the shortest path dashed.
     const size = sphere.clientWidth || 260;
     const s = fitCanvas(sphere, size, size);
