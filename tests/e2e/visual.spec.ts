@@ -123,11 +123,12 @@ const brokenText = (page: Page) =>
       if (!shown(cell)) continue;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        // A word may end a line at its own hyphen between letters ("anti-" / "windup"), as
-        // typesetting allows; never elsewhere, and never inside a number ("1.11e-" / "16").
+        // A word may end a line at its own hyphen before a letter ("anti-" / "windup",
+        // "swing1-" / "swing2" in a drive's name), as typesetting allows; never elsewhere,
+        // and never inside a number ("1.11e-" / "16", "-" / "170").
         for (const word of node.textContent!.matchAll(/\S+/g)) {
           let at = word.index!;
-          for (const part of word[0].split(/(?<=\p{L}[-‐])(?=\p{L})/u)) {
+          for (const part of word[0].split(/(?<=[\p{L}\p{N}][-‐])(?=\p{L})/u)) {
             const range = document.createRange();
             range.setStart(node, at);
             range.setEnd(node, at + part.length);
