@@ -11,7 +11,7 @@ import { chapterPaths as chapters, ready } from './pages';
  * refused entry has a message beside its field while the value in force stays. At the
  * end of each page, the animation still runs.
  *
- * `npm test` plays the first part of each seeded run (1,280 interactions, every kind on
+ * `npm test` plays the first part of each seeded run (1,110 interactions, every kind on
  * every page: a test fails if one is missing); `npm run chaos` (CHAOS_FULL=1) plays each
  * run to its end. The same seeds make the shorter run exactly the start of the longer one.
  */
@@ -29,10 +29,10 @@ const FULL = !!process.env.CHAOS_FULL;
  * first tampered link comes after the 120th interaction.
  */
 const plan: { path: string; whole: number; part: number; quick: number }[] = [
-  ...[0, 1, 2].map((part) => ({ path: 'lab.html', whole: 200, part, quick: 120 })),
+  ...[0, 1, 2].map((part) => ({ path: 'lab.html', whole: 200, part, quick: 100 })),
   { path: 'index.html', whole: 200, part: 0, quick: 200 },
   { path: 'embed.html?scene=cube', whole: 100, part: 0, quick: 60 },
-  ...chapters.map((path) => ({ path, whole: 110, part: 0, quick: 66 })),
+  ...chapters.map((path) => ({ path, whole: 110, part: 0, quick: 50 })),
 ];
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
