@@ -5,7 +5,8 @@
 //! ```text
 //! cargo run -p forcelab --release --example orientation -- --json --frequency F \
 //!     --damping-ratio Z --inertia IX,IY,IZ --target AX,AY,AZ,DEGREES --dt DT \
-//!     [--target-quaternion W,X,Y,Z] [--spin WX,WY,WZ] [--seconds S]
+//!     [--target-quaternion W,X,Y,Z] [--spin WX,WY,WZ] [--seconds S] \
+//!     [--numbers documented|exact]
 //! ```
 //!
 //! Defaults: 2 Hz, critically damped, moments 1, 4, 4.5 kg m^2, 120 degrees about
@@ -13,10 +14,19 @@
 //! drive and variant: `id`, `engine`, `api`, `variant`, `isDefault`, `settings`,
 //! `changed`, `parameters`, `predicted` (the orientation after each step as
 //! `[w, x, y, z]`), `events` (`resets`: the steps at which the engine reset a diverged
-//! simulation; `divergedAfter`: the step at which a law overflowed). Without it, one line per
+//! simulation; `divergedAfter`: the step at which a law overflowed), `numbers`. With
+//! `--numbers exact` each drive is handed its discrete-exact numbers for this turn
+//! (`forcelab::engines::orientation::exact`) where they exist: `numbers` is `"exact"`
+//! and `asked` the frequency and damping ratio handed to its formula (`parameters` and
+//! `predicted` are at those), or `"documented"` with `exactRefused` saying why not;
+//! `fitSteps` is how many steps the numbers were solved over.
+//! Without `--json`, one line per
 //! drive: the angle left to the target at the end. A bad flag gets a message naming it
 //! and exit status 2. The real-engine tests in `tests/engines` read exactly this.
-use forcelab::engines::orientation::{report, OrientationIntent, OrientationReport, MAX_STEPS};
+use forcelab::engines::orientation::exact::{fit_steps, report_exact, ExactNumbers};
+use forcelab::engines::orientation::{report, OrientationReport};
+use forcelab::engines::orientation::{OrientationIntent, MAX_STEPS};
+use forcelab::error::Error;
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -26,7 +36,8 @@ use json::{number, optional, string};
 
 const USAGE: &str = "usage: orientation [--json] [--frequency HZ] [--damping-ratio Z] \
                      [--inertia IX,IY,IZ] [--target AX,AY,AZ,DEGREES] \
-                     [--target-quaternion W,X,Y,Z] [--dt S] [--spin WX,WY,WZ] [--seconds S]";
+                     [--target-quaternion W,X,Y,Z] [--dt S] [--spin WX,WY,WZ] [--seconds S] \
+                     [--numbers documented|exact]";
 
 fn numbers<const N: usize>(name: &str, text: Option<&String>) -> Result<[f64; N], String> {
     let text = text.ok_or_else(|| format!("{name} needs {N} numbers after it, comma separated"))?;
@@ -46,10 +57,20 @@ fn numbers<const N: usize>(name: &str, text: Option<&String>) -> Result<[f64; N]
     Ok(out)
 }
 
+/// What the command line asks.
+#[derive(Debug)]
+struct Options {
+    intent: OrientationIntent,
+    seconds: f64,
+    json: bool,
+    /// Each drive handed its discrete-exact numbers (`--numbers exact`).
+    exact: bool,
+}
+
 /// The command line, or a message naming the flag that could not be read.
-fn parse(args: &[String]) -> Result<(OrientationIntent, f64, bool), String> {
+fn parse(args: &[String]) -> Result<Options, String> {
     let mut intent = OrientationIntent::default();
-    let (mut seconds, mut json, mut quaternion) = (2.0, false, None);
+    let (mut seconds, mut json, mut quaternion, mut exact) = (2.0, false, None, false);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let f = flag.as_str();
@@ -67,6 +88,17 @@ fn parse(args: &[String]) -> Result<(OrientationIntent, f64, bool), String> {
                 intent.degrees = d;
             }
             "--target-quaternion" => quaternion = Some(numbers::<4>(f, it.next())?),
+            "--numbers" => {
+                exact = match it.next().map(String::as_str) {
+                    Some("exact") => true,
+                    Some("documented") => false,
+                    other => {
+                        return Err(format!(
+                            "--numbers must be documented or exact, got {other:?}"
+                        ))
+                    }
+                }
+            }
             "--help" | "-h" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown flag {other:?}\n{USAGE}")),
         }
@@ -92,10 +124,17 @@ fn parse(args: &[String]) -> Result<(OrientationIntent, f64, bool), String> {
             "--seconds must be above 0 and at most {MAX_STEPS} steps long, got {seconds}"
         ));
     }
-    Ok((intent, seconds, json))
+    Ok(Options {
+        intent,
+        seconds,
+        json,
+        exact,
+    })
 }
 
-fn json(r: &OrientationReport) -> String {
+/// One report as JSON; `exact` is the solve's answer and window when exact numbers were
+/// asked.
+fn json(r: &OrientationReport, exact: Option<(&Result<ExactNumbers, Error>, usize)>) -> String {
     let mut o = String::from("{\"id\":");
     string(&mut o, r.drive.id);
     o.push_str(",\"engine\":");
@@ -158,13 +197,37 @@ fn json(r: &OrientationReport) -> String {
     o.push(']');
     o.push_str(",\"divergedAfter\":");
     optional(&mut o, r.predicted.diverged_after);
-    o.push_str("}}");
+    o.push('}');
+    if let Some((_, steps)) = exact {
+        write!(o, ",\"fitSteps\":{steps}").unwrap();
+    }
+    o.push_str(",\"numbers\":");
+    match exact.map(|(numbers, _)| numbers) {
+        Some(Ok(n)) => {
+            o.push_str("\"exact\",\"asked\":{\"frequency\":");
+            number(&mut o, n.frequency);
+            o.push_str(",\"dampingRatio\":");
+            number(&mut o, n.damping_ratio);
+            o.push('}');
+        }
+        Some(Err(e)) => {
+            o.push_str("\"documented\",\"exactRefused\":");
+            string(&mut o, &e.to_string());
+        }
+        None => o.push_str("\"documented\""),
+    }
+    o.push('}');
     o
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (intent, seconds, as_json) = match parse(&args) {
+    let Options {
+        intent,
+        seconds,
+        json: as_json,
+        exact,
+    } = match parse(&args) {
         Ok(x) => x,
         Err(message) => {
             eprintln!("{message}");
@@ -172,7 +235,22 @@ fn main() -> ExitCode {
         }
     };
     let steps = (seconds / intent.dt).round().max(1.0) as usize;
-    let reports = match report(&intent, steps) {
+    // Every drive and variant is stepped; with exact numbers each is solved first.
+    let reports = match if exact {
+        report_exact(&intent, steps, |_, _| true).map(|reports| {
+            reports
+                .into_iter()
+                .map(|e| (e.report, e.numbers))
+                .collect::<Vec<_>>()
+        })
+    } else {
+        report(&intent, steps).map(|reports| {
+            reports
+                .into_iter()
+                .map(|report| (report, None))
+                .collect::<Vec<_>>()
+        })
+    } {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
@@ -180,11 +258,15 @@ fn main() -> ExitCode {
         }
     };
     if as_json {
-        let items: Vec<String> = reports.iter().map(json).collect();
+        let fit = fit_steps(&intent);
+        let items: Vec<String> = reports
+            .iter()
+            .map(|(r, numbers)| json(r, numbers.as_ref().map(|n| (n, fit))))
+            .collect();
         println!("[{}]", items.join(","));
     } else {
         let target = intent.target();
-        for r in &reports {
+        for (r, _) in &reports {
             let left = r.predicted.angle_to(target);
             let end = left.last().copied().unwrap_or(f64::NAN);
             println!(
@@ -216,13 +298,15 @@ mod tests {
 
     #[test]
     fn flags_are_read_and_bad_ones_named() {
-        let (i, s, j) = parse(&args(
-            "--json --inertia 1,2,2.5 --target 0,0,1,190 --seconds 3",
+        let o = parse(&args(
+            "--json --inertia 1,2,2.5 --target 0,0,1,190 --seconds 3 --numbers exact",
         ))
         .unwrap();
-        assert!(j);
+        assert!(o.json && o.exact);
+        assert!(!parse(&args("--numbers documented")).unwrap().exact);
+        let i = o.intent;
         assert_eq!(
-            (i.inertia, i.axis, i.degrees, s),
+            (i.inertia, i.axis, i.degrees, o.seconds),
             ([1.0, 2.0, 2.5], [0.0, 0.0, 1.0], 190.0, 3.0)
         );
         let err = |s: &str| parse(&args(s)).unwrap_err();
@@ -236,5 +320,6 @@ mod tests {
         assert!(err("--target-quaternion 1,1,0,0").starts_with("--target-quaternion: "));
         assert!(err("--dt 0").starts_with("--dt: "));
         assert!(err("--wobble").contains("unknown flag"));
+        assert!(err("--numbers fast").contains("\"fast\""));
     }
 }

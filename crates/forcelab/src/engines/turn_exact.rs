@@ -45,8 +45,7 @@ pub fn refine(
             ]
         })
     };
-    let norm = |r: [f64; 2]| r[0].abs().max(r[1].abs());
-    let Some(mut r) = residual(linear) else {
+    let Some(r) = residual(linear) else {
         return Ok(linear);
     };
     if norm(r) <= LINEAR_ENOUGH {
@@ -59,31 +58,67 @@ pub fn refine(
             .zip(k)
             .all(|(knob, v)| v.is_finite() && (v > 0.0 || (v == 0.0 && !knob.positive)))
     };
-    let mut k = linear;
+    newton(linear, r, residual, valid, F64_TURN).ok_or_else(unreachable)
+}
+
+/// The larger of a residual's two parts.
+fn norm(r: [f64; 2]) -> f64 {
+    r[0].abs().max(r[1].abs())
+}
+
+/// How finely [`newton`] works: the relative size of its finite differences, and the
+/// residual it accepts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Precision {
+    /// A difference's size relative to the unknown.
+    pub difference: f64,
+    /// The largest residual accepted as an answer.
+    pub accepted: f64,
+}
+
+/// For motions computed in `f64` (the one-axis twins' turn): differences of 1e-6.
+pub(crate) const F64_TURN: Precision = Precision {
+    difference: 1e-6,
+    accepted: ACCEPTED,
+};
+
+/// Two unknowns `k` that make `residual(k)` (a motion's log frequency error and damping
+/// ratio error) zero to `precision.accepted`, by Newton's method from `k` (where the
+/// residual is `r`) with a Jacobian of forward differences and steps halved until the
+/// fit improves and `valid` holds; `None` when no nearby `k` does. Shared by the one-axis
+/// turn ([`refine`]) and the orientation drives
+/// ([`crate::engines::orientation::exact`]).
+pub(crate) fn newton(
+    mut k: [f64; 2],
+    mut r: [f64; 2],
+    residual: impl Fn([f64; 2]) -> Option<[f64; 2]>,
+    valid: impl Fn([f64; 2]) -> bool,
+    precision: Precision,
+) -> Option<[f64; 2]> {
+    let enough = precision.accepted;
     for _ in 0..40 {
         if norm(r) <= 1e-9 {
-            return Ok(k);
+            return Some(k);
         }
-        // Newton on the two knobs, with a Jacobian of forward differences.
         let scale = k[0].abs().max(k[1].abs());
         let mut jac = [[0.0; 2]; 2];
         for i in 0..2 {
-            let h = 1e-6 * (k[i].abs() + 1e-6 * scale).max(1e-300);
+            let h = precision.difference * (k[i].abs() + 1e-6 * scale).max(1e-300);
             let mut kh = k;
             kh[i] += h;
-            let rh = residual(kh).ok_or_else(unreachable)?;
+            let rh = residual(kh)?;
             jac[0][i] = (rh[0] - r[0]) / h;
             jac[1][i] = (rh[1] - r[1]) / h;
         }
         let det = jac[0][0] * jac[1][1] - jac[0][1] * jac[1][0];
         if det == 0.0 || !det.is_finite() {
-            return Err(unreachable());
+            return None;
         }
         let step = [
             (jac[1][1] * r[0] - jac[0][1] * r[1]) / det,
             (jac[0][0] * r[1] - jac[1][0] * r[0]) / det,
         ];
-        // Halve the step until the turn fits better (and the knobs stay valid).
+        // Halve the step until the fit improves (and the unknowns stay valid).
         let mut t = 1.0;
         let mut accepted = None;
         for _ in 0..12 {
@@ -100,27 +135,19 @@ pub fn refine(
         }
         let Some((next, rn)) = accepted else {
             // No step improves the fit: it has reached its floor.
-            return if norm(r) <= ACCEPTED {
-                Ok(k)
-            } else {
-                Err(unreachable())
-            };
+            return (norm(r) <= enough).then_some(k);
         };
         // Near the fit's floor a step gains little: stop there.
-        let stalled = norm(rn) > 0.5 * norm(r) && norm(rn) <= ACCEPTED;
+        let stalled = norm(rn) > 0.5 * norm(r) && norm(rn) <= enough;
         k = next;
         r = rn;
         if stalled {
-            return Ok(k);
+            return Some(k);
         }
     }
     // A long overdamped turn's fit has a floor near 2e-7: far below what any engine or
     // reader can tell apart.
-    if norm(r) <= ACCEPTED {
-        Ok(k)
-    } else {
-        Err(unreachable())
-    }
+    (norm(r) <= enough).then_some(k)
 }
 
 /// The natural frequency and damping ratio of the turn `entry` makes with `knobs` (rest
@@ -152,6 +179,13 @@ pub fn turn_effective(
 /// make the fit jump as a sample crossed the band), and a real engine's turn is read on
 /// the same samples. At least 16, at most 20,000.
 pub fn fit_steps(intent: &Intent) -> usize {
+    fit_steps_of(intent, TARGET)
+}
+
+/// [`fit_steps`] for a turn of `size` rad (an orientation drive's turn, from rest): the
+/// last step at which `size |1 - x(t)|` is more than [`FIT_BAND`], `x` the intended
+/// motion toward 1.
+pub fn fit_steps_of(intent: &Intent, size: f64) -> usize {
     let (w, z) = (intent.omega(), intent.damping_ratio.max(0.05));
     // Twenty time constants of the slowest decay bound the search: a critically damped
     // error, (1 + w t) e^(-w t), is still 3e-3 after eight (the bound once cut its window
@@ -164,7 +198,7 @@ pub fn fit_steps(intent: &Intent) -> usize {
     let horizon = ((20.0 / decay) / intent.dt).ceil().clamp(16.0, 20_000.0) as usize;
     let last_out = (1..=horizon)
         .rev()
-        .find(|&k| (intent.ideal(k as f64 * intent.dt) - TARGET).abs() > FIT_BAND)
+        .find(|&k| size * (intent.ideal(k as f64 * intent.dt) / TARGET - 1.0).abs() > FIT_BAND)
         .unwrap_or(0);
     (last_out + 1).clamp(16, 20_000)
 }

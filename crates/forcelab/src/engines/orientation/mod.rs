@@ -11,6 +11,7 @@
 //! for bit; Jolt ([`jolt`]) to 1e-5 rad.
 
 mod articles;
+pub mod exact;
 mod intent;
 pub mod jolt;
 pub mod mujoco;
@@ -20,7 +21,7 @@ pub mod rapier;
 pub mod unity;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
-pub use path::{path_deviation, turn_effective, turned_about_axis};
+pub use path::{path_deviation, turn_effective, turn_effective_over, turned_about_axis, STRAYS};
 
 use super::mujoco::Integrator;
 use super::{Engine, Parameter};

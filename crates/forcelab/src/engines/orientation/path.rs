@@ -61,6 +61,10 @@ pub fn turned_about_axis(orientations: &[DQuat], intent: &OrientationIntent) -> 
     (!orientations.is_empty()).then(|| total.to_degrees())
 }
 
+/// How far a turn may stray from the shortest path, rad (30 degrees), and still be read
+/// as one motion along it ([`turn_effective`]).
+pub const STRAYS: f64 = 30.0 * core::f64::consts::PI / 180.0;
+
 /// The natural frequency (rad/s) and damping ratio a turn shows: the second-order fit
 /// ([`crate::analysis::fit::second_order`]) of what is left of the shortest turn along its
 /// axis after each step, `e_k = log(target q_k^-1) . a`, over the steps while more than
@@ -72,19 +76,41 @@ pub fn turn_effective(
     resets: &[usize],
     intent: &OrientationIntent,
 ) -> Option<crate::tuning::Effective> {
-    if path_deviation(orientations, intent) > 30f64.to_radians() {
-        return None;
-    }
-    let target = intent.target();
-    let axis = intent.shortest_turn().normalize_or_zero();
-    let left: Vec<f64> = orientations
-        .iter()
-        .map(|&q| rotation_vector(target * q.conjugate()).dot(axis))
-        .collect();
+    let left = left_along_axis(orientations, intent)?;
     let until = resets.first().copied().unwrap_or(left.len());
     let band = crate::engines::turn_exact::FIT_BAND;
     let last_out = left[..until].iter().rposition(|e| e.abs() > band)?;
     crate::analysis::fit::second_order(&left, intent.dt, |k| k <= last_out)
+}
+
+/// [`turn_effective`] over the first `steps` steps (and before any reset), whatever the
+/// motion does in them: a search that compares turns reads each on the same samples,
+/// as [`crate::engines::turn_exact::fit_steps`] explains.
+pub fn turn_effective_over(
+    orientations: &[DQuat],
+    resets: &[usize],
+    intent: &OrientationIntent,
+    steps: usize,
+) -> Option<crate::tuning::Effective> {
+    let left = left_along_axis(orientations, intent)?;
+    let until = resets.first().copied().unwrap_or(left.len()).min(steps);
+    crate::analysis::fit::second_order(&left, intent.dt, |k| k < until)
+}
+
+/// What is left of the shortest turn along its axis after each step, rad, or `None`
+/// when the turn strays more than 30 degrees from that axis.
+fn left_along_axis(orientations: &[DQuat], intent: &OrientationIntent) -> Option<Vec<f64>> {
+    if path_deviation(orientations, intent) > STRAYS {
+        return None;
+    }
+    let target = intent.target();
+    let axis = intent.shortest_turn().normalize_or_zero();
+    Some(
+        orientations
+            .iter()
+            .map(|&q| rotation_vector(target * q.conjugate()).dot(axis))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
