@@ -57,6 +57,33 @@ test("MuJoCo's settings switch the gimbal from resetting at its lock to arriving
   expect(problems).toEqual([]);
 });
 
+test('exact numbers for the turn make each drive move as asked, and the link keeps them', async ({ page, context }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  const slerp = row(f, 'physx-d6-slerp');
+  // With its documentation's formula PhysX's force slerp drive reads 0.8 Hz when 2 Hz is asked.
+  await expect(slerp.nth(5)).toHaveText('0.80 Hz, ζ 0.41');
+  await f.getByRole('combobox', { name: 'Numbers given to each drive' }).selectOption('exact');
+  for (const id of ['mujoco-ball-motor', 'physx-d6-slerp', 'jolt-swing-twist', 'rapier-spherical-acceleration']) {
+    await expect(row(f, id).nth(5)).toHaveText('2.00 Hz, ζ 1.00');
+    await expect(row(f, id).nth(7)).toContainText('the formula at ');
+  }
+  await expect(slerp.nth(7)).toContainText('the formula at 4.883 Hz, ζ 2.524: stiffness 3661');
+  // The gimbal resets at its lock under Euler: it keeps its numbers and says why.
+  await expect(row(f, 'mujoco-gimbal-position').nth(7)).toContainText('documented (no exact numbers: the turn is reset');
+  await expect(f.locator('caption')).toContainText('given exact for this turn');
+  await expect.poll(() => new URL(page.url()).searchParams.get('orientation-numbers')).toBe('exact');
+  const copy = await context.newPage();
+  const copyProblems = watchConsole(copy);
+  await copy.goto(page.url());
+  await everyFigure(copy);
+  const g = copy.locator('.figure[data-scene="orientation"]');
+  await expect(g.getByRole('combobox', { name: 'Numbers given to each drive' })).toHaveValue('exact');
+  await expect(g.locator('tbody tr[data-drive="physx-d6-slerp"] td').nth(5)).toHaveText('2.00 Hz, ζ 1.00');
+  expect(problems).toEqual([]);
+  expect(copyProblems).toEqual([]);
+});
+
 test('play moves the clock, and the time slider scrubs the turn', async ({ page }) => {
   const problems = watchConsole(page);
   const f = await figure(page);

@@ -4,8 +4,9 @@
 
 use crate::config::{from_js, to_js};
 use crate::error::js;
+use forcelab::engines::orientation::exact::{report_exact, Numbers};
 use forcelab::engines::orientation::{
-    path_deviation, report_where, turn_effective, turned_about_axis, OrientationIntent, MAX_STEPS,
+    path_deviation, turn_effective, turned_about_axis, OrientationIntent, MAX_STEPS,
 };
 use forcelab::engines::Parameter;
 use glam::DQuat;
@@ -42,6 +43,10 @@ struct DriveJs {
     turned: Option<f64>,
     /// How the turn really moves along its axis, or `None` when no fit reads it.
     effective: Option<EffectiveJs>,
+    /// With exact numbers asked: the frequency (Hz) and damping ratio handed to the
+    /// drive's formula, or `None` when there are none (`exact_refused` says why).
+    exact: Option<EffectiveJs>,
+    exact_refused: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -72,12 +77,17 @@ struct TurnJs {
 /// divergedAfter, deviation (rad from the shortest path), turned (degrees about the
 /// axis), effective: { frequency (Hz), dampingRatio } | null (the turn's fit) }] }`. With
 /// `shown` (`["id/variant", ...]`) only those are stepped; the others come back with no
-/// steps, so the list still names every drive and variant. A bad field is refused by name.
+/// steps, so the list still names every drive and variant. With `exact`, each drive
+/// stepped is handed its discrete-exact numbers for this turn where they exist
+/// (`exact: { frequency, dampingRatio }` handed to its formula; `parameters` and the turn
+/// are at those), or keeps the documented ones and says why in `exactRefused`. A bad
+/// field is refused by name.
 #[wasm_bindgen(js_name = orientationTurn)]
 pub fn orientation_turn(
     intent: JsValue,
     seconds: f64,
     shown: Option<Vec<String>>,
+    exact: Option<bool>,
 ) -> Result<JsValue, JsError> {
     let intent: OrientationIntent = from_js("intent", intent)?;
     js(intent.validate())?;
@@ -94,9 +104,23 @@ pub fn orientation_turn(
             .as_ref()
             .is_none_or(|s| s.iter().any(|k| k.split_once('/') == Some((id, variant))))
     };
-    let drives = js(report_where(&intent, steps, keep))?
+    let numbers = if exact.unwrap_or(false) {
+        Numbers::Exact
+    } else {
+        Numbers::Documented
+    };
+    let drives = js(report_exact(&intent, steps, keep, numbers))?
         .into_iter()
-        .map(|r| DriveJs {
+        .map(|e| (e.report, e.numbers))
+        .map(|(r, numbers)| DriveJs {
+            exact: numbers
+                .as_ref()
+                .and_then(|n| n.as_ref().ok())
+                .map(|n| EffectiveJs {
+                    frequency: n.frequency,
+                    damping_ratio: n.damping_ratio,
+                }),
+            exact_refused: numbers.and_then(|n| n.err()).map(|e| e.to_string()),
             id: r.drive.id,
             engine: r.drive.engine.id(),
             engine_name: r.drive.engine.name(),

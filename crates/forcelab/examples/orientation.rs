@@ -23,8 +23,8 @@
 //! Without `--json`, one line per
 //! drive: the angle left to the target at the end. A bad flag gets a message naming it
 //! and exit status 2. The real-engine tests in `tests/engines` read exactly this.
-use forcelab::engines::orientation::exact::{fit_steps, report_exact, ExactNumbers};
-use forcelab::engines::orientation::{report, OrientationReport};
+use forcelab::engines::orientation::exact::{report_exact, ExactNumbers, Numbers};
+use forcelab::engines::orientation::{fit_steps, OrientationReport};
 use forcelab::engines::orientation::{OrientationIntent, MAX_STEPS};
 use forcelab::error::Error;
 use std::fmt::Write;
@@ -235,22 +235,12 @@ fn main() -> ExitCode {
         }
     };
     let steps = (seconds / intent.dt).round().max(1.0) as usize;
-    // Every drive and variant is stepped; with exact numbers each is solved first.
-    let reports = match if exact {
-        report_exact(&intent, steps, |_, _| true).map(|reports| {
-            reports
-                .into_iter()
-                .map(|e| (e.report, e.numbers))
-                .collect::<Vec<_>>()
-        })
+    let numbers = if exact {
+        Numbers::Exact
     } else {
-        report(&intent, steps).map(|reports| {
-            reports
-                .into_iter()
-                .map(|report| (report, None))
-                .collect::<Vec<_>>()
-        })
-    } {
+        Numbers::Documented
+    };
+    let reports = match report_exact(&intent, steps, |_, _| true, numbers) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
@@ -261,12 +251,12 @@ fn main() -> ExitCode {
         let fit = fit_steps(&intent);
         let items: Vec<String> = reports
             .iter()
-            .map(|(r, numbers)| json(r, numbers.as_ref().map(|n| (n, fit))))
+            .map(|e| json(&e.report, e.numbers.as_ref().map(|n| (n, fit))))
             .collect();
         println!("[{}]", items.join(","));
     } else {
         let target = intent.target();
-        for (r, _) in &reports {
+        for r in reports.iter().map(|e| &e.report) {
             let left = r.predicted.angle_to(target);
             let end = left.last().copied().unwrap_or(f64::NAN);
             println!(

@@ -48,6 +48,10 @@ export interface DriveTurn {
   turned: number | null;
   /** How the turn really moves along its axis (a second-order fit), or null when none reads it. */
   effective: { frequency: number; dampingRatio: number } | null;
+  /** With exact numbers asked: the frequency (Hz) and damping ratio handed to the drive's formula, or null. */
+  exact: { frequency: number; dampingRatio: number } | null;
+  /** With exact numbers asked and none found: why (the drive then runs its documented numbers). */
+  exactRefused: string | null;
 }
 
 export interface Turn {
@@ -58,10 +62,14 @@ export interface Turn {
   drives: DriveTurn[];
 }
 
+/** The numbers each drive is handed: its documentation's formula, or the core's discrete-exact ones for the turn. */
+export type Numbers = 'documented' | 'exact';
+
 /**
  * Every drive turning the body for `seconds`, or only those of `shown` (`"id/variant"`:
- * the rest come back with no steps); a bad field is refused by name (the core's message).
+ * the rest come back with no steps), each handed `numbers`; a bad field is refused by
+ * name (the core's message).
  */
-export function turn(intent: OrientationIntent, seconds: number, shown?: readonly string[]): Turn {
-  return orientationTurn(intent, seconds, shown ? [...shown] : undefined) as Turn;
+export function turn(intent: OrientationIntent, seconds: number, shown?: readonly string[], numbers: Numbers = 'documented'): Turn {
+  return orientationTurn(intent, seconds, shown ? [...shown] : undefined, numbers === 'exact') as Turn;
 }

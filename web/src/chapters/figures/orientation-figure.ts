@@ -5,7 +5,7 @@
  * a sphere beside the shortest one, and the angle left to the target over time. The
  * core computes every orientation and every number read off them; the page draws them.
  */
-import { turn, type DriveTurn, type OrientationIntent, type Turn, type Wxyz } from '../../core/orientation-wasm';
+import { turn, type DriveTurn, type Numbers, type OrientationIntent, type Turn, type Wxyz } from '../../core/orientation-wasm';
 import { ORIENTATION_INTENT } from '../../core/presets';
 import type { FigureLink } from '../../figures/figure-link';
 import { ResponsePlot } from '../../plot/response-plot';
@@ -32,6 +32,11 @@ const BODIES = {
 } as const;
 type BodyName = keyof typeof BODIES;
 const SPINS = { 'at rest': [0, 0, 0], spinning: [0, 3, 1] } as const;
+/** The numbers handed to each drive, as the link spells them and as a reader reads them. */
+const NUMBERS: Record<Numbers, string> = {
+  documented: 'the documentation’s formula',
+  exact: 'exact for this turn',
+};
 type SpinName = keyof typeof SPINS;
 
 const DEFS: ParamDef[] = [
@@ -58,6 +63,14 @@ function intentOf(v: Record<(typeof FIELDS)[number], number>, body: BodyName, sp
     dt: v.dt,
     spin: [...SPINS[spin]],
   };
+}
+
+/** The numbers a drive was given, and with exact numbers asked, what they were solved as (or why there are none). */
+function numbersGiven(d: DriveTurn): string {
+  const list = d.parameters.map((p) => `${p.name} ${Number(p.value.toPrecision(4))}${p.unit ? ` ${p.unit}` : ''}`).join(', ');
+  if (d.exact) return `the formula at ${Number(d.exact.frequency.toPrecision(4))} Hz, ζ ${Number(d.exact.dampingRatio.toPrecision(4))}: ${list}`;
+  if (d.exactRefused) return `documented (no exact numbers: ${d.exactRefused.replace(/^frequency: /, '')}): ${list}`;
+  return list;
 }
 
 /** `[w, x, y, z]` as box-drawing's `[x, y, z, w]`. */
@@ -96,6 +109,16 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
 
   let body = link.choice('orientation-body', 'Body', Object.keys(BODIES) as BodyName[], 'long thin', choices);
   let spin = link.choice('orientation-spin', 'Start', Object.keys(SPINS) as SpinName[], 'at rest', choices);
+  let numbers = link.choice('orientation-numbers', 'Numbers given', Object.keys(NUMBERS) as Numbers[], 'documented', choices);
+  {
+    const s = el('select', { 'aria-label': 'Numbers given to each drive' }, ...(Object.keys(NUMBERS) as Numbers[]).map((o) => el('option', { value: o, selected: o === numbers }, NUMBERS[o])));
+    s.addEventListener('change', () => {
+      numbers = s.value as Numbers;
+      link.save('orientation-numbers', numbers, 'documented');
+      rerun();
+    });
+    choices.prepend(el('label', { class: 'choice' }, 'Numbers given: ', s));
+  }
   const select = (key: string, text: string, options: readonly string[], value: string, onChange: (v: string) => void) => {
     const s = el('select', { 'aria-label': text }, ...options.map((o) => el('option', { value: o, selected: o === value }, o)));
     s.addEventListener('change', () => onChange(s.value));
@@ -304,13 +327,13 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       `${degrees(d.angles[d.angles.length - 1] ?? NaN).toFixed(2)}°`,
       d.effective ? `${d.effective.frequency.toFixed(2)} Hz, ζ ${d.effective.dampingRatio.toFixed(2)}` : '–',
       d.resets.length ? `${d.resets.length} (first at ${((d.resets[0]! + 1) * values.dt).toFixed(2)} s)` : d.divergedAfter !== null ? 'overflowed' : 'none',
-      d.parameters.map((p) => `${p.name} ${Number(p.value.toPrecision(4))}${p.unit ? ` ${p.unit}` : ''}`).join(', '),
+      numbersGiven(d),
     ]);
     table.replaceChildren(
       el(
         'caption',
         {},
-        `Each shown drive over ${SECONDS} s, asked for ${values.frequency} Hz at ζ ${values.dampingRatio}: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`,
+        `Each shown drive over ${SECONDS} s, asked for ${values.frequency} Hz at ζ ${values.dampingRatio}, given ${NUMBERS[numbers]}: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`,
       ),
       el('thead', {}, el('tr', {}, ...HEADER.map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, ...rows.map((row, i) => el('tr', { 'data-drive': drives[i]!.id }, ...row.map((v, j) => el('td', { 'data-label': HEADER[j]! }, v))))),
@@ -324,7 +347,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   const engineOf = new Map(run.drives.map((d) => [d.id, d.engine]));
   const shownKeys = () => [...shown].map((id) => `${id}/${variants.get(engineOf.get(id)!) ?? 'default'}`);
   const rerun = () => {
-    const next = turn(intentOf(values, body, spin), SECONDS, shownKeys());
+    const next = turn(intentOf(values, body, spin), SECONDS, shownKeys(), numbers);
     run = next;
     step = Math.min(step, run.steps - 1);
     draw();

@@ -10,16 +10,16 @@
 //! force slerp drive turns at 0.8 Hz when 2 Hz was asked. Here the frequency and damping
 //! ratio handed to the formula are solved again, by Newton's method on the twin's own
 //! turn ([`crate::engines::turn_exact`]'s solver), until the motion along the shortest
-//! turn's axis, fitted over the first [`fit_steps`] steps ([`super::turn_effective_over`]),
+//! turn's axis, fitted over the first [`super::fit_steps`] steps ([`super::turn_effective_over`]),
 //! has the intended frequency and damping ratio to 1e-5. The size and axis of the turn
 //! are part of the intent: the numbers hold for this turn, and the fit says how well a
 //! second-order motion describes it.
 
 use super::{
-    path_deviation, report_where, turn_effective_over, OrientationIntent, OrientationReport, STRAYS,
+    fit_steps, path_deviation, report_where, turn_effective_over, OrientationIntent,
+    OrientationReport, STRAYS,
 };
-use crate::engines::turn_exact::{fit_steps_of, newton, Precision};
-use crate::engines::Intent;
+use crate::engines::turn_exact::{newton, Precision};
 use crate::error::Error;
 use crate::gains::Effective;
 use crate::math;
@@ -42,25 +42,9 @@ pub struct ExactNumbers {
     pub frequency: f64,
     /// The damping ratio handed to the formula in place of the intent's.
     pub damping_ratio: f64,
-    /// The motion along the turn's axis at those numbers, fitted over [`fit_steps`]
+    /// The motion along the turn's axis at those numbers, fitted over [`super::fit_steps`]
     /// steps: the intent's frequency (rad/s, relative) and damping ratio within 1e-5.
     pub fitted: Effective,
-}
-
-/// How many steps of a turn the solve reads: up to the last step at which the intended
-/// motion over the shortest turn's angle `theta` (rad) is still more than
-/// [`crate::engines::turn_exact::FIT_BAND`] from the target, `theta |1 - x(t)|`
-/// ([`fit_steps_of`]). The count is the intent's, so every trial is read on the same
-/// samples.
-pub fn fit_steps(intent: &OrientationIntent) -> usize {
-    let one_axis = Intent {
-        frequency: intent.frequency,
-        damping_ratio: intent.damping_ratio,
-        mass: intent.axis_inertia(),
-        dt: intent.dt,
-        angular: true,
-    };
-    fit_steps_of(&one_axis, intent.shortest_turn().length())
 }
 
 /// The frequency and damping ratio to hand drive `id` at settings `variant` (names as in
@@ -148,38 +132,57 @@ fn at(
         })
 }
 
-/// One drive at one settings variant handed its discrete-exact numbers when they exist
-/// ([`solve`]), its documented ones otherwise, with the answer of the solve.
+/// Which numbers each drive is handed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbers {
+    /// Its documentation's formula at the intent's frequency and damping ratio.
+    Documented,
+    /// Its discrete-exact numbers for the turn ([`solve`]) where they exist.
+    Exact,
+}
+
+/// One drive at one settings variant, with the numbers it was handed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExactReport {
-    /// The drive run with the numbers of `numbers` when it is `Ok`, with the intent's
-    /// when not.
+    /// The drive run with the numbers of `numbers` when it is `Some(Ok)`, with the
+    /// intent's otherwise.
     pub report: OrientationReport,
-    /// The solved numbers, or why there are none; `None` for a drive not kept (not
-    /// stepped either).
+    /// The solved numbers, or why there are none; `None` for documented numbers, or a
+    /// drive not kept (not stepped either).
     pub numbers: Option<Result<ExactNumbers, Error>>,
 }
 
-/// [`super::report_where`] with each kept drive and variant handed its discrete-exact
-/// numbers ([`solve`]) where they exist: its `parameters` are the engine's at those
-/// numbers and its `predicted` turn the one they give.
+/// [`super::report_where`] with each kept drive and variant handed `numbers`: with
+/// [`Numbers::Exact`], its discrete-exact numbers ([`solve`]) where they exist, its
+/// `parameters` the engine's at those numbers and its `predicted` turn the one they give.
 pub fn report_exact(
     intent: &OrientationIntent,
     steps: usize,
     keep: impl Fn(&str, &str) -> bool,
+    numbers: Numbers,
 ) -> Result<Vec<ExactReport>, Error> {
-    let documented = report_where(intent, steps, &keep)?;
+    exact_kept(intent, steps, &keep, numbers)
+}
+
+/// [`report_exact`] through one `dyn` filter, as [`super::report_where`] does.
+fn exact_kept(
+    intent: &OrientationIntent,
+    steps: usize,
+    keep: &dyn Fn(&str, &str) -> bool,
+    numbers: Numbers,
+) -> Result<Vec<ExactReport>, Error> {
+    let documented = report_where(intent, steps, keep)?;
     Ok(documented
         .into_iter()
         .map(|report| {
-            if !keep(report.drive.id, report.variant) {
+            if numbers == Numbers::Documented || !keep(report.drive.id, report.variant) {
                 return ExactReport {
                     report,
                     numbers: None,
                 };
             }
-            let numbers = solve(intent, report.drive.id, report.variant);
-            let report = match numbers {
+            let solved = solve(intent, report.drive.id, report.variant);
+            let report = match solved {
                 Ok(n) => at(
                     intent,
                     [n.frequency, n.damping_ratio],
@@ -192,7 +195,7 @@ pub fn report_exact(
             };
             ExactReport {
                 report,
-                numbers: Some(numbers),
+                numbers: Some(solved),
             }
         })
         .collect())

@@ -1,5 +1,5 @@
 use super::*;
-use crate::engines::orientation::report;
+use crate::engines::orientation::{fit_steps, report};
 
 /// The turn of a report, fitted afresh over the solve's window: what a reader who
 /// measured it would say its frequency (Hz) and damping ratio are.
@@ -24,7 +24,7 @@ fn solved_ids(reports: &[ExactReport]) -> Vec<&'static str> {
 fn every_solved_drive_turns_as_asked_on_chapter_11s_turn() {
     let intent = OrientationIntent::default();
     let steps = fit_steps(&intent);
-    let exact = report_exact(&intent, steps, |_, v| v == "default").unwrap();
+    let exact = report_exact(&intent, steps, |_, v| v == "default", Numbers::Exact).unwrap();
     assert_eq!(
         solved_ids(&exact),
         [
@@ -67,7 +67,13 @@ fn the_numbers_are_the_formula_at_the_solved_frequency_and_damping_ratio() {
     let intent = OrientationIntent::default();
     let n = solve(&intent, "physx-d6-slerp", "default").unwrap();
     assert!((n.frequency - 4.883).abs() < 1e-3 && (n.damping_ratio - 2.524).abs() < 1e-3);
-    let exact = report_exact(&intent, 5, |id, v| id == "physx-d6-slerp" && v == "tgs").unwrap();
+    let exact = report_exact(
+        &intent,
+        5,
+        |id, v| id == "physx-d6-slerp" && v == "tgs",
+        Numbers::Exact,
+    )
+    .unwrap();
     let formula = |f: f64, zeta: f64| {
         let asked = OrientationIntent {
             frequency: f,
@@ -104,7 +110,13 @@ fn on_a_small_turn_of_a_nearly_round_body_every_engine_drive_is_solved() {
         degrees: 20.0,
         ..OrientationIntent::default()
     };
-    let exact = report_exact(&intent, fit_steps(&intent), |_, v| v == "default").unwrap();
+    let exact = report_exact(
+        &intent,
+        fit_steps(&intent),
+        |_, v| v == "default",
+        Numbers::Exact,
+    )
+    .unwrap();
     let unsolved: Vec<_> = exact
         .iter()
         .filter(|r| r.report.variant == "default" && matches!(r.numbers, Some(Err(_))))

@@ -21,7 +21,9 @@ pub mod rapier;
 pub mod unity;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};
-pub use path::{path_deviation, turn_effective, turn_effective_over, turned_about_axis, STRAYS};
+pub use path::{
+    fit_steps, path_deviation, turn_effective, turn_effective_over, turned_about_axis, STRAYS,
+};
 
 use super::mujoco::Integrator;
 use super::{Engine, Parameter};
@@ -250,6 +252,16 @@ pub fn report_where(
     intent: &OrientationIntent,
     steps: usize,
     keep: impl Fn(&str, &str) -> bool,
+) -> Result<Vec<OrientationReport>, Error> {
+    report_kept(intent, steps, &keep)
+}
+
+/// [`report_where`] through one `dyn` filter: every caller's closure shares this one
+/// body, which steps every engine (the page's wasm carries it once, not per closure).
+fn report_kept(
+    intent: &OrientationIntent,
+    steps: usize,
+    keep: &dyn Fn(&str, &str) -> bool,
 ) -> Result<Vec<OrientationReport>, Error> {
     intent.validate()?;
     if steps > MAX_STEPS {

@@ -67,25 +67,21 @@ pub const STRAYS: f64 = 30.0 * core::f64::consts::PI / 180.0;
 
 /// The natural frequency (rad/s) and damping ratio a turn shows: the second-order fit
 /// ([`crate::analysis::fit::second_order`]) of what is left of the shortest turn along its
-/// axis after each step, `e_k = log(target q_k^-1) . a`, over the steps while more than
-/// [`crate::engines::turn_exact::FIT_BAND`] is left and before any reset. `None` when the
-/// turn has too few such steps, no continuous equivalent, or strays so far from the axis
-/// (more than 30 degrees) that one number along it would mislead.
+/// axis after each step, `e_k = log(target q_k^-1) . a`, over the first [`fit_steps`]
+/// steps and before any reset: the steps the discrete-exact numbers are solved over
+/// ([`super::exact`]) and the real-engine tests read, so every reading of a turn is the
+/// same one. `None` when the turn has too few such steps, no continuous equivalent, or
+/// strays more than [`STRAYS`] from the axis (one number along it would mislead).
 pub fn turn_effective(
     orientations: &[DQuat],
     resets: &[usize],
     intent: &OrientationIntent,
 ) -> Option<crate::tuning::Effective> {
-    let left = left_along_axis(orientations, intent)?;
-    let until = resets.first().copied().unwrap_or(left.len());
-    let band = crate::engines::turn_exact::FIT_BAND;
-    let last_out = left[..until].iter().rposition(|e| e.abs() > band)?;
-    crate::analysis::fit::second_order(&left, intent.dt, |k| k <= last_out)
+    turn_effective_over(orientations, resets, intent, fit_steps(intent))
 }
 
 /// [`turn_effective`] over the first `steps` steps (and before any reset), whatever the
-/// motion does in them: a search that compares turns reads each on the same samples,
-/// as [`crate::engines::turn_exact::fit_steps`] explains.
+/// motion does in them.
 pub fn turn_effective_over(
     orientations: &[DQuat],
     resets: &[usize],
@@ -95,6 +91,22 @@ pub fn turn_effective_over(
     let left = left_along_axis(orientations, intent)?;
     let until = resets.first().copied().unwrap_or(left.len()).min(steps);
     crate::analysis::fit::second_order(&left, intent.dt, |k| k < until)
+}
+
+/// How many steps of a turn are read: up to the last step at which the intended motion
+/// over the shortest turn's angle `theta` (rad) is still more than
+/// [`crate::engines::turn_exact::FIT_BAND`] from the target, `theta |1 - x(t)|`
+/// ([`crate::engines::turn_exact::fit_steps_of`]). The count is the intent's, not the
+/// motion's, so every drive and every trial of a solve is read on the same samples.
+pub fn fit_steps(intent: &OrientationIntent) -> usize {
+    let one_axis = crate::engines::Intent {
+        frequency: intent.frequency,
+        damping_ratio: intent.damping_ratio,
+        mass: intent.axis_inertia(),
+        dt: intent.dt,
+        angular: true,
+    };
+    crate::engines::turn_exact::fit_steps_of(&one_axis, intent.shortest_turn().length())
 }
 
 /// What is left of the shortest turn along its axis after each step, rad, or `None`
