@@ -18,6 +18,13 @@
  * variant the core solves numbers for (`--numbers exact`) runs in the real engine with
  * them, and the real turn, read along the shortest turn's axis over the steps the numbers
  * were solved for, must have the asked frequency and damping ratio within 1 %.
+ *
+ * Then Tune for me on orientation (issue 45, item 5): every drive at its engine's
+ * defaults is tuned for a wish (`--settle`, `--overshoot`, `--max-torque`), and each one
+ * the core calls feasible runs in the real engine with its tuned numbers: the real turn
+ * must come within 2 degrees of the target by the wished time (one step of slack) and
+ * pass it by no more than the wished angle (0.01 degree of slack), read by this file's
+ * own lines.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -58,12 +65,12 @@ const SECONDS = 2;
 const BLOW_UP = 2;
 
 let binary;
-const seen = { cases: 0, worst: {}, version: '', ways: [], exact: [] };
+const seen = { cases: 0, worst: {}, version: '', ways: [], exact: [], tuned: 0 };
 
-/** The command's reports for an intent (with extra flags), run once and shared by every engine's test. */
+/** The command's reports for an intent (with extra flags, over `seconds`), run once and shared by every engine's test. */
 const runs = new Map();
-function twin(intent, extra = []) {
-  const args = [...flags(intent, SECONDS), ...extra];
+function twin(intent, extra = [], seconds = SECONDS) {
+  const args = [...flags(intent, seconds), ...extra];
   const key = args.join(' ');
   if (!runs.has(key)) runs.set(key, JSON.parse(execFileSync(binary, args, { encoding: 'utf8', maxBuffer: 1 << 30 })));
   return runs.get(key);
@@ -78,7 +85,8 @@ afterAll(() => {
   console.log(`orientation twin vs real engines: ${seen.cases} runs; ${seen.version}\n` +
     `worst angle between twin and engine per drive and variant (rad):\n${rows.join('\n')}\n` +
     `past 180 degrees:\n${seen.ways.join('\n')}\n` +
-    `discrete-exact numbers: ${seen.exact.length} real turns, the worst ${(100 * Math.max(0, ...seen.exact)).toExponential(2)} % off the asked frequency or damping ratio`);
+    `discrete-exact numbers: ${seen.exact.length} real turns, the worst ${(100 * Math.max(0, ...seen.exact)).toExponential(2)} % off the asked frequency or damping ratio\n` +
+    `Tune for me: ${seen.tuned} tuned drives met their wish in the real engines`);
 });
 
 describe.each(Object.entries(HARNESSES))('the orientation twin agrees with %s', (engine, harness) => {
@@ -176,3 +184,41 @@ function leftAlong(target, q, axis) {
   const angle = 2 * Math.atan2(v, e[0]);
   return (angle / v) * (e[1] * axis[0] + e[2] * axis[1] + e[3] * axis[2]);
 }
+
+/** The wishes the orientation tuner is checked on, each on one of the intents. */
+const TURN_WISHES = [
+  { name: 'within 2 degrees in 0.8 s, 1 degree past at most', intent: 'large-thin', flags: ['--settle', '0.8', '--overshoot', '1'] },
+  { name: 'within 2 degrees in 1.2 s, none past, 300 N m at most', intent: 'near-half-round', flags: ['--settle', '1.2', '--overshoot', '0', '--max-torque', '300'] },
+];
+const TUNE_SECONDS = 3;
+
+describe.each(TURN_WISHES)('Tune for me on orientation, $name: the real engines meet the wish', (wish) => {
+  const intent = ORIENTATION_INTENTS.find((i) => i.name === wish.intent);
+  test.each(Object.keys(HARNESSES))('%s', async (engine) => {
+    const reports = twin(intent, wish.flags, TUNE_SECONDS).filter((r) => r.engine === engine && r.tuned.feasible);
+    // Every engine has a drive that meets the first wish (its slerp or log-map drive).
+    if (wish === TURN_WISHES[0]) expect(reports.length, `${engine}: no drive meets the wish`).toBeGreaterThan(0);
+    if (!reports.length) return;
+    const target = targetQuaternion(intent);
+    const axis = shortestAxis(target);
+    const real = await HARNESSES[engine].runAll(reports.map((r) => orientationCase(r, intent, target)));
+    const settleLimit = Number(wish.flags[wish.flags.indexOf('--settle') + 1]);
+    const overshootLimit = Number(wish.flags[wish.flags.indexOf('--overshoot') + 1]);
+    reports.forEach((r, i) => {
+      const orientations = real.results[i].orientations;
+      expect(orientations.length).toBe(Math.round(TUNE_SECONDS / intent.dt));
+      let lastOut = -1;
+      let past = 0;
+      orientations.forEach((q, k) => {
+        if (angleBetween(q, target) > (2 * Math.PI) / 180) lastOut = k;
+        const along = leftAlong(target, q, axis);
+        if (along < 0) past = Math.max(past, angleBetween(q, target));
+      });
+      const settle = (lastOut + 2) * intent.dt;
+      const key = `${r.id}: tuned to ${r.tuned.frequency.toFixed(3)} Hz, ${r.tuned.dampingRatio.toFixed(3)}`;
+      expect(settle, `${key}: the real ${engine} settles`).toBeLessThanOrEqual(settleLimit + intent.dt + 1e-9);
+      expect((past * 180) / Math.PI, `${key}: the real ${engine} passes the target by`).toBeLessThanOrEqual(overshootLimit + 0.01);
+      seen.tuned++;
+    });
+  });
+});

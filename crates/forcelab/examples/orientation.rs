@@ -6,7 +6,7 @@
 //! cargo run -p forcelab --release --example orientation -- --json --frequency F \
 //!     --damping-ratio Z --inertia IX,IY,IZ --target AX,AY,AZ,DEGREES --dt DT \
 //!     [--target-quaternion W,X,Y,Z] [--spin WX,WY,WZ] [--seconds S] \
-//!     [--numbers documented|exact]
+//!     [--numbers documented|exact] [--settle S] [--overshoot DEGREES] [--max-torque NM]
 //! ```
 //!
 //! Defaults: 2 Hz, critically damped, moments 1, 4, 4.5 kg m^2, 120 degrees about
@@ -19,12 +19,20 @@
 //! (`forcelab::engines::orientation::exact`) where they exist: `numbers` is `"exact"`
 //! and `asked` the frequency and damping ratio handed to its formula (`parameters` and
 //! `predicted` are at those), or `"documented"` with `exactRefused` saying why not;
-//! `fitSteps` is how many steps the numbers were solved over.
+//! `fitSteps` is how many steps the numbers were solved over. With any of `--settle`,
+//! `--overshoot`, `--max-torque` (a wish: within 2 degrees of the target by S s, at most
+//! DEGREES past it, at most NM of net torque), each drive at its engine's defaults is
+//! tuned for the wish over the run (`forcelab::design::orientation`): its `parameters` and
+//! `predicted` are the tuned ones, and `tuned` says `feasible`, the `frequency` and
+//! `dampingRatio` handed to its formula, and the turn's `settle`, `overshootDegrees`,
+//! `peakTorque` and (when infeasible) the `binding` requirement.
 //! Without `--json`, one line per
 //! drive: the angle left to the target at the end. A bad flag gets a message naming it
 //! and exit status 2. The real-engine tests in `tests/engines` read exactly this.
+use forcelab::design::orientation::{tune_turn, TurnDesign, TurnWish};
+use forcelab::design::Objective;
 use forcelab::engines::orientation::exact::{report_exact, ExactNumbers, Numbers};
-use forcelab::engines::orientation::{fit_steps, OrientationReport};
+use forcelab::engines::orientation::{fit_steps, report_where, OrientationReport};
 use forcelab::engines::orientation::{OrientationIntent, MAX_STEPS};
 use forcelab::error::Error;
 use std::fmt::Write;
@@ -37,7 +45,8 @@ use json::{number, optional, string};
 const USAGE: &str = "usage: orientation [--json] [--frequency HZ] [--damping-ratio Z] \
                      [--inertia IX,IY,IZ] [--target AX,AY,AZ,DEGREES] \
                      [--target-quaternion W,X,Y,Z] [--dt S] [--spin WX,WY,WZ] [--seconds S] \
-                     [--numbers documented|exact]";
+                     [--numbers documented|exact] [--settle S] [--overshoot DEGREES] \
+                     [--max-torque NM]";
 
 fn numbers<const N: usize>(name: &str, text: Option<&String>) -> Result<[f64; N], String> {
     let text = text.ok_or_else(|| format!("{name} needs {N} numbers after it, comma separated"))?;
@@ -65,12 +74,15 @@ struct Options {
     json: bool,
     /// Each drive handed its discrete-exact numbers (`--numbers exact`).
     exact: bool,
+    /// A wish to tune every drive for (`--settle`, `--overshoot`, `--max-torque`).
+    wish: Option<TurnWish>,
 }
 
 /// The command line, or a message naming the flag that could not be read.
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut intent = OrientationIntent::default();
     let (mut seconds, mut json, mut quaternion, mut exact) = (2.0, false, None, false);
+    let mut wish: Option<TurnWish> = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let f = flag.as_str();
@@ -99,6 +111,16 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     }
                 }
             }
+            "--settle" => {
+                wish.get_or_insert_default().settle = Some(numbers::<1>(f, it.next())?[0])
+            }
+            "--overshoot" => {
+                wish.get_or_insert_default().overshoot_degrees =
+                    Some(numbers::<1>(f, it.next())?[0])
+            }
+            "--max-torque" => {
+                wish.get_or_insert_default().max_torque = Some(numbers::<1>(f, it.next())?[0])
+            }
             "--help" | "-h" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown flag {other:?}\n{USAGE}")),
         }
@@ -124,11 +146,15 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--seconds must be above 0 and at most {MAX_STEPS} steps long, got {seconds}"
         ));
     }
+    if exact && wish.is_some() {
+        return Err("--numbers exact and a wish (--settle, --overshoot, --max-torque) ask two different things: give one".into());
+    }
     Ok(Options {
         intent,
         seconds,
         json,
         exact,
+        wish,
     })
 }
 
@@ -220,6 +246,96 @@ fn json(r: &OrientationReport, exact: Option<(&Result<ExactNumbers, Error>, usiz
     o
 }
 
+/// Every drive at its engine's defaults tuned for `wish` on the turn, printed as JSON
+/// (each report with its `tuned` object) or one line each.
+fn tune(intent: &OrientationIntent, seconds: f64, wish: &TurnWish, as_json: bool) -> ExitCode {
+    let drives = match report_where(intent, 0, |_, _| false) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut designs = Vec::new();
+    for r in drives.iter().filter(|r| r.changed.is_empty()) {
+        match tune_turn(
+            r.drive.id,
+            r.variant,
+            intent,
+            seconds,
+            wish,
+            Objective::Gentlest,
+        ) {
+            Ok(d) => designs.push(d),
+            Err(e) => {
+                eprintln!("{}: {e}", flag_of(&e.0));
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if as_json {
+        let items: Vec<String> = designs.iter().map(tuned_json).collect();
+        println!("[{}]", items.join(","));
+    } else {
+        for d in &designs {
+            println!(
+                "{:<34} {:<10} {:.3} Hz, damping ratio {:.3}: settles in {} s, {:.2} deg past, {:.1} N m{}",
+                d.id,
+                if d.feasible { "meets" } else { "misses" },
+                d.frequency,
+                d.damping_ratio,
+                d.settle.map_or("-".into(), |s| format!("{s:.3}")),
+                d.overshoot_degrees,
+                d.peak_torque,
+                d.binding.map_or(String::new(), |b| format!(" (binding: {b})")),
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The flag a tuner's message is about (`settle: ...` is `--settle`).
+fn flag_of(message: &str) -> String {
+    let field = message
+        .split(|c: char| c == ':' || c.is_whitespace())
+        .next()
+        .unwrap_or("");
+    match field {
+        "overshoot_degrees" => "--overshoot".into(),
+        "max_torque" => "--max-torque".into(),
+        "duration" => "--seconds".into(),
+        "settle" | "dt" | "frequency" => format!("--{field}"),
+        "degrees" => "--target".into(),
+        _ => "orientation".into(),
+    }
+}
+
+/// A tuned drive's report with its `tuned` object.
+fn tuned_json(d: &TurnDesign) -> String {
+    let mut o = json(&d.report, None);
+    o.pop();
+    write!(o, ",\"tuned\":{{\"feasible\":{},\"frequency\":", d.feasible).unwrap();
+    number(&mut o, d.frequency);
+    o.push_str(",\"dampingRatio\":");
+    number(&mut o, d.damping_ratio);
+    o.push_str(",\"settle\":");
+    match d.settle {
+        Some(s) => number(&mut o, s),
+        None => o.push_str("null"),
+    }
+    o.push_str(",\"overshootDegrees\":");
+    number(&mut o, d.overshoot_degrees);
+    o.push_str(",\"peakTorque\":");
+    number(&mut o, d.peak_torque);
+    o.push_str(",\"binding\":");
+    match d.binding {
+        Some(b) => string(&mut o, b),
+        None => o.push_str("null"),
+    }
+    o.push_str("}}");
+    o
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Options {
@@ -227,6 +343,7 @@ fn main() -> ExitCode {
         seconds,
         json: as_json,
         exact,
+        wish,
     } = match parse(&args) {
         Ok(x) => x,
         Err(message) => {
@@ -234,6 +351,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(wish) = wish {
+        return tune(&intent, seconds, &wish, as_json);
+    }
     let steps = (seconds / intent.dt).round().max(1.0) as usize;
     let numbers = if exact {
         Numbers::Exact
@@ -311,5 +431,20 @@ mod tests {
         assert!(err("--dt 0").starts_with("--dt: "));
         assert!(err("--wobble").contains("unknown flag"));
         assert!(err("--numbers fast").contains("\"fast\""));
+        let w = parse(&args("--settle 0.8 --overshoot 1 --max-torque 300"))
+            .unwrap()
+            .wish
+            .unwrap();
+        assert_eq!(
+            (w.settle, w.overshoot_degrees, w.max_torque),
+            (Some(0.8), Some(1.0), Some(300.0))
+        );
+        assert!(parse(&args("--seconds 3")).unwrap().wish.is_none());
+        assert!(err("--numbers exact --settle 1").contains("two different things"));
+        assert_eq!(
+            flag_of("overshoot_degrees must be 0 or greater, got -1"),
+            "--overshoot"
+        );
+        assert_eq!(flag_of("duration must be ..."), "--seconds");
     }
 }

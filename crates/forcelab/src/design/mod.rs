@@ -15,6 +15,7 @@
 
 pub mod engine;
 pub mod measure;
+pub mod orientation;
 pub mod overlay;
 pub mod quick;
 pub mod race;
@@ -25,6 +26,7 @@ pub mod verdict;
 
 pub use engine::{tune_engine, tune_engines, EngineDesign, EngineRequest, EngineSpec};
 pub use measure::{Cap, Response};
+pub use orientation::{tune_turn, TurnDesign, TurnWish, SETTLE_DEGREES};
 pub use overlay::{forbidden, Forbidden};
 pub use quick::{quick_wish, QuickWish};
 pub use race::{race, Race, RaceRow, RaceRules, RULES};
