@@ -84,6 +84,46 @@ test('exact numbers for the turn make each drive move as asked, and the link kee
   expect(copyProblems).toEqual([]);
 });
 
+test('Tune for me on a turn: each drive tuned for the wish, the misses named, the wish in the link', async ({ page, context }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  const wishBox = f.locator('.orientation-wish');
+  await expect(wishBox).toBeHidden();
+  await f.getByRole('combobox', { name: 'Numbers given to each drive' }).selectOption('tuned');
+  // The tuner's build is fetched now, not with the page.
+  await expect(wishBox).toBeVisible();
+  await expect(row(f, 'physx-d6-slerp').nth(7)).toContainText('meets the wish (within 2° at 0.80 s');
+  await expect(row(f, 'jolt-swing-twist').nth(7)).toContainText('meets the wish');
+  await expect(row(f, 'mujoco-gimbal-position').nth(7)).toContainText('misses the wish on the angle past');
+  await expect(f.locator('caption')).toContainText('tuned to be within 2° of the target by 0.8 s, at most 1° past it');
+  // A faster wish: PhysX's slerp drive still meets it, now with more torque.
+  const settle = f.getByRole('textbox', { name: /Within 2° by/ });
+  await settle.fill('0.5');
+  await settle.press('Enter');
+  await expect(row(f, 'physx-d6-slerp').nth(7)).toContainText('meets the wish (within 2° at 0.50 s');
+  // A torque too small for it cannot turn it in time: the wish is missed, and on what.
+  const torque = f.getByRole('textbox', { name: /At most a torque of/ });
+  await torque.fill('50');
+  await torque.press('Enter');
+  await expect(row(f, 'physx-d6-slerp').nth(7)).toContainText('misses the wish on the time');
+  // A wish past the run is refused by name, and the one in force stays.
+  await settle.fill('5');
+  await settle.press('Enter');
+  await expect(wishBox.locator('.message').first()).toContainText('5');
+  await expect(row(f, 'physx-d6-slerp').nth(7)).toContainText('misses the wish on the time');
+  await expect.poll(() => new URL(page.url()).searchParams.get('orientation-settle')).toBe('0.5');
+  expect(new URL(page.url()).searchParams.get('orientation-numbers')).toBe('tuned');
+  const copy = await context.newPage();
+  const copyProblems = watchConsole(copy);
+  await copy.goto(page.url());
+  await everyFigure(copy);
+  const g = copy.locator('.figure[data-scene="orientation"]');
+  await expect(g.locator('tbody tr[data-drive="physx-d6-slerp"] td').nth(7)).toContainText('misses the wish on the time');
+  await expect(g.getByRole('textbox', { name: /Within 2° by/ })).toHaveValue('0.5');
+  expect(problems).toEqual([]);
+  expect(copyProblems).toEqual([]);
+});
+
 test('play moves the clock, and the time slider scrubs the turn', async ({ page }) => {
   const problems = watchConsole(page);
   const f = await figure(page);

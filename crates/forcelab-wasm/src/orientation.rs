@@ -4,9 +4,13 @@
 
 use crate::config::{from_js, to_js};
 use crate::error::js;
+use forcelab::design::orientation::TurnWish;
+#[cfg(feature = "orientation-tune")]
+use forcelab::design::{orientation::tune_turn, Objective};
 use forcelab::engines::orientation::exact::{report_exact, Numbers};
 use forcelab::engines::orientation::{
-    path_deviation, turn_effective, turned_about_axis, OrientationIntent, MAX_STEPS,
+    path_deviation, turn_effective, turned_about_axis, OrientationIntent, OrientationReport,
+    MAX_STEPS,
 };
 use forcelab::engines::Parameter;
 use glam::DQuat;
@@ -47,6 +51,23 @@ struct DriveJs {
     /// drive's formula, or `None` when there are none (`exact_refused` says why).
     exact: Option<EffectiveJs>,
     exact_refused: Option<String>,
+    /// With a wish asked: the tuner's answer for this drive.
+    tuned: Option<TunedJs>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TunedJs {
+    feasible: bool,
+    /// Hz, handed to the drive's formula.
+    frequency: f64,
+    damping_ratio: f64,
+    /// s, or `None` when not within 2 degrees by the end.
+    settle: Option<f64>,
+    overshoot_degrees: f64,
+    /// N m.
+    peak_torque: f64,
+    binding: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -80,14 +101,18 @@ struct TurnJs {
 /// steps, so the list still names every drive and variant. With `exact`, each drive
 /// stepped is handed its discrete-exact numbers for this turn where they exist
 /// (`exact: { frequency, dampingRatio }` handed to its formula; `parameters` and the turn
-/// are at those), or keeps the documented ones and says why in `exactRefused`. A bad
-/// field is refused by name.
+/// are at those), or keeps the documented ones and says why in `exactRefused`. With
+/// `wish` (`{ settle (s), overshootDegrees, maxTorque (N m) }`, each optional) instead,
+/// each drive stepped is tuned for it over the run (`tuned: { feasible, frequency,
+/// dampingRatio, settle, overshootDegrees, peakTorque, binding }`; `parameters` and the
+/// turn are the tuned ones). A bad field is refused by name.
 #[wasm_bindgen(js_name = orientationTurn)]
 pub fn orientation_turn(
     intent: JsValue,
     seconds: f64,
     shown: Option<Vec<String>>,
     exact: Option<bool>,
+    wish: JsValue,
 ) -> Result<JsValue, JsError> {
     let intent: OrientationIntent = from_js("intent", intent)?;
     js(intent.validate())?;
@@ -109,41 +134,55 @@ pub fn orientation_turn(
     } else {
         Numbers::Documented
     };
-    let drives = js(report_exact(&intent, steps, keep, numbers))?
-        .into_iter()
-        .map(|e| (e.report, e.numbers))
-        .map(|(r, numbers)| DriveJs {
-            exact: numbers
-                .as_ref()
-                .and_then(|n| n.as_ref().ok())
-                .map(|n| EffectiveJs {
-                    frequency: n.frequency,
-                    damping_ratio: n.damping_ratio,
-                }),
-            exact_refused: numbers.and_then(|n| n.err()).map(|e| e.to_string()),
-            id: r.drive.id,
-            engine: r.drive.engine.id(),
-            engine_name: r.drive.engine.name(),
-            api: r.drive.api,
-            variant: r.variant,
-            is_default: r.changed.is_empty(),
-            angles: r.predicted.angle_to(target),
-            deviation: path_deviation(&r.predicted.orientations, &intent),
-            turned: turned_about_axis(&r.predicted.orientations, &intent),
-            effective: turn_effective(&r.predicted.orientations, &r.predicted.resets, &intent).map(
-                |e| EffectiveJs {
-                    frequency: e.natural_frequency / core::f64::consts::TAU,
-                    damping_ratio: e.damping_ratio,
-                },
-            ),
-            orientations: r.predicted.orientations.iter().copied().map(wxyz).collect(),
-            resets: r.predicted.resets,
-            diverged_after: r.predicted.diverged_after,
-            settings: r.settings,
-            changed: r.changed,
-            parameters: r.parameters,
-        })
-        .collect();
+    let wish = read_wish(wish)?;
+    let mut runs = Vec::new();
+    // A tuned drive is stepped by its tuner: the list only names it.
+    let listed = |id: &str, variant: &str| wish.is_none() && keep(id, variant);
+    for e in js(report_exact(&intent, steps, listed, numbers))? {
+        let kept = keep(e.report.drive.id, e.report.variant);
+        match wish {
+            Some(w) if kept => {
+                let (report, answer) =
+                    tuned(e.report.drive.id, e.report.variant, &intent, seconds, &w)?;
+                runs.push((report, None, Some(answer)));
+            }
+            _ => runs.push((e.report, e.numbers, None)),
+        }
+    }
+    let drives =
+        runs.into_iter()
+            .map(|(r, numbers, tuned)| DriveJs {
+                tuned,
+                exact: numbers
+                    .as_ref()
+                    .and_then(|n| n.as_ref().ok())
+                    .map(|n| EffectiveJs {
+                        frequency: n.frequency,
+                        damping_ratio: n.damping_ratio,
+                    }),
+                exact_refused: numbers.and_then(|n| n.err()).map(|e| e.to_string()),
+                id: r.drive.id,
+                engine: r.drive.engine.id(),
+                engine_name: r.drive.engine.name(),
+                api: r.drive.api,
+                variant: r.variant,
+                is_default: r.changed.is_empty(),
+                angles: r.predicted.angle_to(target),
+                deviation: path_deviation(&r.predicted.orientations, &intent),
+                turned: turned_about_axis(&r.predicted.orientations, &intent),
+                effective: turn_effective(&r.predicted.orientations, &r.predicted.resets, &intent)
+                    .map(|e| EffectiveJs {
+                        frequency: e.natural_frequency / core::f64::consts::TAU,
+                        damping_ratio: e.damping_ratio,
+                    }),
+                orientations: r.predicted.orientations.iter().copied().map(wxyz).collect(),
+                resets: r.predicted.resets,
+                diverged_after: r.predicted.diverged_after,
+                settings: r.settings,
+                changed: r.changed,
+                parameters: r.parameters,
+            })
+            .collect();
     let shortest = intent.shortest_turn();
     to_js(&TurnJs {
         target: wxyz(target),
@@ -156,4 +195,54 @@ pub fn orientation_turn(
         steps,
         drives,
     })
+}
+
+/// The wish of a call: `undefined` or `null` for none, refused by name when not one.
+fn read_wish(wish: JsValue) -> Result<Option<TurnWish>, JsError> {
+    if wish.is_undefined() || wish.is_null() {
+        return Ok(None);
+    }
+    let every = TurnWish {
+        settle: Some(1.0),
+        overshoot_degrees: Some(1.0),
+        max_torque: Some(1.0),
+    };
+    Ok(Some(crate::config::from_js_known("wish", wish, &every)?))
+}
+
+/// Drive `id` at `variant` tuned for `wish` on the turn, and the tuner's answer.
+#[cfg(feature = "orientation-tune")]
+fn tuned(
+    id: &str,
+    variant: &str,
+    intent: &OrientationIntent,
+    seconds: f64,
+    wish: &TurnWish,
+) -> Result<(OrientationReport, TunedJs), JsError> {
+    let d = tune_turn(id, variant, intent, seconds, wish, Objective::Gentlest)
+        .map_err(|e| JsError::new(&e.0))?;
+    let answer = TunedJs {
+        feasible: d.feasible,
+        frequency: d.frequency,
+        damping_ratio: d.damping_ratio,
+        settle: d.settle,
+        overshoot_degrees: d.overshoot_degrees,
+        peak_torque: d.peak_torque,
+        binding: d.binding,
+    };
+    Ok((d.report, answer))
+}
+
+/// This build has no tuner (web/pkg-orientation-tune has): a wish is refused by name.
+#[cfg(not(feature = "orientation-tune"))]
+fn tuned(
+    _: &str,
+    _: &str,
+    _: &OrientationIntent,
+    _: f64,
+    _: &TurnWish,
+) -> Result<(OrientationReport, TunedJs), JsError> {
+    Err(JsError::new(
+        "wish: this build of the orientation twin has no tuner (web/pkg-orientation-tune has)",
+    ))
 }

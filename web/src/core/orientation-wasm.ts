@@ -4,11 +4,33 @@
  * core computes the turns and what is read off them; this module names their shapes.
  */
 import init, { initSync, orientationTurn } from '../../pkg-orientation/forcelab_wasm.js';
-import { loader } from './loader';
+import { loader, once } from './loader';
 import type { Parameter } from './engines-wasm';
 
 /** Loads the orientation part of the core (once), in the browser or from its bytes (tests). */
 export const { load: loadOrientation, loadSync: loadOrientationSync } = loader(init, initSync);
+
+type TuneBuild = typeof import('../../pkg-orientation-tune/forcelab_wasm.js');
+/** The same twin with Tune for me on a turn (web/pkg-orientation-tune), once it is loaded. */
+let tuneBuild: TuneBuild | null = null;
+const fetchTuner = once(async () => {
+  const build = await import('../../pkg-orientation-tune/forcelab_wasm.js');
+  await build.default();
+  tuneBuild = build;
+});
+
+/**
+ * Loads the tuner's build (once): the tuner's search is a tenth of the module, so it is
+ * fetched the first time a reader asks for numbers tuned for a wish, not with the page.
+ */
+export function loadTuner(): Promise<void> {
+  return fetchTuner();
+}
+
+/** Whether numbers can be tuned for a wish now ({@link loadTuner} has finished). */
+export function tunerLoaded(): boolean {
+  return tuneBuild !== null;
+}
 
 /** A unit quaternion, `[w, x, y, z]`. */
 export type Wxyz = [number, number, number, number];
@@ -52,6 +74,18 @@ export interface DriveTurn {
   exact: { frequency: number; dampingRatio: number } | null;
   /** With exact numbers asked and none found: why (the drive then runs its documented numbers). */
   exactRefused: string | null;
+  /** With a wish asked: the tuner's answer for this drive (its parameters and turn are the tuned ones). */
+  tuned: {
+    feasible: boolean;
+    frequency: number;
+    dampingRatio: number;
+    /** s, or null when not within 2° by the end of the run. */
+    settle: number | null;
+    overshootDegrees: number;
+    /** N m. */
+    peakTorque: number;
+    binding: string | null;
+  } | null;
 }
 
 export interface Turn {
@@ -62,14 +96,26 @@ export interface Turn {
   drives: DriveTurn[];
 }
 
-/** The numbers each drive is handed: its documentation's formula, or the core's discrete-exact ones for the turn. */
-export type Numbers = 'documented' | 'exact';
+/** A wish for a turn: within 2° of the target by `settle` s, at most `overshootDegrees` past it, at most `maxTorque` N m. */
+export interface TurnWish {
+  settle?: number;
+  overshootDegrees?: number;
+  maxTorque?: number;
+}
+
+/** The numbers each drive is handed: its documentation's formula, the core's discrete-exact ones for the turn, or the tuner's for a wish. */
+export type Numbers = 'documented' | 'exact' | TurnWish;
 
 /**
  * Every drive turning the body for `seconds`, or only those of `shown` (`"id/variant"`:
- * the rest come back with no steps), each handed `numbers`; a bad field is refused by
- * name (the core's message).
+ * the rest come back with no steps), each handed `numbers` (a wish needs
+ * {@link loadTuner} first); a bad field is refused by name (the core's message).
  */
 export function turn(intent: OrientationIntent, seconds: number, shown?: readonly string[], numbers: Numbers = 'documented'): Turn {
-  return orientationTurn(intent, seconds, shown ? [...shown] : undefined, numbers === 'exact') as Turn;
+  const listed = shown ? [...shown] : undefined;
+  if (typeof numbers === 'object') {
+    if (!tuneBuild) throw new Error('Tune for me: the tuner is still loading');
+    return tuneBuild.orientationTurn(intent, seconds, listed, false, numbers) as Turn;
+  }
+  return orientationTurn(intent, seconds, listed, numbers === 'exact', undefined) as Turn;
 }

@@ -5,7 +5,7 @@
  * a sphere beside the shortest one, and the angle left to the target over time. The
  * core computes every orientation and every number read off them; the page draws them.
  */
-import { turn, type DriveTurn, type Numbers, type OrientationIntent, type Turn, type Wxyz } from '../../core/orientation-wasm';
+import { loadTuner, tunerLoaded, turn, type DriveTurn, type OrientationIntent, type Turn, type TurnWish, type Wxyz } from '../../core/orientation-wasm';
 import { ORIENTATION_INTENT } from '../../core/presets';
 import type { FigureLink } from '../../figures/figure-link';
 import { ResponsePlot } from '../../plot/response-plot';
@@ -33,10 +33,18 @@ const BODIES = {
 type BodyName = keyof typeof BODIES;
 const SPINS = { 'at rest': [0, 0, 0], spinning: [0, 3, 1] } as const;
 /** The numbers handed to each drive, as the link spells them and as a reader reads them. */
-const NUMBERS: Record<Numbers, string> = {
+const NUMBERS = {
   documented: 'the documentation’s formula',
   exact: 'exact for this turn',
-};
+  tuned: 'tuned for a wish',
+} as const;
+type NumbersName = keyof typeof NUMBERS;
+/** The wish's fields, shown while the numbers are tuned for it. */
+const WISH_DEFS: ParamDef[] = [
+  { key: 'orientation-settle', label: 'Within 2° by', unit: 's', min: 0.1, max: 3, scale: 'log', initial: 0.8, minExclusive: true, hardMax: 3 },
+  { key: 'orientation-overshoot', label: 'At most past the target', unit: 'degrees', min: 0, max: 30, scale: 'linear', initial: 1, hardMax: 180 },
+  { key: 'orientation-max-torque', label: 'At most a torque of', unit: 'N·m', min: 10, max: 1e5, scale: 'log', initial: 1000, minExclusive: true, hardMax: 1e9 },
+];
 type SpinName = keyof typeof SPINS;
 
 const DEFS: ParamDef[] = [
@@ -65,13 +73,22 @@ function intentOf(v: Record<(typeof FIELDS)[number], number>, body: BodyName, sp
   };
 }
 
-/** The numbers a drive was given, and with exact numbers asked, what they were solved as (or why there are none). */
+/** The numbers a drive was given, and with exact or tuned numbers asked, what they were solved as (or why there are none). */
 function numbersGiven(d: DriveTurn): string {
   const list = d.parameters.map((p) => `${p.name} ${Number(p.value.toPrecision(4))}${p.unit ? ` ${p.unit}` : ''}`).join(', ');
+  const t = d.tuned;
+  if (t) {
+    const got = `within 2° at ${t.settle === null ? 'no time in the run' : `${t.settle.toFixed(2)} s`}, ${t.overshootDegrees.toFixed(2)}° past, ${Number(t.peakTorque.toPrecision(3))} N·m`;
+    const verdict = t.feasible ? `meets the wish (${got})` : `misses the wish on ${BINDING[t.binding ?? ''] ?? t.binding} (${got})`;
+    return `${verdict}: the formula at ${Number(t.frequency.toPrecision(4))} Hz, ζ ${Number(t.dampingRatio.toPrecision(4))}: ${list}`;
+  }
   if (d.exact) return `the formula at ${Number(d.exact.frequency.toPrecision(4))} Hz, ζ ${Number(d.exact.dampingRatio.toPrecision(4))}: ${list}`;
   if (d.exactRefused) return `documented (no exact numbers: ${d.exactRefused.replace(/^frequency: /, '')}): ${list}`;
   return list;
 }
+
+/** The tuner's names of the requirement a drive misses by the most, as the wish's fields say them. */
+const BINDING: Record<string, string> = { settle: 'the time', overshoot: 'the angle past', max_effort: 'the torque' };
 
 /** `[w, x, y, z]` as box-drawing's `[x, y, z, w]`. */
 const xyzw = (q: Wxyz): Quat => [q[1], q[2], q[3], q[0]];
@@ -109,15 +126,21 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
 
   let body = link.choice('orientation-body', 'Body', Object.keys(BODIES) as BodyName[], 'long thin', choices);
   let spin = link.choice('orientation-spin', 'Start', Object.keys(SPINS) as SpinName[], 'at rest', choices);
-  let numbers = link.choice('orientation-numbers', 'Numbers given', Object.keys(NUMBERS) as Numbers[], 'documented', choices);
+  let numbers = link.choice('orientation-numbers', 'Numbers given', Object.keys(NUMBERS) as NumbersName[], 'documented', choices);
+  // The wish's fields, under the choice, shown while the numbers are tuned for it.
+  const wish = { settle: 0.8, overshootDegrees: 1, maxTorque: 1000 };
+  const wishBox = el('div', { class: 'params orientation-wish' });
   {
-    const s = el('select', { 'aria-label': 'Numbers given to each drive' }, ...(Object.keys(NUMBERS) as Numbers[]).map((o) => el('option', { value: o, selected: o === numbers }, NUMBERS[o])));
+    const s = el('select', { 'aria-label': 'Numbers given to each drive' }, ...(Object.keys(NUMBERS) as NumbersName[]).map((o) => el('option', { value: o, selected: o === numbers }, NUMBERS[o])));
     s.addEventListener('change', () => {
-      numbers = s.value as Numbers;
+      numbers = s.value as NumbersName;
+      wishBox.hidden = numbers !== 'tuned';
       link.save('orientation-numbers', numbers, 'documented');
       rerun();
     });
     choices.prepend(el('label', { class: 'choice' }, 'Numbers given: ', s));
+    choices.after(wishBox);
+    wishBox.hidden = numbers !== 'tuned';
   }
   const select = (key: string, text: string, options: readonly string[], value: string, onChange: (v: string) => void) => {
     const s = el('select', { 'aria-label': text }, ...options.map((o) => el('option', { value: o, selected: o === value }, o)));
@@ -333,7 +356,9 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       el(
         'caption',
         {},
-        `Each shown drive over ${SECONDS} s, asked for ${values.frequency} Hz at ζ ${values.dampingRatio}, given ${NUMBERS[numbers]}: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`,
+        numbers === 'tuned'
+          ? `Each shown drive over ${SECONDS} s, tuned to be within 2° of the target by ${wish.settle} s, at most ${wish.overshootDegrees}° past it, at most ${wish.maxTorque} N·m: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`
+          : `Each shown drive over ${SECONDS} s, asked for ${values.frequency} Hz at ζ ${values.dampingRatio}, given ${NUMBERS[numbers]}: the shortest turn is ${run.shortestDegrees.toFixed(1)}° about the axis`,
       ),
       el('thead', {}, el('tr', {}, ...HEADER.map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, ...rows.map((row, i) => el('tr', { 'data-drive': drives[i]!.id }, ...row.map((v, j) => el('td', { 'data-label': HEADER[j]! }, v))))),
@@ -347,7 +372,26 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   const engineOf = new Map(run.drives.map((d) => [d.id, d.engine]));
   const shownKeys = () => [...shown].map((id) => `${id}/${variants.get(engineOf.get(id)!) ?? 'default'}`);
   const rerun = () => {
-    const next = turn(intentOf(values, body, spin), SECONDS, shownKeys(), numbers);
+    // The tuner's build comes the first time it is asked for: the figure is busy (and
+    // inert) until it has, then runs.
+    if (numbers === 'tuned' && !tunerLoaded()) {
+      host.setAttribute('aria-busy', 'true');
+      message.textContent = 'Loading the tuner…';
+      loadTuner().then(
+        () => {
+          host.removeAttribute('aria-busy');
+          message.textContent = '';
+          rerun();
+        },
+        (e: unknown) => {
+          host.removeAttribute('aria-busy');
+          message.textContent = `The tuner could not be loaded (${String(e)}): try again.`;
+        },
+      );
+      return;
+    }
+    const asked: TurnWish | 'documented' | 'exact' = numbers === 'tuned' ? { ...wish } : numbers;
+    const next = turn(intentOf(values, body, spin), SECONDS, shownKeys(), asked);
     run = next;
     step = Math.min(step, run.steps - 1);
     draw();
@@ -362,6 +406,23 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
         rerun();
       } catch (e) {
         values[key] = previous;
+        rerun();
+        throw e;
+      }
+    }),
+  );
+
+  const wishKeys = ['settle', 'overshootDegrees', 'maxTorque'] as const;
+  WISH_DEFS.forEach((def, i) =>
+    link.field(wishBox, def, (v) => {
+      const key = wishKeys[i]!;
+      const previous = wish[key];
+      wish[key] = v;
+      if (numbers !== 'tuned') return;
+      try {
+        rerun();
+      } catch (e) {
+        wish[key] = previous;
         rerun();
         throw e;
       }
