@@ -124,6 +124,48 @@ test('Tune for me on a turn: each drive tuned for the wish, the misses named, th
   expect(copyProblems).toEqual([]);
 });
 
+test('the target typed as Euler angles or a quaternion, or dragged on the sphere, sets the turn and the link', async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  const degrees = f.getByRole('textbox', { name: 'Turn by (degrees)' });
+  const axis = (c: string) => f.getByRole('textbox', { name: `about axis ${c}` });
+  await f.getByRole('combobox', { name: 'Target typed as' }).selectOption('Euler angles');
+  // The fields show the target in force in that form: 120 degrees about (1, 2, 2).
+  await expect(f.getByRole('textbox', { name: /^Euler y/ })).not.toHaveValue('0');
+  for (const [c, v] of [['x', '0'], ['y', '90'], ['z', '0']] as const) {
+    const box = f.getByRole('textbox', { name: new RegExp(`^Euler ${c}`) });
+    await box.fill(v);
+    await box.press('Enter');
+  }
+  await expect(degrees).toHaveValue('90');
+  await expect(axis('x')).toHaveValue('0');
+  await expect(axis('y')).toHaveValue('1');
+  await expect(row(f, 'mujoco-ball-motor').nth(2)).toHaveText('90.0°');
+  await expect.poll(() => new URL(page.url()).searchParams.get('orientation-degrees')).toBe('90');
+  // A quaternion far from unit length is refused by name; the target in force stays.
+  await f.getByRole('combobox', { name: 'Target typed as' }).selectOption('quaternion');
+  await expect(f.getByRole('textbox', { name: /^Quaternion w/ })).toHaveValue('0.7071');
+  const w = f.getByRole('textbox', { name: /^Quaternion w/ });
+  await w.fill('2');
+  await w.press('Enter');
+  await expect(f.locator('.orientation-target-form .message').first()).toContainText('target');
+  await expect(degrees).toHaveValue('90');
+  // Dragging on the sphere points the long axis there.
+  const sphere = f.locator('canvas.orientation-sphere');
+  const box = (await sphere.boundingBox())!;
+  const [cx, cy, r] = [box.x + box.width / 2, box.y + box.height / 2, box.width * 0.42];
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 0.5 * r, cy + 0.3 * r, { steps: 4 });
+  await page.mouse.up();
+  await expect(degrees).not.toHaveValue('90');
+  const dragged = await degrees.inputValue();
+  await expect.poll(() => new URL(page.url()).searchParams.get('orientation-degrees')).toBe(dragged);
+  // MuJoCo's ball joint arrives: it has turned the dragged angle (to the table's tenth).
+  await expect.poll(async () => Math.abs(parseFloat(await row(f, 'mujoco-ball-motor').nth(2).innerText()) - Number(dragged))).toBeLessThanOrEqual(0.1);
+  expect(problems).toEqual([]);
+});
+
 test('play moves the clock, and the time slider scrubs the turn', async ({ page }) => {
   const problems = watchConsole(page);
   const f = await figure(page);

@@ -198,6 +198,7 @@ pub fn orientation_turn(
 }
 
 /// The wish of a call: `undefined` or `null` for none, refused by name when not one.
+#[cfg(feature = "orientation-tune")]
 fn read_wish(wish: JsValue) -> Result<Option<TurnWish>, JsError> {
     if wish.is_undefined() || wish.is_null() {
         return Ok(None);
@@ -208,6 +209,21 @@ fn read_wish(wish: JsValue) -> Result<Option<TurnWish>, JsError> {
         max_torque: Some(1.0),
     };
     Ok(Some(crate::config::from_js_known("wish", wish, &every)?))
+}
+
+/// Why this build refuses a wish.
+#[cfg(not(feature = "orientation-tune"))]
+const NO_TUNER: &str =
+    "wish: this build of the orientation twin has no tuner (web/pkg-orientation-tune has)";
+
+/// This build has no tuner (web/pkg-orientation-tune has): any wish is refused by name,
+/// unread.
+#[cfg(not(feature = "orientation-tune"))]
+fn read_wish(wish: JsValue) -> Result<Option<TurnWish>, JsError> {
+    if wish.is_undefined() || wish.is_null() {
+        return Ok(None);
+    }
+    Err(JsError::new(NO_TUNER))
 }
 
 /// Drive `id` at `variant` tuned for `wish` on the turn, and the tuner's answer.
@@ -233,7 +249,7 @@ fn tuned(
     Ok((d.report, answer))
 }
 
-/// This build has no tuner (web/pkg-orientation-tune has): a wish is refused by name.
+/// This build has no tuner: [`read_wish`] has already refused any wish.
 #[cfg(not(feature = "orientation-tune"))]
 fn tuned(
     _: &str,
@@ -242,7 +258,67 @@ fn tuned(
     _: f64,
     _: &TurnWish,
 ) -> Result<(OrientationReport, TunedJs), JsError> {
-    Err(JsError::new(
-        "wish: this build of the orientation twin has no tuner (web/pkg-orientation-tune has)",
-    ))
+    Err(JsError::new(NO_TUNER))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TargetJs {
+    axis: [f64; 3],
+    degrees: f64,
+    /// degrees, x, y, z.
+    euler: [f64; 3],
+    quaternion: [f64; 4],
+}
+
+/// `intent`'s target set from `values` read as `form`: `"euler"` (x, y, z in degrees,
+/// `R = Rx Ry Rz`), `"quaternion"` (w, x, y, z; normalised within 1e-3 of unit length),
+/// `"pointing"` (the direction for the body's long axis), or `""` for the intent's own;
+/// returned in every form the page shows: `{ axis, degrees, euler, quaternion }`. The
+/// conversions are the core's (`OrientationIntent::with_target_euler`,
+/// `with_target_quaternion`, `with_target_pointing`); a bad value is refused by name.
+#[wasm_bindgen(js_name = orientationTarget)]
+pub fn orientation_target(
+    intent: JsValue,
+    form: &str,
+    values: Vec<f64>,
+) -> Result<JsValue, JsError> {
+    let intent: OrientationIntent = from_js("intent", intent)?;
+    let count = |n: usize| {
+        if values.len() == n {
+            Ok(())
+        } else {
+            Err(JsError::new(&format!(
+                "{form}: {n} numbers, got {}",
+                values.len()
+            )))
+        }
+    };
+    let set = match form {
+        "" => intent,
+        "euler" => {
+            count(3)?;
+            js(intent.with_target_euler([values[0], values[1], values[2]]))?
+        }
+        "quaternion" => {
+            count(4)?;
+            js(intent.with_target_quaternion([values[0], values[1], values[2], values[3]]))?
+        }
+        "pointing" => {
+            count(3)?;
+            js(intent.with_target_pointing([values[0], values[1], values[2]]))?
+        }
+        other => {
+            return Err(JsError::new(&format!(
+                "form: one of euler, quaternion and pointing, got {other:?}"
+            )))
+        }
+    };
+    js(set.validate())?;
+    to_js(&TargetJs {
+        axis: set.axis,
+        degrees: set.degrees,
+        euler: set.target_euler_degrees(),
+        quaternion: wxyz(set.target()),
+    })
 }

@@ -3,7 +3,7 @@
  * engine's 3-D drive and every article's torque law turning one body to a target. The
  * core computes the turns and what is read off them; this module names their shapes.
  */
-import init, { initSync, orientationTurn } from '../../pkg-orientation/forcelab_wasm.js';
+import init, { initSync, orientationTarget, orientationTurn } from '../../pkg-orientation/forcelab_wasm.js';
 import { loader, once } from './loader';
 import type { Parameter } from './engines-wasm';
 
@@ -118,4 +118,22 @@ export function turn(intent: OrientationIntent, seconds: number, shown?: readonl
     return tuneBuild.orientationTurn(intent, seconds, listed, false, numbers) as Turn;
   }
   return orientationTurn(intent, seconds, listed, numbers === 'exact', undefined) as Turn;
+}
+
+/** A target as the reader types or drags it: Euler angles x, y, z (degrees, R = Rx Ry Rz), a quaternion, or where the long axis should point. */
+export type TargetForm = { euler: [number, number, number] } | { quaternion: Wxyz } | { pointing: [number, number, number] };
+
+/** A target in every form the page shows. */
+export interface TargetForms {
+  axis: [number, number, number];
+  degrees: number;
+  euler: [number, number, number];
+  quaternion: Wxyz;
+}
+
+/** `intent`'s target set from `form` (or its own, without), in every form; a bad value is refused by name (the core's message). */
+export function targetOf(intent: OrientationIntent, form?: TargetForm): TargetForms {
+  if (!form) return orientationTarget(intent, '', new Float64Array()) as TargetForms;
+  const [kind, values] = 'euler' in form ? ['euler', form.euler] : 'quaternion' in form ? ['quaternion', form.quaternion] : ['pointing', form.pointing];
+  return orientationTarget(intent, kind, Float64Array.from(values)) as TargetForms;
 }

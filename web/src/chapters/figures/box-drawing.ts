@@ -28,6 +28,16 @@ export function camera(yaw: number, pitch: number): (p: Vec3) => Vec3 {
   };
 }
 
+/** The inverse of {@link camera}: a point in the view's frame back in the world's. */
+export function uncamera(yaw: number, pitch: number): (p: Vec3) => Vec3 {
+  const [cy, sy, cp, sp] = [Math.cos(yaw), Math.sin(yaw), Math.cos(pitch), Math.sin(pitch)];
+  return ([x1, y1, z2]) => {
+    const y = cp * y1 + sp * z2;
+    const z1 = -sp * y1 + cp * z2;
+    return [cy * x1 - sy * z1, y, sy * x1 + cy * z1];
+  };
+}
+
 /** A box centred at `offset` (body frame) with edge lengths `size`. */
 export interface BoxPart {
   size: readonly [number, number, number];

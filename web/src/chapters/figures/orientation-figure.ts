@@ -5,14 +5,15 @@
  * a sphere beside the shortest one, and the angle left to the target over time. The
  * core computes every orientation and every number read off them; the page draws them.
  */
-import { loadTuner, tunerLoaded, turn, type DriveTurn, type OrientationIntent, type Turn, type TurnWish, type Wxyz } from '../../core/orientation-wasm';
+import { loadTuner, targetOf, tunerLoaded, turn, type DriveTurn, type OrientationIntent, type TargetForm, type Turn, type TurnWish, type Wxyz } from '../../core/orientation-wasm';
 import { ORIENTATION_INTENT } from '../../core/presets';
 import type { FigureLink } from '../../figures/figure-link';
 import { ResponsePlot } from '../../plot/response-plot';
 import { themeColors } from '../../ui/colors';
 import { el } from '../../ui/dom';
 import type { ParamDef } from '../../ui/params';
-import { camera, drawBody, rotate, type BoxPart, type Quat } from './box-drawing';
+import { paramControl, type ParamControl } from '../../ui/controls';
+import { camera, drawBody, rotate, uncamera, type BoxPart, type Quat } from './box-drawing';
 import { figureExport, foldedExports, tableExport } from './figure-export';
 import { fitCanvas, settingsFold, toggle } from './live-figure';
 
@@ -106,7 +107,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     dt: ORIENTATION_INTENT.dt,
   };
   const bodies = el('canvas', { class: 'arena orientation-bodies', role: 'img', 'aria-label': 'Each drive’s body turning toward the target' });
-  const sphere = el('canvas', { class: 'arena orientation-sphere', role: 'img', 'aria-label': 'The path of each body’s long axis on a sphere, with the shortest path dashed' });
+  const sphere = el('canvas', { class: 'arena orientation-sphere', role: 'img', 'aria-label': 'The path of each body’s long axis on a sphere, with the shortest path dashed; drag on it to point the long axis of the target' });
   const toolbar = el('div', { class: 'toolbar' });
   const clock = el('span', { class: 'clock' });
   const play = el('button', { type: 'button' }, 'Play');
@@ -364,6 +365,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       el('tbody', {}, ...rows.map((row, i) => el('tr', { 'data-drive': drives[i]!.id }, ...row.map((v, j) => el('td', { 'data-label': HEADER[j]! }, v))))),
     );
     lastRows = rows;
+    showForm();
     drawFrame();
   };
   const HEADER = ['drive', 'engine', 'turned about the axis', 'strays from the shortest path', 'left after 3 s', 'how it really moves', 'resets', 'numbers given'];
@@ -397,11 +399,64 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     draw();
   };
 
-  DEFS.forEach((def, i) =>
+  // The target typed as Euler angles or a quaternion: fields that show the target in
+  // force in that form and, typed into, set it.
+  const FORMS = { 'angle and axis': [], 'Euler angles': ['x', 'y', 'z'], quaternion: ['w', 'x', 'y', 'z'] } as const;
+  type FormName = keyof typeof FORMS;
+  let form: FormName = 'angle and axis';
+  const formBox = el('div', { class: 'params orientation-target-form' });
+  const formControls: ParamControl[] = [];
+  const formSelect = el('select', { 'aria-label': 'Target typed as' }, ...(Object.keys(FORMS) as FormName[]).map((o) => el('option', { value: o }, o)));
+  const buildForm = () => {
+    formBox.replaceChildren();
+    formControls.length = 0;
+    const names = FORMS[form];
+    formBox.hidden = names.length === 0;
+    const euler = form === 'Euler angles';
+    names.forEach((axis, i) => {
+      const def: ParamDef = euler
+        ? { key: `orientation-euler-${axis}`, label: `Euler ${axis}`, unit: 'degrees', min: -180, max: 180, scale: 'linear', initial: 0, hardMin: -1e4, hardMax: 1e4 }
+        : { key: `orientation-quaternion-${axis}`, label: `Quaternion ${axis}`, unit: '', min: -1, max: 1, scale: 'linear', initial: 0, hardMin: -2, hardMax: 2 };
+      formControls.push(
+        paramControl(formBox, def, 0, (v) => {
+          const now = formControls.map((c, k) => (k === i ? v : c.value));
+          // The fields keep what the reader typed: read back, Euler angles at the gimbal's
+          // lock (y = 90) or a quaternion's sign could come back as another equal set and
+          // change the next field's meaning under the reader's hands.
+          typing = true;
+          try {
+            setTarget(euler ? { euler: now as [number, number, number] } : { quaternion: now as Wxyz });
+          } finally {
+            typing = false;
+          }
+        }),
+      );
+    });
+    showForm();
+  };
+  let typing = false;
+  const showForm = () => {
+    if (!formControls.length || typing) return;
+    const t = targetOf(intentOf(values, body, spin));
+    const shown = form === 'Euler angles' ? t.euler : t.quaternion;
+    formControls.forEach((c, i) => c.show(Number(shown[i]!.toFixed(form === 'Euler angles' ? 2 : 4))));
+  };
+  formSelect.addEventListener('change', () => {
+    form = formSelect.value as FormName;
+    buildForm();
+  });
+  controls.after(el('label', { class: 'choice orientation-target-as' }, 'Target typed as ', formSelect), formBox);
+  formBox.hidden = true;
+
+  // While a typed or dragged target sets the angle and the axis at once, the four fields
+  // take their values first and the turn is run once after.
+  let holding = false;
+  const fields = DEFS.map((def, i) =>
     link.field(fold.place(def), def, (v) => {
       const key = FIELDS[i]!;
       const previous = values[key];
       values[key] = v;
+      if (holding) return;
       try {
         rerun();
       } catch (e) {
@@ -411,6 +466,64 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       }
     }),
   );
+  /**
+   * Sets the target from one of its other forms (the core converts it), as if its angle
+   * and axis were typed: to twelve digits when typed (no rounding's tail in the link), to
+   * a hundredth of a degree and four decimals of the axis when dragged (a pixel's worth).
+   */
+  const setTarget = (typed: TargetForm) => {
+    const t = targetOf(intentOf(values, body, spin), typed);
+    const dragged = 'pointing' in typed;
+    const round = (v: number, i: number) => (dragged ? Number(v.toFixed(i === 0 ? 2 : 4)) : Number(v.toPrecision(12)));
+    holding = true;
+    try {
+      [t.degrees, ...t.axis].forEach((v, i) => fields[i]!.enter(String(round(v, i))));
+    } finally {
+      holding = false;
+    }
+    rerun();
+  };
+
+  // Dragging on the sphere points the body's long axis where the pointer is (on the
+  // sphere's near side; past its rim, on the rim): the target is the shortest swing there.
+  const unview = uncamera(-0.6, 0.45);
+  const pointAt = (event: PointerEvent): [number, number, number] => {
+    const box = sphere.getBoundingClientRect();
+    const size = box.width;
+    let x = (event.clientX - box.left - size / 2) / (size * 0.42);
+    let y = (size / 2 - (event.clientY - box.top)) / (size * 0.42);
+    const rim = Math.hypot(x, y);
+    if (rim > 1) [x, y] = [x / rim, y / rim];
+    return unview([x, y, Math.sqrt(Math.max(0, 1 - x * x - y * y))]);
+  };
+  let dragging = false;
+  let pending: [number, number, number] | null = null;
+  const applyDrag = () => {
+    if (!pending) return;
+    const direction = pending;
+    pending = null;
+    setTarget({ pointing: direction });
+  };
+  sphere.addEventListener('pointerdown', (e) => {
+    dragging = true;
+    sphere.setPointerCapture(e.pointerId);
+    pending = pointAt(e);
+    requestAnimationFrame(applyDrag);
+  });
+  sphere.addEventListener('pointermove', (e) => {
+    if (!dragging) return;
+    const first = pending === null;
+    pending = pointAt(e);
+    // A tuned run takes a while: while dragging, only the last point is run, on release.
+    if (first && numbers !== 'tuned') requestAnimationFrame(applyDrag);
+  });
+  const release = () => {
+    if (!dragging) return;
+    dragging = false;
+    applyDrag();
+  };
+  sphere.addEventListener('pointerup', release);
+  sphere.addEventListener('pointercancel', release);
 
   const wishKeys = ['settle', 'overshootDegrees', 'maxTorque'] as const;
   WISH_DEFS.forEach((def, i) =>

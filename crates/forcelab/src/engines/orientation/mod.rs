@@ -18,6 +18,7 @@ pub mod mujoco;
 mod path;
 pub mod physx;
 pub mod rapier;
+mod target_forms;
 pub mod unity;
 
 pub use intent::{OrientationIntent, QUATERNION_TOLERANCE};

@@ -80,8 +80,8 @@ fn about(axis: DVec3, angle: f64) -> DQuat {
     DQuat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c)
 }
 
-/// The gimbal's orientation: `Rx(q1) Ry(q2) Rz(q3)`.
-fn gimbal_orientation(q: [f64; 3]) -> DQuat {
+/// The gimbal's orientation: `Rx(q1) Ry(q2) Rz(q3)` (the inverse of [`gimbal_angles`]).
+pub fn gimbal_orientation(q: [f64; 3]) -> DQuat {
     about(DVec3::X, q[0]) * about(DVec3::Y, q[1]) * about(DVec3::Z, q[2])
 }
 
