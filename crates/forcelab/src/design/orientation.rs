@@ -20,9 +20,7 @@ use super::search::{Knobs, Point, Problem};
 use super::spec::{check_wish, DesignError, Objective, Requirements, Robustness, Wish};
 use super::{solve, Margins};
 use crate::analysis::{MetricsOptions, StepMetrics};
-use crate::engines::orientation::{
-    report_where, OrientationIntent, OrientationReport, Prediction3,
-};
+use crate::engines::orientation::{report_one, OrientationIntent, OrientationReport, Prediction3};
 use crate::engines::Parameter;
 use crate::error::{finite, non_negative, positive};
 use crate::rotation::rotation_vector;
@@ -105,12 +103,7 @@ impl TurnProblem<'_> {
 
     fn run(&self, point: Point) -> Option<OrientationReport> {
         let steps = (self.duration / self.intent.dt).round() as usize;
-        report_where(&self.intent_at(point), steps, |d, v| {
-            d == self.id && v == self.variant
-        })
-        .ok()?
-        .into_iter()
-        .find(|r| r.drive.id == self.id && r.variant == self.variant)
+        report_one(&self.intent_at(point), steps, self.id, self.variant).ok()
     }
 }
 
@@ -226,10 +219,7 @@ pub fn tune_turn(
         requirements,
         objective,
     };
-    let known = report_where(intent, 0, |_, _| false)?
-        .iter()
-        .any(|r| r.drive.id == id && r.variant == variant);
-    if !known {
+    if report_one(intent, 0, id, variant).is_err() {
         return Err(DesignError(format!(
             "drive: no orientation drive {id} with settings {variant}"
         )));

@@ -1,4 +1,5 @@
 use super::*;
+use crate::engines::orientation::report_where;
 use crate::rotation::from_rotation_vector;
 
 /// The wish of the tests: within 2 degrees in 0.8 s, at most 1 degree past the target.
@@ -57,6 +58,12 @@ fn every_feasible_drive_turns_as_wished_on_chapter_11s_turn() {
         assert!(settle <= 0.8 + 1e-9, "{}: settles at {settle}", d.id);
         assert!(over <= 1.0 + 1e-9, "{}: {over} degrees past", d.id);
         assert!((d.settle.unwrap() - settle).abs() < 1e-9, "{}", d.id);
+        assert!(
+            (d.overshoot_degrees - over).abs() < 1e-9,
+            "{}: {} against {over}",
+            d.id,
+            d.overshoot_degrees
+        );
     }
     // The gimbal cannot keep within 1 degree past its target here; PhysX's twist and
     // swing drives (and Unity's X and YZ) never arrive; the printed one-step listing
@@ -187,12 +194,18 @@ fn the_response_of_a_turn_about_a_principal_axis_is_its_closed_form() {
         "{} {torque}",
         r.peak_effort
     );
-    // A reset meets nothing.
+    // A reset, an overflow or an empty run meets nothing.
     let reset = Prediction3 {
         resets: vec![10],
-        ..p
+        ..p.clone()
     };
     assert!(turn_response(&reset, &intent).diverged);
+    let overflowed = Prediction3 {
+        diverged_after: Some(200),
+        ..p
+    };
+    assert!(turn_response(&overflowed, &intent).diverged);
+    assert!(turn_response(&Prediction3::default(), &intent).diverged);
 }
 
 #[test]
@@ -219,4 +232,79 @@ fn bad_wishes_are_named() {
     assert!(err("no-such-drive", &intent, WISH, 3.0).starts_with("drive: "));
     let bad = OrientationIntent { dt: 0.0, ..intent };
     assert!(err("pd", &bad, WISH, 3.0).starts_with("dt"));
+}
+
+#[test]
+fn the_gentlest_answer_for_a_law_is_the_spring_that_just_meets_the_wish() {
+    // Forward PD on forcelab's body, within 2 degrees by 0.8 s, at most 1 degree past:
+    // the gentlest spring is 1.0 Hz at a damping ratio of 0.85 (it settles at 0.80 s).
+    let intent = OrientationIntent::default();
+    let d = tune_turn("pd", "default", &intent, 3.0, &WISH, Objective::Gentlest).unwrap();
+    assert!((d.frequency - 0.999).abs() < 0.02, "{}", d.frequency);
+    assert!(
+        (d.damping_ratio - 0.854).abs() < 0.02,
+        "{}",
+        d.damping_ratio
+    );
+    // Its numbers are the law's at that spring: kp = I_a w^2.
+    let w = TAU * d.frequency;
+    let kp = d.parameters.iter().find(|p| p.name == "kp").unwrap().value;
+    assert!((kp / (intent.axis_inertia() * w * w) - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_question_asked_again_with_other_requirements_keeps_the_rest() {
+    let intent = OrientationIntent::default();
+    let problem = TurnProblem {
+        id: "pd",
+        variant: "default",
+        intent,
+        duration: 3.0,
+        requirements: Requirements::default(),
+        objective: Objective::Fastest,
+    };
+    let asked = Requirements {
+        settle: Some(0.5),
+        ..Requirements::default()
+    };
+    let again = problem.asking(asked);
+    assert_eq!(again.wish().requirements, asked);
+    assert_eq!(
+        (again.id, again.duration, again.objective),
+        ("pd", 3.0, Objective::Fastest)
+    );
+    // An infeasible answer's nearest wish is one the tuner, asked it afresh, meets.
+    let weak = TurnWish {
+        max_torque: Some(100.0),
+        ..WISH
+    };
+    let d = tune_turn(
+        "physx-d6-slerp",
+        "default",
+        &intent,
+        3.0,
+        &weak,
+        Objective::Fastest,
+    )
+    .unwrap();
+    let nearest = d.nearest.unwrap();
+    // It asks what these numbers achieve where they miss, and keeps the wish where not.
+    assert!((nearest.settle.unwrap() - d.settle.unwrap()).abs() < 1e-12);
+    assert!((nearest.max_torque.unwrap() - d.peak_torque).abs() < 1e-9 * d.peak_torque);
+    let over = nearest.overshoot_degrees.unwrap();
+    assert!(
+        (over - d.overshoot_degrees.max(1.0)).abs() < 1e-9,
+        "{over} {}",
+        d.overshoot_degrees
+    );
+    let again = tune_turn(
+        "physx-d6-slerp",
+        "default",
+        &intent,
+        3.0,
+        &nearest,
+        Objective::Fastest,
+    )
+    .unwrap();
+    assert!(again.feasible, "{nearest:?}");
 }

@@ -16,7 +16,7 @@
 //! second-order motion describes it.
 
 use super::{
-    fit_steps, path_deviation, report_where, turn_effective_over, OrientationIntent,
+    fit_steps, path_deviation, report_one, report_where, turn_effective_over, OrientationIntent,
     OrientationReport, STRAYS,
 };
 use crate::engines::turn_exact::{newton, Precision};
@@ -55,18 +55,14 @@ pub struct ExactNumbers {
 pub fn solve(intent: &OrientationIntent, id: &str, variant: &str) -> Result<ExactNumbers, Error> {
     intent.validate()?;
     let steps = fit_steps(intent);
-    if !report_where(intent, 0, |_, _| false)?
-        .iter()
-        .any(|r| r.drive.id == id && r.variant == variant)
-    {
-        return Err(Error::Unsupported {
-            field: "drive",
-            reason: "no orientation drive has this id and settings variant",
-        });
-    }
+    report_one(intent, 0, id, variant)?;
     let fitted = |k: [f64; 2]| -> Option<Effective> {
         let run = at(intent, k, steps, id, variant).ok()?;
         let p = &run.predicted;
+        // A turn the engine resets or that overflows is no spring, whatever came before.
+        if !p.resets.is_empty() || p.diverged_after.is_some() {
+            return None;
+        }
         turn_effective_over(&p.orientations, &p.resets, intent, steps)
     };
     let omega = intent.omega();
@@ -79,9 +75,10 @@ pub fn solve(intent: &OrientationIntent, id: &str, variant: &str) -> Result<Exac
         })
     };
     let start = [intent.frequency, intent.damping_ratio];
-    let valid = |k: [f64; 2]| k[0].is_finite() && k[0] > 0.0 && k[1].is_finite() && k[1] >= 0.0;
+    // A trial with no valid frequency or damping ratio has no residual (the intent
+    // refuses it), so Newton's method never steps onto it: nothing more to check here.
     let solved = residual(start)
-        .and_then(|r| newton(start, r, residual, valid, PRECISION))
+        .and_then(|r| newton(start, r, residual, |_| true, PRECISION))
         .and_then(|k| fitted(k).map(|e| (k, e)));
     let Some((k, e)) = solved else {
         let documented = at(intent, start, steps, id, variant)?.predicted;
@@ -123,13 +120,7 @@ fn at(
         damping_ratio: k[1],
         ..*intent
     };
-    report_where(&asked, steps, |d, v| d == id && v == variant)?
-        .into_iter()
-        .find(|r| r.drive.id == id && r.variant == variant)
-        .ok_or(Error::Unsupported {
-            field: "drive",
-            reason: "no orientation drive has this id and settings variant",
-        })
+    report_one(&asked, steps, id, variant)
 }
 
 /// Which numbers each drive is handed.

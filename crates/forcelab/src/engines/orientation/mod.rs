@@ -257,6 +257,24 @@ pub fn report_where(
     report_kept(intent, steps, &keep)
 }
 
+/// Drive `id` at settings `variant` alone over `steps` steps of `intent` (the others not
+/// stepped); refused by name (`drive`) when no drive has that id and variant.
+pub fn report_one(
+    intent: &OrientationIntent,
+    steps: usize,
+    id: &str,
+    variant: &str,
+) -> Result<OrientationReport, Error> {
+    let this = |d: &str, v: &str| d == id && v == variant;
+    report_kept(intent, steps, &this)?
+        .into_iter()
+        .find(|r| this(r.drive.id, r.variant))
+        .ok_or(Error::Unsupported {
+            field: "drive",
+            reason: "no orientation drive has this id and settings variant",
+        })
+}
+
 /// [`report_where`] through one `dyn` filter: every caller's closure shares this one
 /// body, which steps every engine (the page's wasm carries it once, not per closure).
 fn report_kept(

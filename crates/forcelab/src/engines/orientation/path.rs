@@ -80,17 +80,22 @@ pub fn turn_effective(
     turn_effective_over(orientations, resets, intent, fit_steps(intent))
 }
 
-/// [`turn_effective`] over the first `steps` steps (and before any reset), whatever the
-/// motion does in them.
+/// [`turn_effective`] over the first `steps` steps and before any reset, whatever the
+/// motion does in them: how far it strays is read there too, and nothing after.
 pub fn turn_effective_over(
     orientations: &[DQuat],
     resets: &[usize],
     intent: &OrientationIntent,
     steps: usize,
 ) -> Option<crate::tuning::Effective> {
-    let left = left_along_axis(orientations, intent)?;
-    let until = resets.first().copied().unwrap_or(left.len()).min(steps);
-    crate::analysis::fit::second_order(&left, intent.dt, |k| k < until)
+    let until = resets
+        .first()
+        .copied()
+        .unwrap_or(orientations.len())
+        .min(steps)
+        .min(orientations.len());
+    let left = left_along_axis(&orientations[..until], intent)?;
+    crate::analysis::fit::second_order(&left, intent.dt, |_| true)
 }
 
 /// How many steps of a turn are read: up to the last step at which the intended motion
@@ -178,6 +183,15 @@ mod tests {
         let e = turn_effective(&turn, &[], &i).unwrap();
         assert!((e.natural_frequency / w - 1.0).abs() < 1e-6, "{e:?}");
         assert!((e.damping_ratio - z).abs() < 1e-6, "{e:?}");
+        // Over a window, only the window is read: what comes after it (here a jump 80
+        // degrees off the axis, which no spring makes) or after a reset changes nothing.
+        let n = 60;
+        let mut tail = turn[..n].to_vec();
+        tail.extend([from_rotation_vector(DVec3::new(1.4, -0.7, 0.0)); 20]);
+        assert!(path_deviation(&tail, &i) > STRAYS);
+        let within = turn_effective_over(&turn[..n], &[], &i, n).unwrap();
+        assert_eq!(turn_effective_over(&tail, &[], &i, n), Some(within));
+        assert_eq!(turn_effective_over(&tail, &[n], &i, 200), Some(within));
         // A turn that strays far from the axis has no one number along it.
         let astray = [from_rotation_vector(DVec3::new(0.0, 0.0, 1.0)); 40];
         assert_eq!(

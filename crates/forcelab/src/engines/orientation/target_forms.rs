@@ -21,7 +21,7 @@ impl OrientationIntent {
     }
 
     /// The target that swings the body's long axis (its x) onto `direction` the shortest
-    /// way, with no twist about it: axis `x × d / |x × d|`, angle `atan2(|x × d|, x . d)`
+    /// way, with no twist about it: axis `x × d`, angle `atan2(|x × d|, x . d)`
     /// (straight back: half a turn about z). A direction of zero length, or not finite,
     /// is refused by name (`pointing`).
     pub fn with_target_pointing(self, direction: [f64; 3]) -> Result<Self, Error> {
@@ -41,8 +41,10 @@ impl OrientationIntent {
         let cross = DVec3::X.cross(d);
         let s = cross.length();
         let angle = math::atan2(s, d.x);
+        // The intent takes an axis of any length; straight ahead or straight back, x × d
+        // vanishes and any axis square to x will do.
         let axis = if s > 1e-12 * d.length() {
-            cross / s
+            cross
         } else {
             DVec3::Z
         };
