@@ -57,6 +57,23 @@ test("MuJoCo's settings switch the gimbal from resetting at its lock to arriving
   expect(problems).toEqual([]);
 });
 
+test('the last column says the spring about each principal axis, and the body changes it', async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await figure(page);
+  const axes = (id: string) => row(f, id).nth(8);
+  await expect(axes('mujoco-ball-motor')).toHaveText('same: 2.28 Hz ζ 1.14');
+  // One stiffness written for the turn's axis, a quarter of it for small turns: faster
+  // about the long thin body's light axis, under-damped about the others.
+  await expect(axes('physx-d6-slerp')).toHaveText(
+    'x 1.79 Hz ζ 0.99, y 0.96 Hz ζ 0.53, z 0.91 Hz ζ 0.51; the same on every axis: physx-d6-slerp-acceleration, or per axis k 158, 632, 711 N·m/rad, c 25.1, 101, 113 N·m·s/rad',
+  );
+  await unfoldSettings(f);
+  await f.getByRole('combobox', { name: 'Body' }).selectOption('nearly round');
+  await expect(axes('physx-d6-slerp')).toHaveText(/^x 1\.00 Hz ζ 0\.56, y 0\.98 Hz ζ 0\.54, z 0\.96 Hz ζ 0\.53; /);
+  await expect(f.locator('thead th').nth(8)).toHaveText('about each principal axis (2° turns)');
+  expect(problems).toEqual([]);
+});
+
 test('exact numbers for the turn make each drive move as asked, and the link keeps them', async ({ page, context }) => {
   const problems = watchConsole(page);
   const f = await figure(page);

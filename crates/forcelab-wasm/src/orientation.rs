@@ -7,12 +7,14 @@ use crate::error::js;
 use forcelab::design::orientation::TurnWish;
 #[cfg(feature = "orientation-tune")]
 use forcelab::design::{orientation::tune_turn, Objective};
-use forcelab::engines::orientation::exact::{report_exact, Numbers};
+use forcelab::engines::orientation::axes::{statement, AxisStatement};
+use forcelab::engines::orientation::exact::{report_exact, ExactNumbers, Numbers};
 use forcelab::engines::orientation::{
     path_deviation, turn_effective, turned_about_axis, OrientationIntent, OrientationReport,
     MAX_STEPS,
 };
 use forcelab::engines::Parameter;
+use forcelab::error::Error;
 use glam::DQuat;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -53,6 +55,9 @@ struct DriveJs {
     exact_refused: Option<String>,
     /// With a wish asked: the tuner's answer for this drive.
     tuned: Option<TunedJs>,
+    /// For a drive stepped: the spring its numbers make about each principal axis
+    /// (`forcelab::engines::orientation::axes::statement`).
+    axes: Option<AxisStatement>,
 }
 
 #[derive(Serialize)]
@@ -149,9 +154,16 @@ pub fn orientation_turn(
             _ => runs.push((e.report, e.numbers, None)),
         }
     }
-    let drives =
-        runs.into_iter()
-            .map(|(r, numbers, tuned)| DriveJs {
+    let drives = runs
+        .into_iter()
+        .map(|(r, numbers, tuned)| {
+            let kept = keep(r.drive.id, r.variant);
+            Ok(DriveJs {
+                axes: if kept {
+                    Some(js(axes_of(&intent, &r, &numbers, &tuned))?)
+                } else {
+                    None
+                },
                 tuned,
                 exact: numbers
                     .as_ref()
@@ -182,7 +194,8 @@ pub fn orientation_turn(
                 changed: r.changed,
                 parameters: r.parameters,
             })
-            .collect();
+        })
+        .collect::<Result<Vec<_>, JsError>>()?;
     let shortest = intent.shortest_turn();
     to_js(&TurnJs {
         target: wxyz(target),
@@ -195,6 +208,27 @@ pub fn orientation_turn(
         steps,
         drives,
     })
+}
+
+/// The statement about the principal axes of a drive's numbers: the intent's, or the
+/// exact or tuned frequency and damping ratio handed to its formula.
+fn axes_of(
+    intent: &OrientationIntent,
+    r: &OrientationReport,
+    exact: &Option<Result<ExactNumbers, Error>>,
+    tuned: &Option<TunedJs>,
+) -> Result<AxisStatement, Error> {
+    let (frequency, damping_ratio) = match (exact, tuned) {
+        (_, Some(t)) => (t.frequency, t.damping_ratio),
+        (Some(Ok(n)), _) => (n.frequency, n.damping_ratio),
+        _ => (intent.frequency, intent.damping_ratio),
+    };
+    let handed = OrientationIntent {
+        frequency,
+        damping_ratio,
+        ..*intent
+    };
+    statement(&handed, r.drive.id, r.variant)
 }
 
 /// The wish of a call: `undefined` or `null` for none, refused by name when not one.

@@ -6,7 +6,8 @@
 //! cargo run -p forcelab --release --example orientation -- --json --frequency F \
 //!     --damping-ratio Z --inertia IX,IY,IZ --target AX,AY,AZ,DEGREES --dt DT \
 //!     [--target-quaternion W,X,Y,Z] [--spin WX,WY,WZ] [--seconds S] \
-//!     [--numbers documented|exact] [--settle S] [--overshoot DEGREES] [--max-torque NM]
+//!     [--numbers documented|exact] [--settle S] [--overshoot DEGREES] [--max-torque NM] \
+//!     [--axes]
 //! ```
 //!
 //! Defaults: 2 Hz, critically damped, moments 1, 4, 4.5 kg m^2, 120 degrees about
@@ -26,27 +27,37 @@
 //! `predicted` are the tuned ones, and `tuned` says `feasible`, the `frequency` and
 //! `dampingRatio` handed to its formula, and the turn's `settle`, `overshootDegrees`,
 //! `peakTorque` and (when infeasible) the `binding` requirement.
+//! Every report has `writtenFor`, the moment (kg m^2) its numbers about x, y and z are
+//! written for. With `--axes` each also has `axes`
+//! (`forcelab::engines::orientation::axes`): `springs`, the spring its numbers make
+//! about each principal axis on a 2 degree turn (`{frequency, dampingRatio}` or `null`
+//! where none reads), `even` (the same about every axis, to 1 %; `null` when none
+//! reads), and when not, `alternative` (`{id, variant}` of a drive of the same engine
+//! whose are, or `null`) and `evenGains` (`{stiffness, damping}` per axis that give the
+//! asked spring about each).
 //! Without `--json`, one line per
 //! drive: the angle left to the target at the end. A bad flag gets a message naming it
 //! and exit status 2. The real-engine tests in `tests/engines` read exactly this.
-use forcelab::design::orientation::{tune_turn, TurnDesign, TurnWish};
+use forcelab::design::orientation::{tune_turn, TurnWish};
 use forcelab::design::Objective;
-use forcelab::engines::orientation::exact::{report_exact, ExactNumbers, Numbers};
+use forcelab::engines::orientation::axes::{statement, AxisStatement};
+use forcelab::engines::orientation::exact::{report_exact, Numbers};
 use forcelab::engines::orientation::{fit_steps, report_where, OrientationReport};
 use forcelab::engines::orientation::{OrientationIntent, MAX_STEPS};
 use forcelab::error::Error;
-use std::fmt::Write;
 use std::process::ExitCode;
 
 #[path = "shared/json.rs"]
 mod json;
-use json::{number, optional, string};
+#[path = "shared/orientation_json.rs"]
+mod orientation_json;
+use orientation_json::{json, tuned_json};
 
 const USAGE: &str = "usage: orientation [--json] [--frequency HZ] [--damping-ratio Z] \
                      [--inertia IX,IY,IZ] [--target AX,AY,AZ,DEGREES] \
                      [--target-quaternion W,X,Y,Z] [--dt S] [--spin WX,WY,WZ] [--seconds S] \
                      [--numbers documented|exact] [--settle S] [--overshoot DEGREES] \
-                     [--max-torque NM]";
+                     [--max-torque NM] [--axes]";
 
 fn numbers<const N: usize>(name: &str, text: Option<&String>) -> Result<[f64; N], String> {
     let text = text.ok_or_else(|| format!("{name} needs {N} numbers after it, comma separated"))?;
@@ -76,18 +87,22 @@ struct Options {
     exact: bool,
     /// A wish to tune every drive for (`--settle`, `--overshoot`, `--max-torque`).
     wish: Option<TurnWish>,
+    /// Each drive's springs about the principal axes (`--axes`).
+    axes: bool,
 }
 
 /// The command line, or a message naming the flag that could not be read.
 fn parse(args: &[String]) -> Result<Options, String> {
     let mut intent = OrientationIntent::default();
     let (mut seconds, mut json, mut quaternion, mut exact) = (2.0, false, None, false);
+    let mut axes = false;
     let mut wish: Option<TurnWish> = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let f = flag.as_str();
         match f {
             "--json" => json = true,
+            "--axes" => axes = true,
             "--frequency" => intent.frequency = numbers::<1>(f, it.next())?[0],
             "--damping-ratio" => intent.damping_ratio = numbers::<1>(f, it.next())?[0],
             "--dt" => intent.dt = numbers::<1>(f, it.next())?[0],
@@ -155,100 +170,34 @@ fn parse(args: &[String]) -> Result<Options, String> {
         json,
         exact,
         wish,
+        axes,
     })
 }
 
-/// One report as JSON; `exact` is the solve's answer and window when exact numbers were
-/// asked.
-fn json(r: &OrientationReport, exact: Option<(&Result<ExactNumbers, Error>, usize)>) -> String {
-    let mut o = String::from("{\"id\":");
-    string(&mut o, r.drive.id);
-    o.push_str(",\"engine\":");
-    string(&mut o, r.drive.engine.id());
-    o.push_str(",\"api\":");
-    string(&mut o, r.drive.api);
-    o.push_str(",\"variant\":");
-    string(&mut o, r.variant);
-    write!(o, ",\"isDefault\":{}", r.changed.is_empty()).unwrap();
-    o.push_str(",\"settings\":{");
-    for (i, (key, value)) in r.settings.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        string(&mut o, key);
-        o.push(':');
-        string(&mut o, value);
-    }
-    o.push_str("},\"changed\":[");
-    for (i, key) in r.changed.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        string(&mut o, key);
-    }
-    o.push_str("],\"parameters\":[");
-    for (i, p) in r.parameters.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        o.push_str("{\"name\":");
-        string(&mut o, p.name);
-        o.push_str(",\"value\":");
-        number(&mut o, p.value);
-        o.push_str(",\"unit\":");
-        string(&mut o, p.unit);
-        o.push('}');
-    }
-    o.push_str("],\"predicted\":[");
-    for (i, q) in r.predicted.orientations.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        o.push('[');
-        for (j, x) in [q.w, q.x, q.y, q.z].into_iter().enumerate() {
-            if j > 0 {
-                o.push(',');
-            }
-            number(&mut o, x);
-        }
-        o.push(']');
-    }
-    o.push_str("],\"events\":{\"resets\":[");
-    for (i, k) in r.predicted.resets.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        write!(o, "{k}").unwrap();
-    }
-    o.push(']');
-    o.push_str(",\"divergedAfter\":");
-    optional(&mut o, r.predicted.diverged_after);
-    o.push('}');
-    if let Some((_, steps)) = exact {
-        write!(o, ",\"fitSteps\":{steps}").unwrap();
-    }
-    o.push_str(",\"numbers\":");
-    match exact.map(|(numbers, _)| numbers) {
-        Some(Ok(n)) => {
-            o.push_str("\"exact\",\"asked\":{\"frequency\":");
-            number(&mut o, n.frequency);
-            o.push_str(",\"dampingRatio\":");
-            number(&mut o, n.damping_ratio);
-            o.push('}');
-        }
-        Some(Err(e)) => {
-            o.push_str("\"documented\",\"exactRefused\":");
-            string(&mut o, &e.to_string());
-        }
-        None => o.push_str("\"documented\""),
-    }
-    o.push('}');
-    o
+/// The statement of `r` given its numbers at `frequency` and `damping_ratio` for `intent`.
+fn axes_of(
+    intent: &OrientationIntent,
+    r: &OrientationReport,
+    frequency: f64,
+    damping_ratio: f64,
+) -> Result<AxisStatement, Error> {
+    let handed = OrientationIntent {
+        frequency,
+        damping_ratio,
+        ..*intent
+    };
+    statement(&handed, r.drive.id, r.variant)
 }
 
 /// Every drive at its engine's defaults tuned for `wish` on the turn, printed as JSON
 /// (each report with its `tuned` object) or one line each.
-fn tune(intent: &OrientationIntent, seconds: f64, wish: &TurnWish, as_json: bool) -> ExitCode {
+fn tune(
+    intent: &OrientationIntent,
+    seconds: f64,
+    wish: &TurnWish,
+    as_json: bool,
+    axes: bool,
+) -> ExitCode {
     let drives = match report_where(intent, 0, |_, _| false) {
         Ok(r) => r,
         Err(e) => {
@@ -274,7 +223,19 @@ fn tune(intent: &OrientationIntent, seconds: f64, wish: &TurnWish, as_json: bool
         }
     }
     if as_json {
-        let items: Vec<String> = designs.iter().map(tuned_json).collect();
+        let mut items = Vec::new();
+        for d in &designs {
+            let statement = axes
+                .then(|| axes_of(intent, &d.report, d.frequency, d.damping_ratio))
+                .transpose();
+            match statement {
+                Ok(a) => items.push(tuned_json(d, a.as_ref())),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
         println!("[{}]", items.join(","));
     } else {
         for d in &designs {
@@ -310,32 +271,6 @@ fn flag_of(message: &str) -> String {
     }
 }
 
-/// A tuned drive's report with its `tuned` object.
-fn tuned_json(d: &TurnDesign) -> String {
-    let mut o = json(&d.report, None);
-    o.pop();
-    write!(o, ",\"tuned\":{{\"feasible\":{},\"frequency\":", d.feasible).unwrap();
-    number(&mut o, d.frequency);
-    o.push_str(",\"dampingRatio\":");
-    number(&mut o, d.damping_ratio);
-    o.push_str(",\"settle\":");
-    match d.settle {
-        Some(s) => number(&mut o, s),
-        None => o.push_str("null"),
-    }
-    o.push_str(",\"overshootDegrees\":");
-    number(&mut o, d.overshoot_degrees);
-    o.push_str(",\"peakTorque\":");
-    number(&mut o, d.peak_torque);
-    o.push_str(",\"binding\":");
-    match d.binding {
-        Some(b) => string(&mut o, b),
-        None => o.push_str("null"),
-    }
-    o.push_str("}}");
-    o
-}
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Options {
@@ -344,6 +279,7 @@ fn main() -> ExitCode {
         json: as_json,
         exact,
         wish,
+        axes,
     } = match parse(&args) {
         Ok(x) => x,
         Err(message) => {
@@ -352,7 +288,7 @@ fn main() -> ExitCode {
         }
     };
     if let Some(wish) = wish {
-        return tune(&intent, seconds, &wish, as_json);
+        return tune(&intent, seconds, &wish, as_json, axes);
     }
     let steps = (seconds / intent.dt).round().max(1.0) as usize;
     let numbers = if exact {
@@ -369,10 +305,25 @@ fn main() -> ExitCode {
     };
     if as_json {
         let fit = fit_steps(&intent);
-        let items: Vec<String> = reports
-            .iter()
-            .map(|e| json(&e.report, e.numbers.as_ref().map(|n| (n, fit))))
-            .collect();
+        let mut items = Vec::new();
+        for e in &reports {
+            let (f, z) = match &e.numbers {
+                Some(Ok(n)) => (n.frequency, n.damping_ratio),
+                _ => (intent.frequency, intent.damping_ratio),
+            };
+            let statement = axes.then(|| axes_of(&intent, &e.report, f, z)).transpose();
+            match statement {
+                Ok(a) => items.push(json(
+                    &e.report,
+                    e.numbers.as_ref().map(|n| (n, fit)),
+                    a.as_ref(),
+                )),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
         println!("[{}]", items.join(","));
     } else {
         let target = intent.target();
@@ -412,7 +363,8 @@ mod tests {
             "--json --inertia 1,2,2.5 --target 0,0,1,190 --seconds 3 --numbers exact",
         ))
         .unwrap();
-        assert!(o.json && o.exact);
+        assert!(o.json && o.exact && !o.axes);
+        assert!(parse(&args("--axes")).unwrap().axes);
         assert!(!parse(&args("--numbers documented")).unwrap().exact);
         let i = o.intent;
         assert_eq!(

@@ -86,6 +86,20 @@ export interface DriveTurn {
     peakTorque: number;
     binding: string | null;
   } | null;
+  /** For a drive stepped: the spring its numbers make about each principal axis x, y, z on a 2° turn (null where none reads), whether that is the same about every axis (to 1 %; null when none reads), and when it is not, a drive of the same engine whose is and the per-axis gains that give the asked spring about each. */
+  axes: {
+    springs: [AxisSpring | null, AxisSpring | null, AxisSpring | null];
+    even: boolean | null;
+    alternative: { id: string; variant: string } | null;
+    /** [stiffness (N m/rad), damping (N m s/rad)], each about x, y, z. */
+    evenGains: [[number, number, number], [number, number, number]] | null;
+  } | null;
+}
+
+/** A spring-damper as a turn shows it: Hz and damping ratio. */
+export interface AxisSpring {
+  frequency: number;
+  dampingRatio: number;
 }
 
 export interface Turn {

@@ -5,7 +5,7 @@
  * a sphere beside the shortest one, and the angle left to the target over time. The
  * core computes every orientation and every number read off them; the page draws them.
  */
-import { loadTuner, targetOf, tunerLoaded, turn, type DriveTurn, type OrientationIntent, type TargetForm, type Turn, type TurnWish, type Wxyz } from '../../core/orientation-wasm';
+import { loadTuner, targetOf, tunerLoaded, turn, type AxisSpring, type DriveTurn, type OrientationIntent, type TargetForm, type Turn, type TurnWish, type Wxyz } from '../../core/orientation-wasm';
 import { ORIENTATION_INTENT } from '../../core/presets';
 import type { FigureLink } from '../../figures/figure-link';
 import { ResponsePlot } from '../../plot/response-plot';
@@ -86,6 +86,19 @@ function numbersGiven(d: DriveTurn): string {
   if (d.exact) return `the formula at ${Number(d.exact.frequency.toPrecision(4))} Hz, ζ ${Number(d.exact.dampingRatio.toPrecision(4))}: ${list}`;
   if (d.exactRefused) return `documented (no exact numbers: ${d.exactRefused.replace(/^frequency: /, '')}): ${list}`;
   return list;
+}
+
+/** What a drive's numbers make about each principal axis, and what gives the same spring about every axis when they differ. */
+function aboutEachAxis(d: DriveTurn): string {
+  const a = d.axes;
+  if (!a || a.even === null) return '–';
+  const spring = (s: AxisSpring | null) => (s ? `${s.frequency.toFixed(2)} Hz ζ ${s.dampingRatio.toFixed(2)}` : 'no spring');
+  if (a.even) return `same: ${spring(a.springs[0])}`;
+  const each = a.springs.map((s, i) => `${'xyz'[i]} ${spring(s)}`).join(', ');
+  const alt = a.alternative ? `the same on every axis: ${a.alternative.id}${a.alternative.variant === 'default' ? '' : ` (${a.alternative.variant})`}, or` : `no ${d.engineName} drive is the same on every axis;`;
+  const three = (v: number[]) => v.map((x) => Number(x.toPrecision(3))).join(', ');
+  const gains = a.evenGains ? ` per axis k ${three(a.evenGains[0])} N·m/rad, c ${three(a.evenGains[1])} N·m·s/rad` : '';
+  return `${each}; ${alt}${gains}`;
 }
 
 /** The tuner's names of the requirement a drive misses by the most, as the wish's fields say them. */
@@ -352,6 +365,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       d.effective ? `${d.effective.frequency.toFixed(2)} Hz, ζ ${d.effective.dampingRatio.toFixed(2)}` : '–',
       d.resets.length ? `${d.resets.length} (first at ${((d.resets[0]! + 1) * values.dt).toFixed(2)} s)` : d.divergedAfter !== null ? 'overflowed' : 'none',
       numbersGiven(d),
+      aboutEachAxis(d),
     ]);
     table.replaceChildren(
       el(
@@ -368,7 +382,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     showForm();
     drawFrame();
   };
-  const HEADER = ['drive', 'engine', 'turned about the axis', 'strays from the shortest path', 'left after 3 s', 'how it really moves', 'resets', 'numbers given'];
+  const HEADER = ['drive', 'engine', 'turned about the axis', 'strays from the shortest path', 'left after 3 s', 'how it really moves', 'resets', 'numbers given', 'about each principal axis (2° turns)'];
   let lastRows: string[][] = [];
 
   const engineOf = new Map(run.drives.map((d) => [d.id, d.engine]));

@@ -15,6 +15,12 @@ pub fn gains(intent: &OrientationIntent) -> (f64, f64) {
     (i * w * w, 2.0 * intent.damping_ratio * w * i)
 }
 
+/// The moment of inertia (kg m^2) the gains about each principal axis are written for
+/// ([`super::axes`]): the laws take scalar gains, [`gains`] for the turn's axis, on all three.
+pub fn written_for(intent: &OrientationIntent) -> [f64; 3] {
+    [intent.axis_inertia(); 3]
+}
+
 /// The orientation after each of `steps` steps of `law` from the intent's start; a law
 /// or step that refuses (an overflow) ends the trace there, marked as diverged.
 pub fn predict(law: LawId, intent: &OrientationIntent, steps: usize) -> Prediction3 {

@@ -217,6 +217,17 @@ pub fn parameters(intent: &OrientationIntent, mode: SpringMode) -> Vec<Parameter
     }
 }
 
+/// The moment of inertia (kg m^2) the spring about each principal axis is written for
+/// ([`super::axes`]): in frequency mode Jolt scales the spring by each row's effective
+/// mass, the body's own moment; in stiffness mode one spring for the turn's axis,
+/// [`OrientationIntent::axis_inertia`], pulls about all three.
+pub fn written_for(intent: &OrientationIntent, mode: SpringMode) -> [f64; 3] {
+    match mode {
+        SpringMode::FrequencyAndDamping => intent.inertia,
+        SpringMode::StiffnessAndDamping => [intent.axis_inertia(); 3],
+    }
+}
+
 /// `Body::GetSleepTestPoints` of the sphere (its local bounds' extent is the radius on
 /// every axis; the lowest component is taken as y): the centre and the points at
 /// `BODY_RADIUS` along the body's x and z axes, in `f32`.

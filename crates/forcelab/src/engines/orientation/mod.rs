@@ -11,6 +11,7 @@
 //! for bit; Jolt ([`jolt`]) to 1e-5 rad.
 
 mod articles;
+pub mod axes;
 pub mod exact;
 mod intent;
 pub mod jolt;
@@ -211,6 +212,11 @@ pub struct OrientationReport {
     pub changed: Vec<&'static str>,
     /// The numbers the drive is given.
     pub parameters: Vec<Parameter>,
+    /// The moment of inertia (kg m^2) the numbers about each principal axis (x, y, z)
+    /// are written for: the `I` of the formula `k = I w^2`, `c = 2 zeta w I` there (the
+    /// body's own moment where the engine scales by it). Where it is not the body's
+    /// moment the spring about that axis is not the one asked for ([`axes`]).
+    pub written_for: [f64; 3],
     /// What the twin predicts.
     pub predicted: Prediction3,
 }
@@ -322,6 +328,7 @@ fn report_kept(
                             vec!["integrator"]
                         },
                         parameters: parameters.clone(),
+                        written_for: intent.inertia,
                         predicted: mujoco::predict(
                             joint,
                             integrator,
@@ -340,6 +347,7 @@ fn report_kept(
                         settings: with_changes(&jolt::DEFAULTS, changes),
                         changed: changes.iter().map(|&(key, _)| key).collect(),
                         parameters: jolt::parameters(intent, settings.spring_mode),
+                        written_for: jolt::written_for(intent, settings.spring_mode),
                         predicted: jolt::predict(
                             constraint,
                             &settings,
@@ -362,6 +370,7 @@ fn report_kept(
                         settings,
                         changed: changes.iter().map(|&(key, _)| key).collect(),
                         parameters: parameters.clone(),
+                        written_for: physx::written_for(joint, intent),
                         predicted: physx::predict(
                             joint,
                             &physx::Config::with(changes),
@@ -380,6 +389,7 @@ fn report_kept(
                         settings: with_changes(&unity::DEFAULTS, changes),
                         changed: changes.iter().map(|&(key, _)| key).collect(),
                         parameters: parameters.clone(),
+                        written_for: unity::written_for(drives, intent),
                         predicted: unity::predict(
                             drives,
                             changes,
@@ -408,6 +418,7 @@ fn report_kept(
                             unit: "N m s/rad",
                         },
                     ],
+                    written_for: articles::written_for(intent),
                     predicted: articles::predict(law, intent, steps_of(&drive, "default")),
                 });
             }

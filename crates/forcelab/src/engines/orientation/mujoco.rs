@@ -56,12 +56,7 @@ pub enum Joint {
 /// (N m/rad), `kd_i = 2 zeta w I_i` (N m s/rad): each axis alone is the intended spring
 /// at rest.
 pub fn gains(intent: &OrientationIntent) -> ([f64; 3], [f64; 3]) {
-    let w = intent.omega();
-    let i = intent.inertia;
-    (
-        i.map(|i| i * w * w),
-        i.map(|i| 2.0 * intent.damping_ratio * w * i),
-    )
+    super::axes::even_gains(intent)
 }
 
 /// The gimbal's joint angles `(a, b, c)` of `q` with `R(q) = Rx(a) Ry(b) Rz(c)`, rad:

@@ -437,6 +437,8 @@ pub(super) fn reports(
             settings: super::with_changes(&DEFAULTS, changes),
             changed: changes.iter().map(|(k, _)| *k).collect(),
             parameters: parameters.clone(),
+            // Acceleration-based gains are per unit of each axis's inertia.
+            written_for: intent.inertia,
             predicted: predict(model, &settings(changes), intent, steps(variant)),
         })
         .collect()

@@ -98,6 +98,13 @@ fn joint(drives: Drives) -> Joint {
     }
 }
 
+/// The moment of inertia (kg m^2) the numbers about each principal axis are written
+/// for: PhysX's force drives' ([`physx::written_for`]), slerp the turn's axis's on all
+/// three, X's on x, YZ's mean on y and z.
+pub fn written_for(drives: Drives, intent: &OrientationIntent) -> [f64; 3] {
+    physx::written_for(joint(drives), intent)
+}
+
 /// The numbers a Unity user sets: each drive's `positionSpring` (N m/rad) and
 /// `positionDamper` (N m s/rad), `k = I w^2`, `c = 2 zeta w I`, and `targetRotation`.
 pub fn parameters(drives: Drives, intent: &OrientationIntent) -> Vec<Parameter> {

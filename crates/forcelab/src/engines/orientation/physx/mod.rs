@@ -206,6 +206,26 @@ fn drive_inertias(drives: Drives, intent: &OrientationIntent) -> Vec<([&'static 
     }
 }
 
+/// The moment of inertia (kg m^2) the numbers about each principal axis x, y, z are
+/// written for ([`super::axes`]): each drive's moment (as [`gains`] writes them) on the axes it
+/// pulls about (slerp all three, twist x, swing y and z, `eSWING1` y, `eSWING2` z); an
+/// acceleration drive's gains are per unit of the row's inertia, so the body's own.
+pub fn written_for(joint: Joint, intent: &OrientationIntent) -> [f64; 3] {
+    if joint.acceleration {
+        return intent.inertia;
+    }
+    let moments: Vec<f64> = drive_inertias(joint.drives, intent)
+        .into_iter()
+        .map(|(_, i)| i)
+        .collect();
+    match moments[..] {
+        [all] => [all; 3],
+        [x, yz] => [x, yz, yz],
+        [x, y, z] => [x, y, z],
+        _ => unreachable!("a D6 joint drives one, two or three angular drives"),
+    }
+}
+
 /// The gains `(stiffness, damping)` of each drive, in [`parameters`]' order, as the
 /// documentation writes them: a force drive `k = I w^2` (N m/rad), `c = 2 zeta w I`
 /// (N m s/rad); an acceleration drive `k = w^2` (1/s^2), `c = 2 zeta w` (1/s).
