@@ -19,6 +19,11 @@
  * them, and the real turn, read along the shortest turn's axis over the steps the numbers
  * were solved for, must have the asked frequency and damping ratio within 1 %.
  *
+ * Then the springs about each principal axis (issue 45, item 3): every drive and variant,
+ * given its numbers for chapter 11's turn, turned 2 degrees about each principal axis
+ * alone in the real engine, must show the frequency and damping ratio the twin states
+ * (`--axes`) within 1 %, read over the same steps.
+ *
  * Then Tune for me on orientation (issue 45, item 5): every drive at its engine's
  * defaults is tuned for a wish (`--settle`, `--overshoot`, `--max-torque`), and each one
  * the core calls feasible runs in the real engine with its tuned numbers: the real turn
@@ -65,7 +70,7 @@ const SECONDS = 2;
 const BLOW_UP = 2;
 
 let binary;
-const seen = { cases: 0, worst: {}, version: '', ways: [], exact: [], tuned: 0 };
+const seen = { cases: 0, worst: {}, version: '', ways: [], exact: [], tuned: 0, axes: [] };
 
 /** The command's reports for an intent (with extra flags, over `seconds`), run once and shared by every engine's test. */
 const runs = new Map();
@@ -86,7 +91,8 @@ afterAll(() => {
     `worst angle between twin and engine per drive and variant (rad):\n${rows.join('\n')}\n` +
     `past 180 degrees:\n${seen.ways.join('\n')}\n` +
     `discrete-exact numbers: ${seen.exact.length} real turns, the worst ${(100 * Math.max(0, ...seen.exact)).toExponential(2)} % off the asked frequency or damping ratio\n` +
-    `Tune for me: ${seen.tuned} tuned drives met their wish in the real engines`);
+    `Tune for me: ${seen.tuned} tuned drives met their wish in the real engines\n` +
+    `springs about each principal axis: ${seen.axes.length} real turns, the worst ${(100 * Math.max(0, ...seen.axes)).toExponential(2)} % off the twin's`);
 });
 
 describe.each(Object.entries(HARNESSES))('the orientation twin agrees with %s', (engine, harness) => {
@@ -156,6 +162,51 @@ describe.each(Object.entries(HARNESSES))('discrete-exact numbers turn the real %
         expect.fail(`${key}: asked ${intent.frequency} Hz, damping ratio ${intent.dampingRatio} (numbers for ` +
           `${r.asked.frequency.toFixed(4)} Hz, ${r.asked.dampingRatio.toFixed(4)}); the real engine turns at ` +
           `${got.frequency.toFixed(4)} Hz, ${got.dampingRatio.toFixed(4)}`);
+      }
+    });
+  });
+});
+
+/** The turn the springs about each principal axis are read on (axes.rs's PROBE_DEGREES). */
+const PROBE_DEGREES = 2;
+/** A target's own numbers, as axes.rs sets them apart from a drive's gains. */
+const isTarget = (name) => name.startsWith('target') || name.startsWith('ctrl');
+
+describe.each(Object.entries(HARNESSES))('the springs the twin says each drive makes about each principal axis are the real %s\'s', (engine, harness) => {
+  // Chapter 11's turn, where one stiffness for every axis of the long thin body shows.
+  const intent = ORIENTATION_INTENTS.find((i) => i.name === 'large-thin');
+  test('large-thin', async () => {
+    const reports = twin(intent, ['--axes'], intent.dt).filter((r) => r.engine === engine);
+    const cases = [];
+    const expected = [];
+    for (const axis of [0, 1, 2]) {
+      const unit = [0, 0, 0];
+      unit[axis] = 1;
+      const probe = { ...intent, target: [...unit, PROBE_DEGREES] };
+      const target = targetQuaternion(probe);
+      // The probe's own target numbers (Rapier's and the gimbal's angles, Unity's
+      // targetRotation), the drive's gains as it has them for the chapter's turn.
+      const targets = twin(probe, [], intent.dt);
+      reports.forEach((r) => {
+        const spring = r.axes.springs[axis];
+        if (!spring) return;
+        const own = targets.find((t) => t.id === r.id && t.variant === r.variant);
+        const parameters = r.parameters.map((p) => (isTarget(p.name) ? own.parameters.find((q) => q.name === p.name) : p));
+        cases.push(orientationCase({ ...r, parameters, predicted: { length: spring.steps } }, probe, target));
+        expected.push({ key: `${r.id}/${r.variant} about ${'xyz'[axis]}`, spring, target, unit });
+      });
+    }
+    expect(cases.length, `${engine}: no spring read`).toBeGreaterThan(0);
+    const real = await harness.runAll(cases);
+    expected.forEach(({ key, spring, target, unit }, i) => {
+      const left = real.results[i].orientations.map((q) => leftAlong(target, q, unit));
+      const got = fit(left, intent.dt, () => true);
+      expect(got, `${key}: no fit`).toBeDefined();
+      const miss = Math.max(Math.abs(got.frequency / spring.frequency - 1), Math.abs(got.dampingRatio / spring.dampingRatio - 1));
+      seen.axes.push(miss);
+      if (!(miss <= EXACT_TOLERANCE)) {
+        expect.fail(`${key}: the twin says ${spring.frequency.toFixed(4)} Hz, ${spring.dampingRatio.toFixed(4)}; ` +
+          `the real ${engine} turns at ${got.frequency.toFixed(4)} Hz, ${got.dampingRatio.toFixed(4)}`);
       }
     });
   });

@@ -100,6 +100,8 @@ export interface DriveTurn {
 export interface AxisSpring {
   frequency: number;
   dampingRatio: number;
+  /** How many steps of the 2° turn it was read over. */
+  steps: number;
 }
 
 export interface Turn {

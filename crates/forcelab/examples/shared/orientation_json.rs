@@ -131,7 +131,7 @@ fn axes_json(o: &mut String, a: &AxisStatement) {
                 number(o, s.frequency);
                 o.push_str(",\"dampingRatio\":");
                 number(o, s.damping_ratio);
-                o.push('}');
+                write!(o, ",\"steps\":{}}}", s.steps).unwrap();
             }
             None => o.push_str("null"),
         }

@@ -31,6 +31,8 @@ pub struct Spring {
     pub frequency: f64,
     /// Damping ratio (1 is critical).
     pub damping_ratio: f64,
+    /// How many steps of the turn it was read over.
+    pub steps: usize,
 }
 
 /// The small-turn spring about each principal axis x, y, z as the twin turns it, `None`
@@ -87,6 +89,7 @@ pub fn axis_springs(
             turn_effective_over(&run.orientations, &run.resets, &probe, steps).map(|e| Spring {
                 frequency: e.natural_frequency / TAU,
                 damping_ratio: e.damping_ratio,
+                steps,
             });
     }
     Ok(AxisSprings(out))
