@@ -16,7 +16,8 @@
  * builds it on PhysX (crates/forcelab/src/engines/orientation/unity.rs), with the body as
  * actor0 and the world as actor1, driven to the case's `targetRotation.*` parameters:
  * - unity-configurable-joint-slerp: eSLERP (slerpDrive.positionSpring, .positionDamper);
- * - unity-configurable-joint-x-yz: eTWIST (angularXDrive.*) and eSWING (angularYZDrive.*).
+ * - unity-configurable-joint-x-yz: eTWIST (angularXDrive.*) and eSWING (angularYZDrive.*);
+ *   each an acceleration drive when the case sets useAcceleration (JointDrive.useAcceleration).
  * Every other setting is PhysX's default unless the case sets it (a Unity case carries
  * all of Unity's settings); a setting without a handler here throws.
  */
@@ -65,6 +66,8 @@ function settingsOf(c, unity) {
     solverIterations: (v) => (s.posIters = number(v)),
     solverVelocityIterations: (v) => (s.velIters = number(v)),
     maximumForce: (v) => (s.forceLimit = number(v)),
+    // JointDrive.useAcceleration: PhysX's eACCELERATION flag on each drive.
+    useAcceleration: (v) => (s.acceleration = v === 'true'),
   } : {
     ...shared,
     positionIterations: (v) => (s.posIters = number(v)),
@@ -110,7 +113,7 @@ function run({ PhysX, physics, tolerances, dispatcher }, c) {
   if (entry.config) joint.setAngularDriveConfig(PhysX.PxD6AngularDriveConfigEnum[entry.config]);
   for (const [name, prefix] of entry.drives) {
     const [k, d] = entry.unity ? ['positionSpring', 'positionDamper'] : ['stiffness', 'damping'];
-    const drive = new PhysX.PxD6JointDrive(knob(c, prefix + k), knob(c, prefix + d), s.forceLimit, entry.acceleration);
+    const drive = new PhysX.PxD6JointDrive(knob(c, prefix + k), knob(c, prefix + d), s.forceLimit, entry.acceleration || !!s.acceleration);
     joint.setDrive(PhysX.PxD6DriveEnum[name], drive);
     PhysX.destroy(drive);
   }

@@ -155,8 +155,8 @@ pub fn even_gains(intent: &OrientationIntent) -> ([f64; 3], [f64; 3]) {
 /// `(id, variant)` of the first drive of `id`'s engine whose numbers are written for the
 /// body's own moments and whose springs are the same about every axis ([`axis_springs`])
 /// for `intent`: `id` at `variant` itself when its are, else `id` at other settings, else
-/// another drive, at `variant`'s settings where it has them; `None` when the engine has none (Unity's ConfigurableJoint:
-/// its slerp drive has one spring, its YZ drive one for two axes).
+/// another drive, at `variant`'s settings where it has them; `None` when the engine has
+/// none (the articles' laws take one gain for every axis).
 pub fn even_alternative(
     intent: &OrientationIntent,
     id: &str,

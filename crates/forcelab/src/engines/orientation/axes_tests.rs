@@ -50,8 +50,14 @@ fn on_a_long_thin_body_exactly_the_drives_with_one_spring_for_unequal_moments_ar
         "jolt-swing-twist/stiffness",
         "physx-d6-slerp",
         "physx-d6-twist-swing",
-        "unity-configurable-joint-slerp",
-        "unity-configurable-joint-x-yz",
+        "unity-configurable-joint-slerp/default",
+        "unity-configurable-joint-slerp/spin-cap-7",
+        "unity-configurable-joint-slerp/no-damping",
+        "unity-configurable-joint-slerp/no-sleep",
+        "unity-configurable-joint-x-yz/default",
+        "unity-configurable-joint-x-yz/spin-cap-7",
+        "unity-configurable-joint-x-yz/no-damping",
+        "unity-configurable-joint-x-yz/no-sleep",
         "pd",
         "backward-pd",
         "backward-pd-as-printed",
@@ -98,7 +104,11 @@ fn the_even_alternative_is_of_the_same_engine_and_written_for_the_bodys_moments(
         alt("rapier-spherical-force", "pgs-2"),
         Some(("rapier-spherical-force", "pgs-2"))
     );
-    assert_eq!(alt("unity-configurable-joint-slerp", "default"), None);
+    // Unity 2022.3's JointDrive.useAcceleration.
+    assert_eq!(
+        alt("unity-configurable-joint-x-yz", "no-sleep"),
+        Some(("unity-configurable-joint-x-yz", "use-acceleration"))
+    );
     assert_eq!(alt("spd", "default"), None);
     // PhysX's three force drives take exactly the even gains.
     let (k, c) = even_gains(&intent);
@@ -131,7 +141,7 @@ fn the_statement_gives_the_alternative_and_gains_only_when_uneven() {
         })
     );
     assert_eq!(s.even_gains, Some(even_gains(&intent)));
-    let s = statement(&intent, "unity-configurable-joint-slerp", "default").unwrap();
+    let s = statement(&intent, "spd", "default").unwrap();
     assert_eq!((s.even, s.alternative), (Some(false), None));
     assert!(s.even_gains.is_some());
     let s = statement(&intent, "mujoco-ball-motor", "default").unwrap();

@@ -381,15 +381,15 @@ fn report_kept(
                 }
             }
             Kind::Unity(drives) => {
-                let parameters = unity::parameters(drives, intent);
                 for (variant, changes) in unity::VARIANTS {
+                    let acceleration = unity::acceleration(changes);
                     out.push(OrientationReport {
                         drive,
                         variant,
                         settings: with_changes(&unity::DEFAULTS, changes),
                         changed: changes.iter().map(|&(key, _)| key).collect(),
-                        parameters: parameters.clone(),
-                        written_for: unity::written_for(drives, intent),
+                        parameters: unity::parameters(drives, acceleration, intent),
+                        written_for: unity::written_for(drives, acceleration, intent),
                         predicted: unity::predict(
                             drives,
                             changes,

@@ -2,7 +2,8 @@
 //! world: angular motions free, linear ones locked, default `axis` (1, 0, 0) and
 //! `secondaryAxis` (0, 1, 0), so the joint's frame is the body's; `rotationDriveMode`
 //! `Slerp` (`slerpDrive`) or `XAndYZ` (`angularXDrive` and `angularYZDrive`), force
-//! drives (`positionSpring`, `positionDamper`).
+//! drives (`positionSpring`, `positionDamper`), or acceleration drives with
+//! `JointDrive.useAcceleration` (Unity 2022.3 and later: PhysX's `eACCELERATION` flag).
 //!
 //! Unity cannot run here. It steps a `ConfigurableJoint` as a PhysX `PxD6Joint` with the
 //! **body as actor0** and the connected body (here the world) as actor1, `slerpDrive`
@@ -30,8 +31,9 @@ use super::physx::{self, Config, Drives, Joint, Setup};
 use super::{OrientationIntent, Prediction3};
 use crate::engines::Parameter;
 
-/// Every setting the Unity twin reads, with Unity's default, under Unity's names.
-pub const DEFAULTS: [(&str, &str); 7] = [
+/// Every setting the Unity twin reads, with Unity's default, under Unity's names
+/// (`useAcceleration` is each `JointDrive`'s, the others the body's and the project's).
+pub const DEFAULTS: [(&str, &str); 8] = [
     ("solverType", "PGS"),
     ("solverIterations", "6"),
     ("solverVelocityIterations", "1"),
@@ -39,11 +41,13 @@ pub const DEFAULTS: [(&str, &str); 7] = [
     ("maxAngularVelocity", "50"),
     ("sleepThreshold", "0.005"),
     ("maximumForce", "3.4028234663852886e38"),
+    ("useAcceleration", "false"),
 ];
 
 /// The named variants the Unity twin is checked at (changes to [`DEFAULTS`]).
-pub const VARIANTS: [(&str, &[(&str, &str)]); 4] = [
+pub const VARIANTS: [(&str, &[(&str, &str)]); 5] = [
     ("default", &[]),
+    ("use-acceleration", &[("useAcceleration", "true")]),
     ("spin-cap-7", &[("maxAngularVelocity", "7")]),
     ("no-damping", &[("angularDamping", "0")]),
     ("no-sleep", &[("sleepThreshold", "0")]),
@@ -54,6 +58,8 @@ pub fn config(changes: &[(&str, &str)]) -> Config {
     let physx: Vec<(&str, &str)> = DEFAULTS
         .iter()
         .chain(changes)
+        // The drive's own flag is the joint's, not the scene's ([`acceleration`]).
+        .filter(|(key, _)| *key != "useAcceleration")
         .map(|&(key, value)| {
             let key = match key {
                 "solverIterations" => "positionIterations",
@@ -65,6 +71,16 @@ pub fn config(changes: &[(&str, &str)]) -> Config {
         })
         .collect();
     Config::with(&physx)
+}
+
+/// Whether Unity's settings changed by `changes` make the drives acceleration drives
+/// (`JointDrive.useAcceleration`).
+pub fn acceleration(changes: &[(&str, &str)]) -> bool {
+    changes
+        .iter()
+        .rev()
+        .find(|(key, _)| *key == "useAcceleration")
+        .is_some_and(|(_, value)| *value == "true")
 }
 
 /// `targetRotation` for the intent: `Quaternion.Inverse(target)`.
@@ -91,37 +107,48 @@ fn fields(drives: Drives) -> &'static [[&'static str; 2]] {
     }
 }
 
-fn joint(drives: Drives) -> Joint {
+fn joint(drives: Drives, acceleration: bool) -> Joint {
     Joint {
         drives,
-        acceleration: false,
+        acceleration,
     }
 }
 
 /// The moment of inertia (kg m^2) the numbers about each principal axis are written
-/// for: PhysX's force drives' ([`physx::written_for`]), slerp the turn's axis's on all
-/// three, X's on x, YZ's mean on y and z.
-pub fn written_for(drives: Drives, intent: &OrientationIntent) -> [f64; 3] {
-    physx::written_for(joint(drives), intent)
+/// for: PhysX's drives' ([`physx::written_for`]): as force drives slerp the turn's
+/// axis's on all three, X's on x, YZ's mean on y and z; as acceleration drives the
+/// body's own.
+pub fn written_for(drives: Drives, acceleration: bool, intent: &OrientationIntent) -> [f64; 3] {
+    physx::written_for(joint(drives, acceleration), intent)
 }
 
-/// The numbers a Unity user sets: each drive's `positionSpring` (N m/rad) and
-/// `positionDamper` (N m s/rad), `k = I w^2`, `c = 2 zeta w I`, and `targetRotation`.
-pub fn parameters(drives: Drives, intent: &OrientationIntent) -> Vec<Parameter> {
+/// The numbers a Unity user sets: each drive's `positionSpring` and `positionDamper`,
+/// as force drives `k = I w^2` (N m/rad), `c = 2 zeta w I` (N m s/rad), with
+/// `useAcceleration` `k = w^2` (1/s^2), `c = 2 zeta w` (1/s); and `targetRotation`.
+pub fn parameters(
+    drives: Drives,
+    acceleration: bool,
+    intent: &OrientationIntent,
+) -> Vec<Parameter> {
+    let units = if acceleration {
+        ["1/s²", "1/s"]
+    } else {
+        ["N m/rad", "N m s/rad"]
+    };
     let mut out = Vec::new();
     for (names, (k, c)) in fields(drives)
         .iter()
-        .zip(physx::gains(joint(drives), intent))
+        .zip(physx::gains(joint(drives, acceleration), intent))
     {
         out.push(Parameter {
             name: names[0],
             value: k,
-            unit: "N m/rad",
+            unit: units[0],
         });
         out.push(Parameter {
             name: names[1],
             value: c,
-            unit: "N m s/rad",
+            unit: units[1],
         });
     }
     let r = target_rotation(intent);
@@ -149,12 +176,13 @@ pub fn predict(
     intent: &OrientationIntent,
     steps: usize,
 ) -> Prediction3 {
+    let joint = joint(drives, acceleration(changes));
     let setup = Setup {
         drive_target: target_rotation(intent),
         body_first: true,
-        gains: physx::gains(joint(drives), intent),
+        gains: physx::gains(joint, intent),
     };
-    physx::simulate(joint(drives), &config(changes), intent, &setup, steps)
+    physx::simulate(joint, &config(changes), intent, &setup, steps)
 }
 
 #[cfg(test)]
@@ -167,7 +195,13 @@ mod tests {
         assert_eq!((d.position_iterations, d.velocity_iterations), (6, 1));
         assert_eq!(d.max_angular_velocity, 50.0);
         assert_eq!(config(&[("maximumForce", "2")]).force_limit, 2.0);
-        assert_eq!(config(VARIANTS[1].1).max_angular_velocity, 7.0);
+        assert_eq!(config(VARIANTS[2].1).max_angular_velocity, 7.0);
+        assert!(!acceleration(&[]) && acceleration(VARIANTS[1].1));
+        assert_eq!(
+            config(VARIANTS[1].1),
+            d,
+            "useAcceleration is the joint's alone"
+        );
     }
 
     /// `targetRotation = Inverse(target)` brings the body to the world target under the
@@ -201,7 +235,7 @@ mod tests {
         };
         let same = [("maxAngularVelocity", "100"), ("solverIterations", "4")];
         let unity = predict(Drives::Slerp, &same, &i, 120);
-        let physx = physx::predict(joint(Drives::Slerp), &Config::with(&[]), &i, 120);
+        let physx = physx::predict(joint(Drives::Slerp, false), &Config::with(&[]), &i, 120);
         for (a, b) in unity.orientations.iter().zip(&physx.orientations) {
             let miss = crate::rotation::rotation_vector(a.conjugate() * *b).length();
             assert!(miss < 1e-4, "{miss}");
