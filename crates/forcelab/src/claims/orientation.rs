@@ -89,7 +89,9 @@ fn long_way_past_half() -> Claim {
              take it (-170 degrees); the long way round, as asked: {long}, a printed listing that does not choose \
              the quaternion's short sign; not arrived after 3 s: {lost} (Rapier's per-axis motors crawl over the \
              end of a large turn; PhysX's twist and swing drives, and Unity's X and YZ drives on them, pull about \
-             the joint's axes, not the target's; the printed one-step listing does not land)"
+             the joint's axes, not the target's; the printed one-step listing does not land; the submarine's laws \
+             steer pitch and roll only, and this target's pitch, -70 degrees, brings them to where pitch meets \
+             90 degrees, roll and yaw are one, and the body spins about its yaw)"
         ),
     }
 }

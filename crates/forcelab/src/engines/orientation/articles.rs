@@ -7,6 +7,7 @@ use super::{OrientationIntent, Prediction3};
 use crate::body::Body3;
 use crate::catalogue::LawId;
 use crate::controllers::{Controller3, Target3};
+use crate::error::Error;
 use glam::DVec3;
 
 /// `(kp, kd)` the article laws are given: the intended spring about the turn's axis.
@@ -25,22 +26,35 @@ pub fn written_for(intent: &OrientationIntent) -> [f64; 3] {
 /// or step that refuses (an overflow) ends the trace there, marked as diverged.
 pub fn predict(law: LawId, intent: &OrientationIntent, steps: usize) -> Prediction3 {
     let (kp, kd) = gains(intent);
+    let target = Target3::facing(intent.target());
+    let Ok(c) = Controller3::new(law, kp, kd, intent.axis_inertia()) else {
+        return Prediction3 {
+            diverged_after: Some(0),
+            ..Prediction3::default()
+        };
+    };
+    run(intent, steps, |body| {
+        c.torque(body, &target, intent.dt).map(|t| t.total)
+    })
+}
+
+/// The orientation after each of `steps` steps of forcelab's [`Body3`] from the intent's
+/// start under the world torque (N m) `torque` gives for each state; a torque or step
+/// that refuses ends the trace there, marked as diverged.
+pub(super) fn run(
+    intent: &OrientationIntent,
+    steps: usize,
+    mut torque: impl FnMut(&Body3) -> Result<DVec3, Error>,
+) -> Prediction3 {
     let mut body = Body3 {
         inertia: intent.inertia.into(),
         mass: 1.0,
         angular_velocity: intent.spin.into(),
         ..Body3::default()
     };
-    let target = Target3::facing(intent.target());
     let mut out = Prediction3::default();
-    let Ok(c) = Controller3::new(law, kp, kd, intent.axis_inertia()) else {
-        out.diverged_after = Some(0);
-        return out;
-    };
     for k in 0..steps {
-        let stepped = c
-            .torque(&body, &target, intent.dt)
-            .and_then(|t| body.step(DVec3::ZERO, t.total, intent.dt));
+        let stepped = torque(&body).and_then(|t| body.step(DVec3::ZERO, t, intent.dt));
         if stepped.is_err() {
             out.diverged_after = Some(k);
             break;

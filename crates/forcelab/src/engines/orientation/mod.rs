@@ -19,6 +19,7 @@ pub mod mujoco;
 mod path;
 pub mod physx;
 pub mod rapier;
+pub mod submarine;
 mod target_forms;
 pub mod unity;
 
@@ -30,7 +31,7 @@ pub use path::{
 use super::mujoco::Integrator;
 use super::{Engine, Parameter};
 use crate::catalogue::LawId;
-use crate::controllers::Controller3;
+use crate::controllers::{Controller3, SubmarineLaw};
 use crate::error::Error;
 use crate::rotation::rotation_vector;
 use glam::DQuat;
@@ -73,6 +74,8 @@ pub enum Kind {
     Unity(physx::Drives),
     /// An article's law on forcelab's own body.
     Article(LawId),
+    /// Article 004's submarine attitude law on forcelab's own body ([`submarine`]).
+    Submarine(SubmarineLaw),
 }
 
 /// One orientation drive: an engine's API, or an article's law.
@@ -196,6 +199,20 @@ pub fn drives() -> Vec<Drive> {
         api: law.law().label,
         kind: Kind::Article(law),
     }));
+    out.extend([
+        Drive {
+            id: "submarine-pid",
+            engine: Engine::Forcelab,
+            api: "Article 004's submarine PID with feed-forward (tau = I alpha + w x I w), pitch and roll only, yaw left free",
+            kind: Kind::Submarine(SubmarineLaw::PidFeedForward),
+        },
+        Drive {
+            id: "submarine-pid-as-printed",
+            engine: Engine::Forcelab,
+            api: "Article 004's submarine PID with feed-forward as its listing prints it (the world angular velocity in a body-frame torque)",
+            kind: Kind::Submarine(SubmarineLaw::PidFeedForwardAsPrinted),
+        },
+    ]);
     out
 }
 
@@ -420,6 +437,20 @@ fn report_kept(
                     ],
                     written_for: articles::written_for(intent),
                     predicted: articles::predict(law, intent, steps_of(&drive, "default")),
+                });
+            }
+            Kind::Submarine(law) => {
+                let (kp, ki, kd) = submarine::gains(intent);
+                let p = |name, value, unit| Parameter { name, value, unit };
+                out.push(OrientationReport {
+                    drive,
+                    variant: "default",
+                    settings: vec![],
+                    changed: vec![],
+                    parameters: vec![p("kp", kp, "1/s²"), p("ki", ki, "1/s³"), p("kd", kd, "1/s")],
+                    // Accelerations, turned into torque by the body's own inertia.
+                    written_for: intent.inertia,
+                    predicted: submarine::predict(law, intent, steps_of(&drive, "default")),
                 });
             }
         }
