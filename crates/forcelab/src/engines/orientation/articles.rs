@@ -63,3 +63,22 @@ pub(super) fn run(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gains past f64's range are refused by the law: the run is marked diverged at its
+    /// first step, not stepped with infinities.
+    #[test]
+    fn gains_that_overflow_end_the_run_before_its_first_step() {
+        let intent = OrientationIntent {
+            frequency: 1e160,
+            ..OrientationIntent::default()
+        };
+        assert!(gains(&intent).0.is_infinite());
+        let run = predict(LawId::Spd, &intent, 10);
+        assert_eq!(run.diverged_after, Some(0));
+        assert!(run.orientations.is_empty());
+    }
+}
