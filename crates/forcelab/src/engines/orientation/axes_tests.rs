@@ -165,3 +165,36 @@ fn the_statement_gives_the_alternative_and_gains_only_when_uneven() {
     let s = statement(&intent, "one-step", "default").unwrap();
     assert_eq!((s.even, s.alternative, s.even_gains), (None, None, None));
 }
+
+#[test]
+fn the_same_frequency_with_another_damping_ratio_is_not_the_same_spring() {
+    let s = |z: f64| {
+        Some(Spring {
+            frequency: 2.0,
+            damping_ratio: z,
+            steps: 10,
+        })
+    };
+    assert_eq!(AxisSprings([s(1.0), s(1.0), s(1.0)]).even(), Some(true));
+    assert_eq!(AxisSprings([s(1.0), s(0.5), s(1.0)]).even(), Some(false));
+    assert_eq!(AxisSprings([s(1.0), None, s(1.0)]).even(), Some(false));
+    assert_eq!(AxisSprings([None, None, None]).even(), None);
+}
+
+/// The springs are the body's about each axis from rest, whatever the turn's own start:
+/// a spinning start reads the same.
+#[test]
+fn a_spinning_start_reads_the_same_springs() {
+    let rest = OrientationIntent::default();
+    let spinning = OrientationIntent {
+        spin: [0.0, 3.0, 1.0],
+        ..rest
+    };
+    for id in ["physx-d6-slerp", "spd"] {
+        assert_eq!(
+            read(&rest, id, "default"),
+            read(&spinning, id, "default"),
+            "{id}"
+        );
+    }
+}
