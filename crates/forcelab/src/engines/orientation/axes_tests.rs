@@ -98,6 +98,11 @@ fn on_a_round_body_every_read_drive_is_even() {
         }
         assert_ne!(s.even(), Some(false), "{}/{}: {s:?}", r.drive.id, r.variant);
     }
+    // Its one gain is written for the body's moments here: a law is its own alternative.
+    assert_eq!(
+        even_alternative(&intent, "spd", "default").unwrap(),
+        Some(("spd", "default"))
+    );
 }
 
 #[test]

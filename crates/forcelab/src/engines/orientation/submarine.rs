@@ -74,6 +74,33 @@ mod tests {
     }
 
     #[test]
+    fn the_gains_are_the_asked_spring_as_accelerations() {
+        let i = OrientationIntent {
+            frequency: 1.5,
+            damping_ratio: 0.4,
+            ..OrientationIntent::default()
+        };
+        let w = core::f64::consts::TAU * 1.5;
+        assert_eq!(gains(&i), (w * w, 0.0, 2.0 * 0.4 * w));
+    }
+
+    /// The article's 1000 N m clamp is its hull's: a stiff turn here pushes past it.
+    #[test]
+    fn no_clamp_binds() {
+        let i = OrientationIntent {
+            frequency: 9.0,
+            inertia: [4.0; 3],
+            dt: 1.0 / 240.0,
+            ..OrientationIntent::about([1.0, 0.0, 0.0], 30.0)
+        };
+        let first = predict(SubmarineLaw::PidFeedForward, &i, 1).orientations[0];
+        // Semi-implicit Euler from rest: the first step turns alpha dt^2.
+        let alpha = crate::rotation::rotation_vector(first).length() / (i.dt * i.dt);
+        let torque = 4.0 * alpha;
+        assert!(torque > 5000.0, "{torque} N m");
+    }
+
+    #[test]
     fn pitch_and_roll_read_back_the_law_s_own_convention() {
         for (p, r) in [(0.3, -0.2), (-1.2, 2.5), (0.0, 0.0)] {
             let q = crate::rotation::from_yaw_pitch_roll(0.0, p, r);
