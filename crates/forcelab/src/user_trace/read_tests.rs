@@ -1,0 +1,241 @@
+use super::super::{amounts_to, TraceEvent};
+use super::*;
+use core::f64::consts::TAU;
+
+/// A spring-damper of `f` Hz and damping ratio `zeta` (below 1) moving from 0 to 1,
+/// sampled every `dt`: `(t, x, v)` exactly, so a second-order fit reads it back.
+fn spring(f: f64, zeta: f64, dt: f64, n: usize) -> Vec<(f64, f64, f64)> {
+    let w = TAU * f;
+    let wd = w * (1.0 - zeta * zeta).sqrt();
+    (0..n)
+        .map(|k| {
+            let t = k as f64 * dt;
+            let e = (-zeta * w * t).exp();
+            let x = 1.0 - e * ((wd * t).cos() + zeta * w / wd * (wd * t).sin());
+            let v = e * (w * w / wd) * (wd * t).sin();
+            (t, x, v)
+        })
+        .collect()
+}
+
+fn csv(samples: &[(f64, f64, f64)], line: impl Fn(&(f64, f64, f64)) -> String) -> String {
+    samples.iter().map(line).collect::<Vec<_>>().join("\n")
+}
+
+fn reads_the_spring(trace: &UserTrace) {
+    let s = amounts_to(trace, Some(1.0));
+    assert!((s.frequency.unwrap() - 2.0).abs() < 1e-6, "{s:?}");
+    assert!((s.damping_ratio.unwrap() - 0.5).abs() < 1e-6, "{s:?}");
+    assert!(s.fit_residual.unwrap() < 1e-9, "{s:?}");
+    assert!((trace.dt - 0.01).abs() < 1e-12);
+}
+
+#[test]
+fn comma_separated_with_a_header() {
+    let s = spring(2.0, 0.5, 0.01, 200);
+    let text = format!(
+        "time,position,velocity\n{}",
+        csv(&s, |(t, x, v)| format!("{t},{x},{v}"))
+    );
+    let trace = read(&text).unwrap();
+    assert_eq!(trace.read_as, "the column \"position\"");
+    assert_eq!(trace.velocity.as_ref().unwrap().len(), 200);
+    reads_the_spring(&trace);
+}
+
+#[test]
+fn semicolons_and_a_decimal_comma_and_tabs_read_alike() {
+    let s = spring(2.0, 0.5, 0.01, 200);
+    let comma = |x: f64| format!("{x}").replace('.', ",");
+    let semi = csv(&s, |(t, x, _)| format!("{};{}", comma(*t), comma(*x)));
+    let tabs = format!("t\tx\n{}", csv(&s, |(t, x, _)| format!("{t}\t{x}")));
+    for text in [semi, tabs] {
+        reads_the_spring(&read(&text).unwrap());
+    }
+}
+
+#[test]
+fn unity_and_godot_log_lines_of_a_vector_read_its_moving_component() {
+    let s = spring(2.0, 0.5, 0.01, 200);
+    let unity = csv(&s, |(t, x, _)| {
+        format!("[12:00:01] {t}: (0.00, {x}, 3.00)\nUnityEngine.Debug:Log (object)\n(Filename: Assets/Drive.cs Line: 12)")
+    });
+    let trace = read(&unity).unwrap();
+    assert_eq!(trace.read_as, "component y of the vector");
+    assert_eq!(trace.skipped_lines, 400);
+    reads_the_spring(&trace);
+    let godot = csv(&s, |(t, x, _)| format!("{t} ({x}, 0, 0)"));
+    let trace = read(&godot).unwrap();
+    assert_eq!(trace.read_as, "component x of the vector");
+    reads_the_spring(&trace);
+    let labelled = csv(&s, |(t, x, _)| format!("t={t} angle={x}"));
+    reads_the_spring(&read(&labelled).unwrap());
+}
+
+#[test]
+fn json_as_arrays_objects_or_columns() {
+    let s = spring(2.0, 0.5, 0.01, 200);
+    let rows = s
+        .iter()
+        .map(|(t, x, _)| format!("[{t},{x}]"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let objects = s
+        .iter()
+        .map(|(t, x, _)| format!("{{\"t\": {t}, \"angle\": {x}}}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let ts = s
+        .iter()
+        .map(|(t, _, _)| t.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let xs = s
+        .iter()
+        .map(|(_, x, _)| x.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    for text in [
+        format!("[{rows}]"),
+        format!("[{objects}]"),
+        format!("{{\"time\": [{ts}], \"x\": [{xs}]}}"),
+    ] {
+        reads_the_spring(&read(&text).unwrap());
+    }
+    assert!(read(&format!("[{objects}]")).unwrap().angular);
+}
+
+#[test]
+fn the_labs_csv_reads_its_first_body_and_its_target() {
+    let s = spring(2.0, 0.5, 0.01, 200);
+    let header = "time (s),target (m),PD position (m),PD velocity (m/s),PD effort (N),PD p (N)";
+    let text = format!(
+        "{header}\r\n{}",
+        csv(&s, |(t, x, v)| format!("{t},1,{x},{v},0,0"))
+    );
+    let trace = read(&text).unwrap();
+    assert_eq!(trace.read_as, "the column \"pd position\"");
+    assert_eq!(trace.target.as_ref().unwrap()[0], 1.0);
+    let summary = amounts_to(&trace, None);
+    assert_eq!(summary.target, 1.0);
+    reads_the_spring(&trace);
+}
+
+/// Each bad input is named by its line and says what is wrong.
+#[test]
+fn a_bad_line_is_named_by_its_number_and_text() {
+    let good: Vec<String> = (0..12)
+        .map(|k| format!("{},{}", k as f64 * 0.01, k))
+        .collect();
+    let with = |k: usize, line: &str| {
+        let mut lines = good.clone();
+        lines[k] = line.to_string();
+        read(&format!("t,x\n{}", lines.join("\n"))).unwrap_err()
+    };
+    let broken = with(3, "0.03,abc");
+    assert_eq!(broken.line, Some(5));
+    assert!(
+        broken.to_string().contains("\"abc\" is not a number"),
+        "{broken}"
+    );
+    let decimal_comma = with(4, "0,04,4");
+    assert!(
+        decimal_comma
+            .to_string()
+            .contains("3 columns where the first line has 2"),
+        "{decimal_comma}"
+    );
+    let missing = with(5, "0.05");
+    assert!(
+        missing.to_string().contains("1 columns where 2 are needed"),
+        "{missing}"
+    );
+    let backwards = with(6, "0.01,6");
+    assert!(
+        backwards.to_string().contains("does not come after"),
+        "{backwards}"
+    );
+    assert_eq!(backwards.line, Some(8));
+    let nan = with(7, "0.07,NaN");
+    assert!(nan.to_string().contains("the position is NaN"), "{nan}");
+    let few = read("0,0\n0.1,1\n0.2,2").unwrap_err();
+    assert!(few.to_string().contains("3 samples: at least 10"), "{few}");
+    let json = read("[[0, 1], [0.1, \"x\"]]").unwrap_err();
+    assert!(json.to_string().contains("sample 2"), "{json}");
+}
+
+#[test]
+fn an_uneven_step_is_said() {
+    let mut text = String::new();
+    let mut t = 0.0;
+    for k in 0..20 {
+        t += if k == 10 { 0.02 } else { 0.01 };
+        text.push_str(&format!("{t},{k}\n"));
+    }
+    let trace = read(&text).unwrap();
+    assert!((trace.uneven_step.unwrap() - 1.0).abs() < 1e-9);
+    assert!(read(&csv(&spring(2.0, 0.5, 0.01, 20), |(t, x, _)| format!(
+        "{t},{x}"
+    )))
+    .unwrap()
+    .uneven_step
+    .is_none());
+}
+
+#[test]
+fn a_held_tail_a_speed_cap_and_a_divergence_are_events() {
+    // Stopped 0.2 short of the target from sample 100 on.
+    let mut s = spring(2.0, 0.5, 0.01, 200);
+    for p in s.iter_mut().skip(100) {
+        p.1 = 0.8;
+    }
+    let trace = read(&csv(&s, |(t, x, _)| format!("{t},{x}"))).unwrap();
+    let summary = amounts_to(&trace, Some(1.0));
+    assert!(
+        matches!(summary.events[..], [TraceEvent::Stopped { at, left }] if (at - 1.0).abs() < 1e-9 && (left - 0.2).abs() < 1e-12),
+        "{summary:?}"
+    );
+    // A ramp at 2 per s to 1, then held: a speed cap.
+    let ramp: Vec<(f64, f64, f64)> = (0..100)
+        .map(|k| (k as f64 * 0.01, (k as f64 * 0.02).min(1.0), 0.0))
+        .collect();
+    let trace = read(&csv(&ramp, |(t, x, _)| format!("{t},{x}"))).unwrap();
+    let summary = amounts_to(&trace, Some(1.0));
+    assert!(
+        summary
+            .events
+            .iter()
+            .any(|e| matches!(e, TraceEvent::SpeedCap { speed } if (speed - 2.0).abs() < 1e-9)),
+        "{summary:?}"
+    );
+    // Growing past ten steps' size.
+    let grow: Vec<(f64, f64, f64)> = (0..40)
+        .map(|k| (k as f64 * 0.01, 1.2f64.powi(k), 0.0))
+        .collect();
+    let trace = read(&csv(&grow, |(t, x, _)| format!("{t},{x}"))).unwrap();
+    let summary = amounts_to(&trace, Some(0.0));
+    assert!(
+        summary
+            .events
+            .iter()
+            .any(|e| matches!(e, TraceEvent::Diverged { .. })),
+        "{summary:?}"
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Any under-damped spring written as semicolon CSV with a decimal comma reads back
+    /// its own frequency and damping ratio.
+    #[test]
+    fn any_spring_written_out_reads_back(f in 0.2f64..5.0, zeta in 0.1f64..0.95, hz in 30.0f64..240.0) {
+        let dt = 1.0 / hz;
+        let n = ((2.0 / f) / dt).ceil().max(20.0) as usize;
+        let s = spring(f, zeta, dt, n);
+        let comma = |x: f64| format!("{x}").replace('.', ",");
+        let text = csv(&s, |(t, x, _)| format!("{};{}", comma(*t), comma(*x)));
+        let summary = amounts_to(&read(&text).unwrap(), Some(1.0));
+        proptest::prop_assert!((summary.frequency.unwrap() / f - 1.0).abs() < 1e-6, "{summary:?}");
+        proptest::prop_assert!((summary.damping_ratio.unwrap() / zeta - 1.0).abs() < 1e-6, "{summary:?}");
+    }
+}
