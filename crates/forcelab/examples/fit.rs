@@ -1,7 +1,8 @@
 //! What a trace from your engine amounts to (issue 47, items 1, 2 and 6 in part).
 //!
 //! ```text
-//! cargo run -p forcelab --release --example fit -- --json --trace FILE [--target X]
+//! cargo run -p forcelab --release --example fit -- --json --trace FILE [--target X] \
+//!     [--engine ID] [--mass M] [--angular] [--parameters NAME=VALUE,...]
 //! ```
 //!
 //! Reads FILE (`-` for standard input) as `forcelab::user_trace::read` does: CSV or JSON,
@@ -12,11 +13,16 @@
 //! `end`, `target`, `frequency` (Hz), `dampingRatio`, `fitResidual`, `settle` (s, or
 //! `null`), `overshoot` (% of the step), `events` (`stopped` with `at` and `left`,
 //! `speedCap` with `speed`, `diverged` with `at`). `--target X` reads the trace against X
-//! (else its target column, else where it ended). A bad line is named with its number and
-//! text, a bad flag by its name; exit status 2. Matching the engine's settings
-//! (`--engine`, `--mass`, `--parameters`: issue 47, item 3) is not built yet, and those
-//! flags say so.
-use forcelab::user_trace::{amounts_to, read, TraceEvent, TraceSummary, UserTrace};
+//! (else its target column, else where it ended). With `--engine ID` (`unity`, `physx`,
+//! `box2d`, `jolt`, `rapier`, `mujoco`, `forcelab`) also `matches`: every drive of that
+//! engine at every settings variant of its twin, its two knobs fitted to the trace
+//! (`forcelab::user_trace::explain`; with `--parameters` the drives whose knobs those
+//! names are, held at those values), best first: `{ id, variant, changed, parameters,
+//! rmsError, maxError }`, on a body of `--mass` (kg, or kg m^2 with `--angular`; 1 by
+//! default). A bad line is named with its number and text, a bad flag by its name; exit
+//! status 2.
+use forcelab::engines::Engine;
+use forcelab::user_trace::{amounts_to, explain, read, Match, TraceEvent, TraceSummary, UserTrace};
 use std::process::ExitCode;
 
 #[path = "shared/json.rs"]
@@ -30,33 +36,93 @@ struct Options {
     trace: String,
     target: Option<f64>,
     json: bool,
+    engine: Option<Engine>,
+    mass: f64,
+    angular: bool,
+    parameters: Option<Vec<(String, f64)>>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let (mut trace, mut target, mut json) = (None, None, false);
+    let (mut engine, mut mass, mut angular, mut parameters) = (None, 1.0f64, false, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         match flag.as_str() {
             "--json" => json = true,
-            "--trace" => trace = Some(it.next().ok_or("--trace needs a file (- for standard input)")?.clone()),
+            "--trace" => {
+                trace = Some(
+                    it.next()
+                        .ok_or("--trace needs a file (- for standard input)")?
+                        .clone(),
+                )
+            }
             "--target" => {
                 let text = it.next().ok_or("--target needs a number")?;
-                let x: f64 = text.parse().map_err(|_| format!("--target must be a number, got {text:?}"))?;
+                let x: f64 = text
+                    .parse()
+                    .map_err(|_| format!("--target must be a number, got {text:?}"))?;
                 if !x.is_finite() {
                     return Err(format!("--target must be finite, got {text:?}"));
                 }
                 target = Some(x);
             }
-            f @ ("--engine" | "--mass" | "--angular" | "--parameters") => {
-                return Err(format!("{f}: matching an engine's settings to the trace is not built yet (issue 47, item 3)"))
+            "--engine" => {
+                let id = it.next().ok_or("--engine needs an engine's id")?;
+                let names: Vec<&str> = Engine::ALL.iter().map(|e| e.id()).collect();
+                engine = Some(*Engine::ALL.iter().find(|e| e.id() == id).ok_or_else(|| {
+                    format!(
+                        "--engine: no engine {id:?}; the engines are {}",
+                        names.join(", ")
+                    )
+                })?);
             }
-            other => return Err(format!("unknown flag {other:?}; usage: fit [--json] --trace FILE [--target X]")),
+            "--mass" => {
+                let text = it.next().ok_or("--mass needs a number")?;
+                mass = text
+                    .parse()
+                    .map_err(|_| format!("--mass must be a number, got {text:?}"))?;
+                if !(mass > 0.0 && mass.is_finite()) {
+                    return Err(format!("--mass must be above 0 and finite, got {text:?}"));
+                }
+            }
+            "--angular" => angular = true,
+            "--parameters" => {
+                let text = it.next().ok_or("--parameters needs NAME=VALUE,...")?;
+                let mut named = Vec::new();
+                for pair in text.split(',') {
+                    let (name, value) = pair
+                        .split_once('=')
+                        .ok_or_else(|| format!("--parameters: {pair:?} is not NAME=VALUE"))?;
+                    let v: f64 = value.trim().parse().map_err(|_| {
+                        format!("--parameters: {name} must be a number, got {value:?}")
+                    })?;
+                    if !v.is_finite() {
+                        return Err(format!(
+                            "--parameters: {name} must be finite, got {value:?}"
+                        ));
+                    }
+                    named.push((name.trim().to_string(), v));
+                }
+                parameters = Some(named);
+            }
+            other => {
+                return Err(format!(
+                    "unknown flag {other:?}; usage: fit [--json] --trace FILE [--target X]"
+                ))
+            }
         }
+    }
+    if parameters.is_some() && engine.is_none() {
+        return Err("--parameters name an engine's numbers: give --engine too".into());
     }
     Ok(Options {
         trace: trace.ok_or("--trace FILE is required (- for standard input)")?,
         target,
         json,
+        engine,
+        mass,
+        angular,
+        parameters,
     })
 }
 
@@ -67,7 +133,7 @@ fn optional(o: &mut String, x: Option<f64>) {
     }
 }
 
-fn to_json(t: &UserTrace, s: &TraceSummary) -> String {
+fn to_json(t: &UserTrace, s: &TraceSummary, matches: Option<&[Match]>) -> String {
     let mut o = String::from("{\"dt\":");
     number(&mut o, s.dt);
     o.push_str(&format!(",\"samples\":{},\"readAs\":", t.time.len()));
@@ -107,7 +173,46 @@ fn to_json(t: &UserTrace, s: &TraceSummary) -> String {
         }
         o.push('}');
     }
-    o.push_str("]}");
+    o.push(']');
+    if let Some(matches) = matches {
+        o.push_str(",\"matches\":[");
+        for (i, m) in matches.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            o.push_str("{\"id\":");
+            string(&mut o, m.id);
+            o.push_str(",\"variant\":");
+            string(&mut o, m.variant);
+            o.push_str(",\"changed\":[");
+            for (j, c) in m.changed.iter().enumerate() {
+                if j > 0 {
+                    o.push(',');
+                }
+                string(&mut o, c);
+            }
+            o.push_str("],\"parameters\":[");
+            for (j, p) in m.parameters.iter().enumerate() {
+                if j > 0 {
+                    o.push(',');
+                }
+                o.push_str("{\"name\":");
+                string(&mut o, p.name);
+                o.push_str(",\"value\":");
+                number(&mut o, p.value);
+                o.push_str(",\"unit\":");
+                string(&mut o, p.unit);
+                o.push('}');
+            }
+            o.push_str("],\"rmsError\":");
+            number(&mut o, m.rms_error);
+            o.push_str(",\"maxError\":");
+            number(&mut o, m.max_error);
+            o.push('}');
+        }
+        o.push(']');
+    }
+    o.push('}');
     o
 }
 
@@ -141,8 +246,29 @@ fn main() -> ExitCode {
         }
     };
     let s = amounts_to(&trace, options.target);
+    let named: Option<Vec<(&str, f64)>> = options
+        .parameters
+        .as_ref()
+        .map(|p| p.iter().map(|(n, v)| (n.as_str(), *v)).collect());
+    let matches = match options.engine {
+        Some(engine) => match explain(
+            &trace,
+            engine,
+            options.mass,
+            options.angular,
+            options.target,
+            named.as_deref(),
+        ) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
     if options.json {
-        println!("{}", to_json(&trace, &s));
+        println!("{}", to_json(&trace, &s, matches.as_deref()));
     } else {
         let f = |x: Option<f64>, unit: &str| x.map_or("-".to_string(), |x| format!("{x:.4}{unit}"));
         println!(
@@ -158,6 +284,22 @@ fn main() -> ExitCode {
         );
         for e in &s.events {
             println!("  {e:?}");
+        }
+        for m in matches.iter().flatten().take(5) {
+            let knobs: Vec<String> = m
+                .parameters
+                .iter()
+                .take(2)
+                .map(|p| format!("{} {:.6} {}", p.name, p.value, p.unit))
+                .collect();
+            println!(
+                "  {:<28} {:<16} rms {:.3e}, max {:.3e}: {}",
+                m.id,
+                m.variant,
+                m.rms_error,
+                m.max_error,
+                knobs.join(", ")
+            );
         }
     }
     ExitCode::SUCCESS
@@ -175,18 +317,23 @@ mod tests {
     fn flags_are_read_and_bad_ones_named() {
         let o = parse(&args("--json --trace a.csv --target 2")).unwrap();
         assert_eq!(
-            o,
-            Options {
-                trace: "a.csv".into(),
-                target: Some(2.0),
-                json: true
-            }
+            (o.trace.as_str(), o.target, o.json, o.engine),
+            ("a.csv", Some(2.0), true, None)
         );
+        let o = parse(&args(
+            "--trace a --engine box2d --mass 2 --parameters hertz=3,dampingRatio=0.5",
+        ))
+        .unwrap();
+        assert_eq!((o.engine, o.mass), (Some(Engine::Box2d), 2.0));
+        assert_eq!(o.parameters.unwrap()[1], ("dampingRatio".to_string(), 0.5));
         let err = |s: &str| parse(&args(s)).unwrap_err();
         assert!(err("--json").contains("--trace FILE is required"));
         assert!(err("--trace a --target x").contains("\"x\""));
         assert!(err("--trace a --target NaN").contains("finite"));
-        assert!(err("--trace a --engine box2d-v3").starts_with("--engine: "));
+        assert!(err("--trace a --engine box2d-v3").starts_with("--engine: no engine"));
+        assert!(err("--trace a --mass 0").starts_with("--mass"));
+        assert!(err("--trace a --engine jolt --parameters k").contains("NAME=VALUE"));
+        assert!(err("--trace a --parameters a=1").contains("--engine"));
         assert!(err("--wobble").contains("unknown flag"));
     }
 }

@@ -11,10 +11,12 @@
 //! left out, and counted.
 
 mod amounts;
+mod explain;
 mod json;
 mod read;
 
 pub use amounts::{amounts_to, TraceEvent, TraceSummary, FLAT};
+pub use explain::{explain, Match};
 pub use read::{read, MIN_SAMPLES, STEP_TOLERANCE};
 
 use core::fmt;

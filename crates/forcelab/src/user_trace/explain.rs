@@ -1,0 +1,227 @@
+//! Which engine settings explain a trace (issue 47, item 3): every drive of the engine at
+//! its defaults and at each named settings variant of the twin, its two knobs fitted to
+//! the trace by Gauss-Newton (or held at the numbers the user set), ranked by the root
+//! mean square of what is left between the twin's run and the trace.
+//!
+//! The twin steps a body at rest from 0 toward [`TARGET`]; a trace from `start` toward
+//! `target` is scaled onto that step. A linear drive's motion scales with the step, so
+//! the fit is exact for it; what acts on absolute speeds or distances (a sleep threshold,
+//! a speed cap) matches exactly only for a trace whose step is [`TARGET`] (1 m or 1 rad).
+
+use super::{amounts_to, UserTrace};
+use crate::engines::{entries, Engine, Entry, Intent, Parameter, Settings, TARGET};
+use crate::error::Error;
+use crate::math;
+
+/// One explanation of a trace: a drive at a settings variant with its knobs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    /// The drive's id (`"box2d-v3"`).
+    pub id: &'static str,
+    /// `"default"` or the variant's name.
+    pub variant: &'static str,
+    /// The settings the variant changes from the engine's defaults.
+    pub changed: Vec<&'static str>,
+    /// The knobs fitted (or given), in the engine's own units.
+    pub knobs: [f64; 2],
+    /// The knobs with their names and units, and the derived parameters.
+    pub parameters: Vec<Parameter>,
+    /// Root mean square of twin minus trace, in the trace's units.
+    pub rms_error: f64,
+    /// The largest |twin - trace|, in the trace's units.
+    pub max_error: f64,
+}
+
+/// Every drive of `engine` at every settings variant, its knobs fitted to `trace`, best
+/// first; with `knobs` (the user's numbers by the engine's names, `"hertz"`,
+/// `"dampingRatio"`, ...) only the drives whose two knobs are both named, held at them. `mass` is the body's mass (kg), or moment of inertia
+/// (kg m^2) when `angular`; `target` as [`amounts_to`] reads it. Refused by name when the
+/// trace has no step to read (`target` equal to the start) or the intent is out of range.
+pub fn explain(
+    trace: &UserTrace,
+    engine: Engine,
+    mass: f64,
+    angular: bool,
+    target: Option<f64>,
+    knobs: Option<&[(&str, f64)]>,
+) -> Result<Vec<Match>, Error> {
+    let summary = amounts_to(trace, target);
+    let size = summary.target - summary.start;
+    if size == 0.0 || !size.is_finite() {
+        return Err(Error::Unsupported {
+            field: "target",
+            reason: "the trace ends where it starts: give the target it was driven to",
+        });
+    }
+    let intent = Intent {
+        frequency: summary.frequency.unwrap_or(1.0).clamp(1e-3, 1e4),
+        damping_ratio: summary.damping_ratio.unwrap_or(1.0).clamp(0.0, 1e3),
+        mass,
+        dt: trace.dt,
+        angular,
+    };
+    intent.validate()?;
+    // A trace whose first sample is its start logged the state before the first step.
+    let skip = usize::from(trace.position[0] == summary.start);
+    let observed: Vec<f64> = trace.position[skip..]
+        .iter()
+        .map(|x| (x - summary.start) / size * TARGET)
+        .collect();
+    let mut out = Vec::new();
+    for entry in entries().iter().filter(|e| e.engine == engine) {
+        let given = match knobs {
+            Some(named) => {
+                let value = |k: usize| {
+                    named
+                        .iter()
+                        .find(|(n, _)| *n == entry.knobs[k].name)
+                        .map(|(_, v)| *v)
+                };
+                match (value(0), value(1)) {
+                    (Some(a), Some(b)) => Some([a, b]),
+                    // Not this drive's names: the user did not set this drive.
+                    _ => continue,
+                }
+            }
+            None => None,
+        };
+        for (variant, settings) in entry.variants() {
+            let fitted = match given {
+                Some(k) => k,
+                None => fit(
+                    entry,
+                    &intent,
+                    &settings,
+                    &observed,
+                    entry.docs_knobs(&intent)?,
+                ),
+            };
+            let Some(errors) = misses(entry, &intent, &settings, &observed, fitted) else {
+                continue;
+            };
+            let scale = size.abs() / TARGET;
+            out.push(Match {
+                id: entry.id,
+                variant,
+                changed: settings.changed(),
+                knobs: fitted,
+                parameters: entry.parameters(fitted, &intent),
+                rms_error: errors.0 * scale,
+                max_error: errors.1 * scale,
+            });
+        }
+    }
+    out.sort_by(|a, b| a.rms_error.total_cmp(&b.rms_error));
+    Ok(out)
+}
+
+/// `(rms, max)` of the twin's run with `knobs` minus `observed`, or `None` when the twin
+/// refuses the knobs or stops short of the trace (it diverged).
+fn misses(
+    entry: &Entry,
+    intent: &Intent,
+    settings: &Settings,
+    observed: &[f64],
+    knobs: [f64; 2],
+) -> Option<(f64, f64)> {
+    let r = residuals(entry, intent, settings, observed, knobs)?;
+    let sum: f64 = r.iter().map(|e| e * e).sum();
+    let max = r.iter().fold(0.0f64, |m, e| m.max(e.abs()));
+    Some((math::sqrt(sum / r.len() as f64), max))
+}
+
+fn residuals(
+    entry: &Entry,
+    intent: &Intent,
+    settings: &Settings,
+    observed: &[f64],
+    knobs: [f64; 2],
+) -> Option<Vec<f64>> {
+    entry.check_knobs(knobs).ok()?;
+    let run = entry
+        .predict(knobs, intent, settings, observed.len())
+        .ok()?;
+    if run.positions.len() < observed.len() {
+        return None;
+    }
+    Some(
+        run.positions
+            .iter()
+            .zip(observed)
+            .map(|(p, o)| p - o)
+            .collect(),
+    )
+}
+
+/// The knobs that fit best, by Gauss-Newton with Levenberg's damping on the knobs'
+/// logarithms (a knob that starts at 0 stays there), from `start`.
+fn fit(
+    entry: &Entry,
+    intent: &Intent,
+    settings: &Settings,
+    observed: &[f64],
+    start: [f64; 2],
+) -> [f64; 2] {
+    let at = |u: [f64; 2]| [start[0] * math::exp(u[0]), start[1] * math::exp(u[1])];
+    let cost = |u: [f64; 2]| {
+        residuals(entry, intent, settings, observed, at(u))
+            .map_or(f64::INFINITY, |r| r.iter().map(|e| e * e).sum::<f64>())
+    };
+    let mut u = [0.0f64; 2];
+    let mut c = cost(u);
+    let mut lambda = 1e-3;
+    const H: f64 = 1e-6;
+    for _ in 0..40 {
+        let Some(r) = residuals(entry, intent, settings, observed, at(u)) else {
+            break;
+        };
+        let mut jac = [Vec::new(), Vec::new()];
+        for (i, column) in jac.iter_mut().enumerate() {
+            let mut v = u;
+            v[i] += H;
+            match residuals(entry, intent, settings, observed, at(v)) {
+                Some(rv) => *column = rv.iter().zip(&r).map(|(a, b)| (a - b) / H).collect(),
+                None => *column = vec![0.0; r.len()],
+            }
+        }
+        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+        let (a, b, d) = (
+            dot(&jac[0], &jac[0]),
+            dot(&jac[0], &jac[1]),
+            dot(&jac[1], &jac[1]),
+        );
+        let (g0, g1) = (dot(&jac[0], &r), dot(&jac[1], &r));
+        let mut improved = false;
+        for _ in 0..8 {
+            let (a, d) = (a * (1.0 + lambda), d * (1.0 + lambda));
+            let det = a * d - b * b;
+            if det.abs() < 1e-300 {
+                lambda *= 10.0;
+                continue;
+            }
+            let step = [-(d * g0 - b * g1) / det, -(a * g1 - b * g0) / det];
+            let next = [
+                u[0] + step[0].clamp(-2.0, 2.0),
+                u[1] + step[1].clamp(-2.0, 2.0),
+            ];
+            let cn = cost(next);
+            if cn < c {
+                let small = (c - cn) <= 1e-14 * c;
+                u = next;
+                c = cn;
+                lambda = (lambda / 10.0).max(1e-12);
+                improved = !small;
+                break;
+            }
+            lambda *= 10.0;
+        }
+        if !improved {
+            break;
+        }
+    }
+    at(u)
+}
+
+#[cfg(test)]
+#[path = "explain_tests.rs"]
+mod tests;

@@ -1,0 +1,117 @@
+use super::super::read;
+use super::*;
+
+/// A trace the twin itself makes: `id` at `variant` with `knobs`, from `start` to
+/// `start + size`, logged before the first step and after each, every `dt`.
+fn twin_trace(
+    id: &str,
+    variant: &str,
+    knobs: [f64; 2],
+    start: f64,
+    size: f64,
+    dt: f64,
+    steps: usize,
+) -> String {
+    let entry = entries().iter().find(|e| e.id == id).unwrap();
+    let settings = entry
+        .variants()
+        .into_iter()
+        .find(|(v, _)| *v == variant)
+        .unwrap()
+        .1;
+    let intent = Intent {
+        dt,
+        ..Intent::default()
+    };
+    let run = entry.predict(knobs, &intent, &settings, steps).unwrap();
+    let mut text = format!("time,position\n0,{start}\n");
+    for (k, p) in run.positions.iter().enumerate() {
+        text.push_str(&format!(
+            "{},{}\n",
+            (k + 1) as f64 * dt,
+            start + p / TARGET * size
+        ));
+    }
+    text
+}
+
+#[test]
+fn a_trace_the_twin_made_is_explained_by_its_own_drive_and_knobs() {
+    let dt = 1.0 / 60.0;
+    for (id, variant, engine) in [
+        ("box2d-v3", "sub-steps-1", Engine::Box2d),
+        ("jolt-frequency", "default", Engine::Jolt),
+        ("mujoco-position", "implicitfast", Engine::Mujoco),
+    ] {
+        let entry = entries().iter().find(|e| e.id == id).unwrap();
+        // The documentation's knobs for 1.5 Hz at 0.6, scaled off them a little.
+        let docs = entry
+            .docs_knobs(&Intent {
+                frequency: 1.5,
+                damping_ratio: 0.6,
+                dt,
+                ..Intent::default()
+            })
+            .unwrap();
+        let knobs = [docs[0] * 1.07, docs[1] * 0.93];
+        let trace = read(&twin_trace(id, variant, knobs, 0.5, 2.0, dt, 150)).unwrap();
+        let matches = explain(&trace, engine, 1.0, false, Some(2.5), None).unwrap();
+        let best = &matches[0];
+        // Variants that change nothing on this run tie with the truth; the truth is among them.
+        let tied: Vec<(&str, &str)> = matches
+            .iter()
+            .take_while(|m| m.rms_error <= best.rms_error * (1.0 + 1e-9) + 1e-12)
+            .map(|m| (m.id, m.variant))
+            .collect();
+        assert!(
+            tied.contains(&(id, variant)),
+            "{id}/{variant}: best {tied:?}, {best:?}"
+        );
+        let truth = matches
+            .iter()
+            .find(|m| (m.id, m.variant) == (id, variant))
+            .unwrap();
+        assert!(truth.rms_error < 1e-9, "{id}: {truth:?}");
+        for i in 0..2 {
+            assert!(
+                (truth.knobs[i] / knobs[i] - 1.0).abs() < 1e-5,
+                "{id}: {:?} against {knobs:?}",
+                truth.knobs
+            );
+        }
+    }
+}
+
+#[test]
+fn given_knobs_are_held_and_a_trace_without_a_step_is_refused() {
+    let dt = 1.0 / 60.0;
+    let entry = entries().iter().find(|e| e.id == "box2d-v3").unwrap();
+    let knobs = entry
+        .docs_knobs(&Intent {
+            dt,
+            ..Intent::default()
+        })
+        .unwrap();
+    let trace = read(&twin_trace("box2d-v3", "default", knobs, 0.0, 1.0, dt, 120)).unwrap();
+    let named = [
+        (entry.knobs[0].name, knobs[0]),
+        (entry.knobs[1].name, knobs[1]),
+    ];
+    let matches = explain(&trace, Engine::Box2d, 1.0, false, Some(1.0), Some(&named)).unwrap();
+    assert!(
+        !matches.is_empty()
+            && matches
+                .iter()
+                .all(|m| m.knobs == knobs && m.id == "box2d-v3")
+    );
+    assert!(matches[0].rms_error < 1e-12, "{:?}", matches[0]);
+    let flat = read(
+        &(0..20)
+            .map(|k| format!("{},1", k as f64 * dt))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+    .unwrap();
+    let e = explain(&flat, Engine::Box2d, 1.0, false, None, None).unwrap_err();
+    assert_eq!(e.field(), "target");
+}
