@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run -p forcelab --release --example fit -- --json --trace FILE [--target X] \
-//!     [--engine ID] [--mass M] [--angular] [--parameters NAME=VALUE,...]
+//!     [--engine ID] [--mass M] [--angular] [--parameters NAME=VALUE,...] [--want HZ,ZETA]
 //! ```
 //!
 //! Reads FILE (`-` for standard input) as `forcelab::user_trace::read` does: CSV or JSON,
@@ -19,9 +19,11 @@
 //! (`forcelab::user_trace::explain`; with `--parameters` the drives whose knobs those
 //! names are, held at those values), best first: `{ id, variant, changed, parameters,
 //! rmsError, maxError }`, on a body of `--mass` (kg, or kg m^2 with `--angular`; 1 by
-//! default). A bad line is named with its number and text, a bad flag by its name; exit
+//! default). With `--want HZ,ZETA` each match also says what to set instead for that
+//! spring-damper at its settings (`instead`: the discrete-exact parameters, or
+//! `insteadRefused` with the reason). A bad line is named with its number and text, a bad flag by its name; exit
 //! status 2.
-use forcelab::engines::Engine;
+use forcelab::engines::{Engine, Parameter};
 use forcelab::user_trace::{amounts_to, explain, read, Match, TraceEvent, TraceSummary, UserTrace};
 use std::process::ExitCode;
 
@@ -40,11 +42,13 @@ struct Options {
     mass: f64,
     angular: bool,
     parameters: Option<Vec<(String, f64)>>,
+    want: Option<(f64, f64)>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let (mut trace, mut target, mut json) = (None, None, false);
     let (mut engine, mut mass, mut angular, mut parameters) = (None, 1.0f64, false, None);
+    let mut want = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         match flag.as_str() {
@@ -86,6 +90,24 @@ fn parse(args: &[String]) -> Result<Options, String> {
                 }
             }
             "--angular" => angular = true,
+            "--want" => {
+                let text = it.next().ok_or("--want needs HZ,ZETA")?;
+                let parts: Vec<f64> = text
+                    .split(',')
+                    .map(|p| p.trim().parse::<f64>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("--want must be HZ,ZETA, got {text:?}"))?;
+                match parts[..] {
+                    [f, z] if f > 0.0 && f.is_finite() && z >= 0.0 && z.is_finite() => {
+                        want = Some((f, z))
+                    }
+                    _ => {
+                        return Err(format!(
+                        "--want must be HZ,ZETA with HZ above 0 and ZETA 0 or more, got {text:?}"
+                    ))
+                    }
+                }
+            }
             "--parameters" => {
                 let text = it.next().ok_or("--parameters needs NAME=VALUE,...")?;
                 let mut named = Vec::new();
@@ -115,6 +137,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
     if parameters.is_some() && engine.is_none() {
         return Err("--parameters name an engine's numbers: give --engine too".into());
     }
+    if want.is_some() && engine.is_none() {
+        return Err("--want says what to set in an engine: give --engine too".into());
+    }
     Ok(Options {
         trace: trace.ok_or("--trace FILE is required (- for standard input)")?,
         target,
@@ -123,6 +148,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         mass,
         angular,
         parameters,
+        want,
     })
 }
 
@@ -133,7 +159,15 @@ fn optional(o: &mut String, x: Option<f64>) {
     }
 }
 
-fn to_json(t: &UserTrace, s: &TraceSummary, matches: Option<&[Match]>) -> String {
+/// What to set instead for each match, when a spring was wanted.
+type Instead = Option<Vec<Result<Vec<Parameter>, String>>>;
+
+fn to_json(
+    t: &UserTrace,
+    s: &TraceSummary,
+    matches: Option<&[Match]>,
+    instead: &Instead,
+) -> String {
     let mut o = String::from("{\"dt\":");
     number(&mut o, s.dt);
     o.push_str(&format!(",\"samples\":{},\"readAs\":", t.time.len()));
@@ -208,6 +242,29 @@ fn to_json(t: &UserTrace, s: &TraceSummary, matches: Option<&[Match]>) -> String
             number(&mut o, m.rms_error);
             o.push_str(",\"maxError\":");
             number(&mut o, m.max_error);
+            match instead.as_ref().map(|all| &all[i]) {
+                Some(Ok(p)) => {
+                    o.push_str(",\"instead\":[");
+                    for (j, p) in p.iter().enumerate() {
+                        if j > 0 {
+                            o.push(',');
+                        }
+                        o.push_str("{\"name\":");
+                        string(&mut o, p.name);
+                        o.push_str(",\"value\":");
+                        number(&mut o, p.value);
+                        o.push_str(",\"unit\":");
+                        string(&mut o, p.unit);
+                        o.push('}');
+                    }
+                    o.push(']');
+                }
+                Some(Err(e)) => {
+                    o.push_str(",\"insteadRefused\":");
+                    string(&mut o, e);
+                }
+                None => {}
+            }
             o.push('}');
         }
         o.push(']');
@@ -267,8 +324,18 @@ fn main() -> ExitCode {
         },
         None => None,
     };
+    let instead: Instead = options.want.map(|(f, z)| {
+        matches
+            .iter()
+            .flatten()
+            .map(|m| {
+                forcelab::user_trace::instead(m, f, z, options.mass, options.angular, trace.dt)
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    });
     if options.json {
-        println!("{}", to_json(&trace, &s, matches.as_deref()));
+        println!("{}", to_json(&trace, &s, matches.as_deref(), &instead));
     } else {
         let f = |x: Option<f64>, unit: &str| x.map_or("-".to_string(), |x| format!("{x:.4}{unit}"));
         println!(
@@ -334,6 +401,10 @@ mod tests {
         assert!(err("--trace a --mass 0").starts_with("--mass"));
         assert!(err("--trace a --engine jolt --parameters k").contains("NAME=VALUE"));
         assert!(err("--trace a --parameters a=1").contains("--engine"));
+        assert!(err("--trace a --engine jolt --want 2").contains("HZ,ZETA"));
+        assert!(err("--trace a --want 2,1").contains("--engine"));
+        let o = parse(&args("--trace a --engine jolt --want 2,0.7")).unwrap();
+        assert_eq!(o.want, Some((2.0, 0.7)));
         assert!(err("--wobble").contains("unknown flag"));
     }
 }

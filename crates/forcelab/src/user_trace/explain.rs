@@ -115,6 +115,43 @@ pub fn explain(
     Ok(out)
 }
 
+/// What to set instead (issue 47, item 4): the knobs that make `m`'s drive, at its
+/// settings, on a body of `mass` (kg, or kg m^2 when `angular`) stepped every `dt`, the
+/// spring-damper of `frequency` (Hz) and `damping_ratio` the user wanted: the twin's
+/// discrete-exact numbers ([`crate::engines::discrete_exact`]), named with their units.
+/// Refused, naming the field, as those are (a step too coarse for the frequency, a knob
+/// the engine does not accept).
+pub fn instead(
+    m: &Match,
+    frequency: f64,
+    damping_ratio: f64,
+    mass: f64,
+    angular: bool,
+    dt: f64,
+) -> Result<Vec<Parameter>, Error> {
+    let unknown = Error::Unsupported {
+        field: "drive",
+        reason: "no drive of the twin has this id and settings variant",
+    };
+    let entry = entries().iter().find(|e| e.id == m.id).ok_or(unknown)?;
+    let settings = entry
+        .variants()
+        .into_iter()
+        .find(|(v, _)| *v == m.variant)
+        .ok_or(unknown)?
+        .1;
+    let intent = Intent {
+        frequency,
+        damping_ratio,
+        mass,
+        dt,
+        angular,
+    };
+    intent.validate()?;
+    let knobs = crate::engines::discrete_exact(entry, &intent, &settings)?;
+    Ok(entry.parameters(knobs, &intent))
+}
+
 /// `(rms, max)` of the twin's run with `knobs` minus `observed`, or `None` when the twin
 /// refuses the knobs or stops short of the trace (it diverged).
 fn misses(

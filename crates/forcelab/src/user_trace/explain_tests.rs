@@ -115,3 +115,57 @@ fn given_knobs_are_held_and_a_trace_without_a_step_is_refused() {
     let e = explain(&flat, Engine::Box2d, 1.0, false, None, None).unwrap_err();
     assert_eq!(e.field(), "target");
 }
+
+/// The numbers to set instead make the matched drive the wanted spring: run with them,
+/// the twin's motion fits that frequency and damping ratio.
+#[test]
+fn what_to_set_instead_gives_the_wanted_spring() {
+    let dt = 1.0 / 60.0;
+    let entry = entries().iter().find(|e| e.id == "box2d-v3").unwrap();
+    let knobs = entry
+        .docs_knobs(&Intent {
+            dt,
+            ..Intent::default()
+        })
+        .unwrap();
+    let trace = read(&twin_trace(
+        "box2d-v3",
+        "sub-steps-1",
+        knobs,
+        0.0,
+        1.0,
+        dt,
+        150,
+    ))
+    .unwrap();
+    let best = explain(&trace, Engine::Box2d, 1.0, false, Some(1.0), None)
+        .unwrap()
+        .remove(0);
+    let p = instead(&best, 1.5, 0.7, 1.0, false, dt).unwrap();
+    let settings = entry
+        .variants()
+        .into_iter()
+        .find(|(v, _)| *v == best.variant)
+        .unwrap()
+        .1;
+    let run = entry
+        .predict(
+            [p[0].value, p[1].value],
+            &Intent {
+                dt,
+                ..Intent::default()
+            },
+            &settings,
+            300,
+        )
+        .unwrap();
+    // Read before the engine puts the body to sleep near the target.
+    let e = crate::analysis::fit::second_order(&run.positions, dt, |k| k < 60).unwrap();
+    assert!(
+        (e.natural_frequency / core::f64::consts::TAU / 1.5 - 1.0).abs() < 1e-6,
+        "{e:?}"
+    );
+    assert!((e.damping_ratio / 0.7 - 1.0).abs() < 1e-6, "{e:?}");
+    let coarse = instead(&best, 200.0, 0.7, 1.0, false, dt);
+    assert!(coarse.is_err());
+}

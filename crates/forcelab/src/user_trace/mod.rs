@@ -16,7 +16,7 @@ mod json;
 mod read;
 
 pub use amounts::{amounts_to, TraceEvent, TraceSummary, FLAT};
-pub use explain::{explain, Match};
+pub use explain::{explain, instead, Match};
 pub use read::{read, MIN_SAMPLES, STEP_TOLERANCE};
 
 use core::fmt;
