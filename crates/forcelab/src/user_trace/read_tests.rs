@@ -264,7 +264,9 @@ fn a_shifted_scaled_and_turned_trace_reads_the_same() {
         .unwrap(),
         Some(3.0),
     );
-    let near = |p: f64, q: f64| (p - q).abs() <= 1e-9 * p.abs().max(q.abs()).max(1e-300);
+    let near = |p: f64, q: f64| {
+        p.is_finite() && q.is_finite() && (p - q).abs() <= 1e-9 * p.abs().max(q.abs()).max(1e-300)
+    };
     assert!(
         near(a.frequency.unwrap(), b.frequency.unwrap())
             && near(a.damping_ratio.unwrap(), b.damping_ratio.unwrap()),
