@@ -277,7 +277,7 @@ pub fn report_where(
     steps: usize,
     keep: impl Fn(&str, &str) -> bool,
 ) -> Result<Vec<OrientationReport>, Error> {
-    report_kept(intent, steps, &keep)
+    report_kept(intent, steps, &keep, None)
 }
 
 /// Drive `id` at settings `variant` alone over `steps` steps of `intent` (the others not
@@ -289,7 +289,7 @@ pub fn report_one(
     variant: &str,
 ) -> Result<OrientationReport, Error> {
     let this = |d: &str, v: &str| d == id && v == variant;
-    report_kept(intent, steps, &this)?
+    report_kept(intent, steps, &this, Some(id))?
         .into_iter()
         .find(|r| this(r.drive.id, r.variant))
         .ok_or(Error::Unsupported {
@@ -300,10 +300,14 @@ pub fn report_one(
 
 /// [`report_where`] through one `dyn` filter: every caller's closure shares this one
 /// body, which steps every engine (the page's wasm carries it once, not per closure).
+/// With `only`, the other drives are not listed at all: [`report_one`] is called per
+/// trial by the solvers and per axis by [`axes`], and building every drive's numbers
+/// and settings to keep one was most of its cost.
 fn report_kept(
     intent: &OrientationIntent,
     steps: usize,
     keep: &dyn Fn(&str, &str) -> bool,
+    only: Option<&str>,
 ) -> Result<Vec<OrientationReport>, Error> {
     intent.validate()?;
     if steps > MAX_STEPS {
@@ -318,6 +322,9 @@ fn report_kept(
     // A variant left out costs nothing: its steps are empty.
     let steps_of = |drive: &Drive, variant: &str| if keep(drive.id, variant) { steps } else { 0 };
     for drive in drives() {
+        if only.is_some_and(|id| id != drive.id) {
+            continue;
+        }
         match drive.kind {
             Kind::Mujoco(joint) => {
                 let (kp, kd) = mujoco::gains(intent);
