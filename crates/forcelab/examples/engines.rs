@@ -25,7 +25,7 @@ use std::process::ExitCode;
 
 #[path = "shared/json.rs"]
 mod json;
-use json::{number, optional, string};
+use json::{number, optional, parameters, string};
 
 const USAGE: &str =
     "usage: engines [--json] [--frequency HZ] [--damping-ratio Z] [--mass KG] [--dt S] \
@@ -69,23 +69,6 @@ fn parse(args: &[String]) -> Result<(Intent, f64, bool), String> {
         ));
     }
     Ok((intent, seconds, json))
-}
-
-fn parameters(out: &mut String, ps: &[Parameter]) {
-    out.push('[');
-    for (i, p) in ps.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"name\":");
-        string(out, p.name);
-        out.push_str(",\"value\":");
-        number(out, p.value);
-        out.push_str(",\"unit\":");
-        string(out, p.unit);
-        out.push('}');
-    }
-    out.push(']');
 }
 
 fn events(out: &mut String, p: &Prediction) {

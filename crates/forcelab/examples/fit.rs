@@ -28,9 +28,8 @@ use forcelab::user_trace::{amounts_to, explain, read, Match, TraceEvent, TraceSu
 use std::process::ExitCode;
 
 #[path = "shared/json.rs"]
-#[allow(dead_code)] // its writer of optional counts is the other commands'
 mod json;
-use json::{number, string};
+use json::{number, parameters, string, strings};
 
 /// What the command line asks.
 #[derive(Debug, PartialEq)]
@@ -218,46 +217,18 @@ fn to_json(
             string(&mut o, m.id);
             o.push_str(",\"variant\":");
             string(&mut o, m.variant);
-            o.push_str(",\"changed\":[");
-            for (j, c) in m.changed.iter().enumerate() {
-                if j > 0 {
-                    o.push(',');
-                }
-                string(&mut o, c);
-            }
-            o.push_str("],\"parameters\":[");
-            for (j, p) in m.parameters.iter().enumerate() {
-                if j > 0 {
-                    o.push(',');
-                }
-                o.push_str("{\"name\":");
-                string(&mut o, p.name);
-                o.push_str(",\"value\":");
-                number(&mut o, p.value);
-                o.push_str(",\"unit\":");
-                string(&mut o, p.unit);
-                o.push('}');
-            }
-            o.push_str("],\"rmsError\":");
+            o.push_str(",\"changed\":");
+            strings(&mut o, &m.changed);
+            o.push_str(",\"parameters\":");
+            parameters(&mut o, &m.parameters);
+            o.push_str(",\"rmsError\":");
             number(&mut o, m.rms_error);
             o.push_str(",\"maxError\":");
             number(&mut o, m.max_error);
             match instead.as_ref().map(|all| &all[i]) {
                 Some(Ok(p)) => {
-                    o.push_str(",\"instead\":[");
-                    for (j, p) in p.iter().enumerate() {
-                        if j > 0 {
-                            o.push(',');
-                        }
-                        o.push_str("{\"name\":");
-                        string(&mut o, p.name);
-                        o.push_str(",\"value\":");
-                        number(&mut o, p.value);
-                        o.push_str(",\"unit\":");
-                        string(&mut o, p.unit);
-                        o.push('}');
-                    }
-                    o.push(']');
+                    o.push_str(",\"instead\":");
+                    parameters(&mut o, p);
                 }
                 Some(Err(e)) => {
                     o.push_str(",\"insteadRefused\":");

@@ -1,7 +1,7 @@
 //! The orientation command's JSON: one report per drive and variant, with its exact
 //! numbers, its springs about each axis and its tuner's answer when asked.
 
-use super::json::{number, optional, string};
+use super::json::{number, numbers, optional, parameters, string, strings};
 use forcelab::design::orientation::TurnDesign;
 use forcelab::engines::orientation::axes::AxisStatement;
 use forcelab::engines::orientation::exact::ExactNumbers;
@@ -34,28 +34,12 @@ pub fn json(
         o.push(':');
         string(&mut o, value);
     }
-    o.push_str("},\"changed\":[");
-    for (i, key) in r.changed.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        string(&mut o, key);
-    }
-    o.push_str("],\"parameters\":[");
-    for (i, p) in r.parameters.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        o.push_str("{\"name\":");
-        string(&mut o, p.name);
-        o.push_str(",\"value\":");
-        number(&mut o, p.value);
-        o.push_str(",\"unit\":");
-        string(&mut o, p.unit);
-        o.push('}');
-    }
-    o.push_str("],\"writtenFor\":");
-    numbers_json(&mut o, &r.written_for);
+    o.push_str("},\"changed\":");
+    strings(&mut o, &r.changed);
+    o.push_str(",\"parameters\":");
+    parameters(&mut o, &r.parameters);
+    o.push_str(",\"writtenFor\":");
+    numbers(&mut o, &r.written_for);
     if let Some(a) = axes {
         axes_json(&mut o, a);
     }
@@ -106,18 +90,6 @@ pub fn json(
     o
 }
 
-/// `[x, y, z]`.
-fn numbers_json(o: &mut String, values: &[f64]) {
-    o.push('[');
-    for (i, &x) in values.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        number(o, x);
-    }
-    o.push(']');
-}
-
 /// `,"axes":{...}` for one drive's statement.
 fn axes_json(o: &mut String, a: &AxisStatement) {
     o.push_str(",\"axes\":{\"springs\":[");
@@ -157,9 +129,9 @@ fn axes_json(o: &mut String, a: &AxisStatement) {
     match a.even_gains {
         Some((k, c)) => {
             o.push_str("{\"stiffness\":");
-            numbers_json(o, &k);
+            numbers(o, &k);
             o.push_str(",\"damping\":");
-            numbers_json(o, &c);
+            numbers(o, &c);
             o.push('}');
         }
         None => o.push_str("null"),
