@@ -151,17 +151,12 @@ fn split(line: &str) -> Vec<String> {
     if !current.trim().is_empty() {
         fields.push(current.trim().to_string());
     }
-    // A vector after a label (`pos=(1, 2, 3)`) or a time followed by a colon reads whole.
-    let mut out: Vec<String> = Vec::new();
-    for f in fields {
-        if decimal_comma {
-            out.push(f.replace(',', "."));
-        } else {
-            out.push(f);
+    if decimal_comma {
+        for f in &mut fields {
+            *f = f.replace(',', ".");
         }
     }
-    out.retain(|f| !f.is_empty() || decimal_comma);
-    out
+    fields
 }
 
 /// A field as a column: a number, `name=number`, `number:` or a vector `(a, b, c)`.
@@ -180,18 +175,9 @@ fn column(field: &str) -> Option<Column> {
     number(f).map(Column::Number)
 }
 
-/// A finite or non-finite number as Rust reads it (`1e-3`, `-0.5`, `NaN`), nothing else.
+/// A number as Rust reads it (`1e-3`, `-0.5`, `NaN`, `inf`), nothing else.
 fn number(text: &str) -> Option<f64> {
-    let t = text.trim();
-    if t.is_empty()
-        || t.chars().any(|c| {
-            c.is_ascii_alphabetic()
-                && !matches!(c, 'e' | 'E' | 'N' | 'a' | 'n' | 'i' | 'f' | 'I' | 't' | 'y')
-        })
-    {
-        return None;
-    }
-    t.parse::<f64>().ok()
+    text.trim().parse::<f64>().ok()
 }
 
 fn is_header(fields: &[String]) -> bool {

@@ -145,6 +145,11 @@ fn a_bad_line_is_named_by_its_number_and_text() {
             .contains("3 columns where the first line has 2"),
         "{decimal_comma}"
     );
+    let empty = with(5, "0.05,,5");
+    assert!(
+        empty.to_string().contains("the field \"\" is not a number"),
+        "{empty}"
+    );
     let missing = with(5, "0.05");
     assert!(
         missing.to_string().contains("1 columns where 2 are needed"),
