@@ -343,6 +343,14 @@ impl Entry {
         (self.variants)()
     }
 
+    /// The settings of the variant named `name` ([`Self::variants`]), if there is one.
+    pub fn variant(&self, name: &str) -> Option<Settings> {
+        self.variants()
+            .into_iter()
+            .find(|(v, _)| *v == name)
+            .map(|(_, s)| s)
+    }
+
     fn plant(intent: &Intent) -> Plant {
         Plant {
             mass: intent.mass,

@@ -9,7 +9,7 @@
 //! a speed cap) matches exactly only for a trace whose step is [`TARGET`] (1 m or 1 rad).
 
 use super::{amounts_to, UserTrace};
-use crate::engines::{entries, Engine, Entry, Intent, Parameter, Settings, TARGET};
+use crate::engines::{entries, entry, Engine, Entry, Intent, Parameter, Settings, TARGET};
 use crate::error::Error;
 use crate::math;
 
@@ -133,13 +133,8 @@ pub fn instead(
         field: "drive",
         reason: "no drive of the twin has this id and settings variant",
     };
-    let entry = entries().iter().find(|e| e.id == m.id).ok_or(unknown)?;
-    let settings = entry
-        .variants()
-        .into_iter()
-        .find(|(v, _)| *v == m.variant)
-        .ok_or(unknown)?
-        .1;
+    let entry = entry(m.id).ok_or(unknown)?;
+    let settings = entry.variant(m.variant).ok_or(unknown)?;
     let intent = Intent {
         frequency,
         damping_ratio,

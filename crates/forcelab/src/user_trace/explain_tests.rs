@@ -12,7 +12,7 @@ fn twin_trace(
     dt: f64,
     steps: usize,
 ) -> String {
-    let entry = entries().iter().find(|e| e.id == id).unwrap();
+    let entry = entry(id).unwrap();
     let settings = entry
         .variants()
         .into_iter()
@@ -43,7 +43,7 @@ fn a_trace_the_twin_made_is_explained_by_its_own_drive_and_knobs() {
         ("jolt-frequency", "default", Engine::Jolt),
         ("mujoco-position", "implicitfast", Engine::Mujoco),
     ] {
-        let entry = entries().iter().find(|e| e.id == id).unwrap();
+        let entry = entry(id).unwrap();
         // The documentation's knobs for 1.5 Hz at 0.6, scaled off them a little.
         let docs = entry
             .docs_knobs(&Intent {
@@ -85,7 +85,7 @@ fn a_trace_the_twin_made_is_explained_by_its_own_drive_and_knobs() {
 #[test]
 fn given_knobs_are_held_and_a_trace_without_a_step_is_refused() {
     let dt = 1.0 / 60.0;
-    let entry = entries().iter().find(|e| e.id == "box2d-v3").unwrap();
+    let entry = entry("box2d-v3").unwrap();
     let knobs = entry
         .docs_knobs(&Intent {
             dt,
@@ -121,7 +121,7 @@ fn given_knobs_are_held_and_a_trace_without_a_step_is_refused() {
 #[test]
 fn what_to_set_instead_gives_the_wanted_spring() {
     let dt = 1.0 / 60.0;
-    let entry = entries().iter().find(|e| e.id == "box2d-v3").unwrap();
+    let entry = entry("box2d-v3").unwrap();
     let knobs = entry
         .docs_knobs(&Intent {
             dt,
