@@ -223,12 +223,11 @@ fn axes_of(
         (Some(Ok(n)), _) => (n.frequency, n.damping_ratio),
         _ => (intent.frequency, intent.damping_ratio),
     };
-    let handed = OrientationIntent {
-        frequency,
-        damping_ratio,
-        ..*intent
-    };
-    statement(&handed, r.drive.id, r.variant)
+    statement(
+        &intent.asking(frequency, damping_ratio),
+        r.drive.id,
+        r.variant,
+    )
 }
 
 /// The wish of a call: `undefined` or `null` for none, refused by name when not one.

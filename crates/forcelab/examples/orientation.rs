@@ -181,12 +181,11 @@ fn axes_of(
     frequency: f64,
     damping_ratio: f64,
 ) -> Result<AxisStatement, Error> {
-    let handed = OrientationIntent {
-        frequency,
-        damping_ratio,
-        ..*intent
-    };
-    statement(&handed, r.drive.id, r.variant)
+    statement(
+        &intent.asking(frequency, damping_ratio),
+        r.drive.id,
+        r.variant,
+    )
 }
 
 /// Every drive at its engine's defaults tuned for `wish` on the turn, printed as JSON

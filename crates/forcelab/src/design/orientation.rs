@@ -94,11 +94,8 @@ struct TurnProblem<'a> {
 
 impl TurnProblem<'_> {
     fn intent_at(&self, point: Point) -> OrientationIntent {
-        OrientationIntent {
-            frequency: point.log_w.exp() / TAU,
-            damping_ratio: point.log_zeta.exp(),
-            ..self.intent
-        }
+        self.intent
+            .asking(point.log_w.exp() / TAU, point.log_zeta.exp())
     }
 
     fn run(&self, point: Point) -> Option<OrientationReport> {

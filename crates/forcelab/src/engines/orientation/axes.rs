@@ -111,11 +111,7 @@ fn probe(
         ..*intent
     };
     let scale = (base.written_for[i] / intent.inertia[i]).sqrt();
-    let scaled = OrientationIntent {
-        frequency: intent.frequency * scale,
-        damping_ratio: intent.damping_ratio * scale,
-        ..about
-    };
+    let scaled = about.asking(intent.frequency * scale, intent.damping_ratio * scale);
     for candidate in [about, scaled] {
         let numbers = report_one(&candidate, 0, base.drive.id, base.variant)?.parameters;
         if same_numbers(&numbers, &base.parameters) {

@@ -115,12 +115,7 @@ fn at(
     id: &str,
     variant: &str,
 ) -> Result<OrientationReport, Error> {
-    let asked = OrientationIntent {
-        frequency: k[0],
-        damping_ratio: k[1],
-        ..*intent
-    };
-    report_one(&asked, steps, id, variant)
+    report_one(&intent.asking(k[0], k[1]), steps, id, variant)
 }
 
 /// Which numbers each drive is handed.

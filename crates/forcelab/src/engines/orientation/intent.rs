@@ -107,6 +107,17 @@ impl OrientationIntent {
         }
     }
 
+    /// The same turn asking for the spring of `frequency` (Hz) and `damping_ratio`: what a
+    /// drive is handed when its formula is given other numbers than the intent's (the
+    /// discrete-exact solve, the tuner, a drive's springs about each axis).
+    pub fn asking(&self, frequency: f64, damping_ratio: f64) -> OrientationIntent {
+        OrientationIntent {
+            frequency,
+            damping_ratio,
+            ..*self
+        }
+    }
+
     /// `omega = 2 pi f`, rad/s.
     pub fn omega(&self) -> f64 {
         TAU * self.frequency
