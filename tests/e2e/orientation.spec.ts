@@ -64,12 +64,16 @@ test('the last column says the spring about each principal axis, and the body ch
   await expect(axes('mujoco-ball-motor')).toHaveText('same: 2.28 Hz ζ 1.14');
   // One stiffness written for the turn's axis, a quarter of it for small turns: faster
   // about the long thin body's light axis, under-damped about the others.
-  await expect(axes('physx-d6-slerp')).toHaveText(
-    'x 1.79 Hz ζ 0.99, y 0.96 Hz ζ 0.53, z 0.91 Hz ζ 0.51; the same on every axis: physx-d6-slerp-acceleration, or per axis k 158, 632, 711 N·m/rad, c 25.1, 101, 113 N·m·s/rad',
+  await expect(axes('physx-d6-slerp')).toHaveText('x 1.79 Hz ζ 0.99 · y 0.96 Hz ζ 0.53 · z 0.91 Hz ζ 0.51');
+  // Under the table, what would be the same about every axis: one line per such drive shown.
+  const advice = f.locator('.orientation-advice li');
+  await expect(advice).toHaveCount(1);
+  await expect(advice.first()).toHaveText(
+    'physx-d6-slerp: not the same spring about every axis; physx-d6-slerp-acceleration is; a stiffness 158, 632, 711 N·m/rad and a damping 25.1, 101, 113 N·m·s/rad about x, y, z would give the spring asked about each.',
   );
   await unfoldSettings(f);
   await f.getByRole('combobox', { name: 'Body' }).selectOption('nearly round');
-  await expect(axes('physx-d6-slerp')).toHaveText(/^x 1\.00 Hz ζ 0\.56, y 0\.98 Hz ζ 0\.54, z 0\.96 Hz ζ 0\.53; /);
+  await expect(axes('physx-d6-slerp')).toHaveText('x 1.00 Hz ζ 0.56 · y 0.98 Hz ζ 0.54 · z 0.96 Hz ζ 0.53');
   await expect(f.locator('thead th').nth(8)).toHaveText('about each principal axis (2° turns)');
   expect(problems).toEqual([]);
 });

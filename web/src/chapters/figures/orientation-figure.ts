@@ -88,17 +88,26 @@ function numbersGiven(d: DriveTurn): string {
   return list;
 }
 
-/** What a drive's numbers make about each principal axis, and what gives the same spring about every axis when they differ. */
+/** A spring as the table prints it. */
+const springText = (s: AxisSpring | null) => (s ? `${s.frequency.toFixed(2)} Hz ζ ${s.dampingRatio.toFixed(2)}` : 'no spring');
+
+/** What a drive's numbers make about each principal axis, short enough for a table cell. */
 function aboutEachAxis(d: DriveTurn): string {
   const a = d.axes;
   if (!a || a.even === null) return '–';
-  const spring = (s: AxisSpring | null) => (s ? `${s.frequency.toFixed(2)} Hz ζ ${s.dampingRatio.toFixed(2)}` : 'no spring');
-  if (a.even) return `same: ${spring(a.springs[0])}`;
-  const each = a.springs.map((s, i) => `${'xyz'[i]} ${spring(s)}`).join(', ');
-  const alt = a.alternative ? `the same on every axis: ${a.alternative.id}${a.alternative.variant === 'default' ? '' : ` (${a.alternative.variant})`}, or` : `no ${d.engineName} drive is the same on every axis;`;
+  if (a.even) return `same: ${springText(a.springs[0])}`;
+  return a.springs.map((s, i) => `${'xyz'[i]} ${springText(s)}`).join(' · ');
+}
+
+/** For a drive whose springs differ by axis, what gives the same spring about every axis (below the table). */
+function axisAdvice(d: DriveTurn): string | null {
+  const a = d.axes;
+  if (!a || a.even !== false) return null;
+  const none = a.springs.flatMap((s, i) => (s ? [] : ['xyz'[i]]));
+  const alt = a.alternative ? `${a.alternative.id}${a.alternative.variant === 'default' ? '' : ` (${a.alternative.variant})`} is` : `no ${d.engineName} drive here is`;
   const three = (v: number[]) => v.map((x) => Number(x.toPrecision(3))).join(', ');
-  const gains = a.evenGains ? ` per axis k ${three(a.evenGains[0])} N·m/rad, c ${three(a.evenGains[1])} N·m·s/rad` : '';
-  return `${each}; ${alt}${gains}`;
+  const gains = a.evenGains ? `; a stiffness ${three(a.evenGains[0])} N·m/rad and a damping ${three(a.evenGains[1])} N·m·s/rad about x, y, z would give the spring asked about each` : '';
+  return `${label(d)}: ${none.length ? `no spring about ${none.join(' and ')}; ` : ''}not the same spring about every axis; ${alt}${gains}.`;
 }
 
 /** The tuner's names of the requirement a drive misses by the most, as the wish's fields say them. */
@@ -134,7 +143,9 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   // On a phone each drive becomes a card (styles.css), each number labelled.
   const table = el('table', { class: 'readout orientation-table cards-on-phone' });
   // The turn's fields right under the pictures they change; the clock above the plot it scrubs.
-  host.append(el('div', { class: 'orientation-views' }, bodies, sphere), controls, toolbar, plotBox, choices, picks, message, el('div', { class: 'table-scroll' }, table));
+  // Under the table, for each shown drive whose spring differs by axis, what would not.
+  const advice = el('ul', { class: 'orientation-advice' });
+  host.append(el('div', { class: 'orientation-views' }, bodies, sphere), controls, toolbar, plotBox, choices, picks, message, el('div', { class: 'table-scroll' }, table), advice);
   const fold = settingsFold(controls, DEFS, HEADLINE, link, ['the body', 'its spin at the start', 'each engine’s settings']);
   // The fold follows the fields it extends, before the clock.
 
@@ -379,6 +390,10 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       el('tbody', {}, ...rows.map((row, i) => el('tr', { 'data-drive': drives[i]!.id }, ...row.map((v, j) => el('td', { 'data-label': HEADER[j]! }, v))))),
     );
     lastRows = rows;
+    advice.replaceChildren(...drives.flatMap((d) => {
+      const text = axisAdvice(d);
+      return text ? [el('li', { 'data-drive': d.id }, text)] : [];
+    }));
     showForm();
     drawFrame();
   };

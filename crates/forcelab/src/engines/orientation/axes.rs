@@ -165,9 +165,7 @@ pub fn even_alternative(
         .map(|r| r.drive.engine);
     // A drive whose numbers are written for other moments than the body's is uneven
     // before anything pulls on them; only the others are turned.
-    let own = |r: &OrientationReport| {
-        (0..3).all(|i| (r.written_for[i] / intent.inertia[i] - 1.0).abs() < 1e-12)
-    };
+    let own = |r: &OrientationReport| own_moments(r, intent);
     // The drive asked about first, then its other settings, then its engine's other
     // drives at the same settings, then the rest, each in the page's order (ranked by
     // passes: a sort would add its code to the page's build for four ranks).
@@ -184,6 +182,11 @@ pub fn even_alternative(
         }
     }
     Ok(None)
+}
+
+/// Whether `r`'s numbers are written for the body's own moments about every axis.
+fn own_moments(r: &OrientationReport, intent: &OrientationIntent) -> bool {
+    (0..3).all(|i| (r.written_for[i] / intent.inertia[i] - 1.0).abs() < 1e-12)
 }
 
 /// A drive of the lineup at one settings variant.
@@ -211,8 +214,10 @@ pub struct AxisStatement {
     pub even: Option<bool>,
     /// When they are not: a drive of the same engine whose are ([`even_alternative`]).
     pub alternative: Option<DriveAt>,
-    /// When they are not: per-axis stiffness (N m/rad) and damping (N m s/rad) that give
-    /// the intent's spring about every axis ([`even_gains`]).
+    /// When they are not and the drive's numbers are written for other moments than the
+    /// body's: per-axis stiffness (N m/rad) and damping (N m s/rad) that give the intent's
+    /// spring about every axis ([`even_gains`]). A drive already written for the body's
+    /// moments (the submarine, which leaves yaw free) has nothing to gain from them.
     pub even_gains: Option<([f64; 3], [f64; 3])>,
 }
 
@@ -227,6 +232,7 @@ pub fn statement(
     let springs = axis_springs(intent, id, variant)?;
     let even = springs.even();
     let uneven = even == Some(false);
+    let own = own_moments(&report_one(intent, 0, id, variant)?, intent);
     Ok(AxisStatement {
         springs,
         even,
@@ -235,7 +241,7 @@ pub fn statement(
         } else {
             None
         },
-        even_gains: uneven.then(|| even_gains(intent)),
+        even_gains: (uneven && !own).then(|| even_gains(intent)),
     })
 }
 

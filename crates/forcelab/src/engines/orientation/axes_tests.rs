@@ -167,6 +167,12 @@ fn the_statement_gives_the_alternative_and_gains_only_when_uneven() {
         (s.even, s.alternative, s.even_gains),
         (Some(true), None, None)
     );
+    // Already written for the body's moments, it leaves yaw free: nothing to advise.
+    let s = statement(&intent, "submarine-pid", "default").unwrap();
+    assert_eq!(
+        (s.even, s.alternative, s.even_gains),
+        (Some(false), None, None)
+    );
     let s = statement(&intent, "one-step", "default").unwrap();
     assert_eq!((s.even, s.alternative, s.even_gains), (None, None, None));
 }
