@@ -50,7 +50,7 @@ pub fn second_order(
 }
 
 /// `T`, `D`, `g` of the 3 x 3 system `m` (Gaussian elimination with partial pivoting).
-fn solve3(mut m: [[f64; 4]; 3]) -> Option<[f64; 3]> {
+pub(crate) fn solve3(mut m: [[f64; 4]; 3]) -> Option<[f64; 3]> {
     for col in 0..3 {
         let pivot = (col..3).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
         if m[pivot][col].abs() < 1e-300 {

@@ -1,10 +1,8 @@
 //! What a trace amounts to: the spring-damper it moves as, how it settles, and the
 //! events that a spring does not explain (it stopped short, hit a speed cap, diverged).
 
-use super::UserTrace;
-use crate::analysis::fit::second_order;
+use super::{spring_fit, SpringFit, UserTrace};
 use crate::analysis::{MetricsOptions, StepMetrics};
-use crate::math;
 use core::f64::consts::TAU;
 
 /// A trace holds still when this many samples in a row have the same position, bit for
@@ -46,17 +44,21 @@ pub struct TraceSummary {
     /// The position at the last sample.
     pub end: f64,
     /// The target the trace is read against: given, the trace's own target column's last
-    /// value, or where it ended.
+    /// value, else where the fitted spring comes to rest (a trace that stopped short or
+    /// was cut off before it settled still says where it was going), else where it ended.
     pub target: f64,
     /// Natural frequency of the stepped motion's continuous equivalent, Hz; `None` when
-    /// no second-order motion fits ([`second_order`]).
+    /// no spring-damper fits ([`spring_fit`], over the samples before the trace stopped).
     pub frequency: Option<f64>,
     /// Its damping ratio.
     pub damping_ratio: Option<f64>,
-    /// The root mean square of what that spring-damper leaves unexplained per step,
-    /// relative to the step's size (a spring explains a trace to 1e-6 and less; a speed
-    /// cap or a sleep leaves 1e-3 and more).
+    /// The root mean square of the samples minus that spring-damper's curve, relative to
+    /// the step's size (a spring explains a clean trace to 1e-6 and less; a speed cap
+    /// leaves 1e-3 and more; measurement noise leaves its own size).
     pub fit_residual: Option<f64>,
+    /// The fitted spring-damper itself, with its standard errors: the curve the page draws
+    /// under the trace and subtracts from it.
+    pub spring: Option<SpringFit>,
     /// When it stays within 2 % of the step around the target, s from the first sample.
     pub settle: Option<f64>,
     /// The largest excursion past the target, % of the step.
@@ -66,21 +68,25 @@ pub struct TraceSummary {
 }
 
 /// What `trace` amounts to, read against `target` (or, without one, the trace's target
-/// column, or where it ended).
+/// column, the fitted spring's rest, or where it ended).
 pub fn amounts_to(trace: &UserTrace, target: Option<f64>) -> TraceSummary {
     let x = &trace.position;
     let (start, end) = (x[0], x[x.len() - 1]);
-    let target = target
-        .or_else(|| trace.target.as_ref().and_then(|t| t.last().copied()))
-        .unwrap_or(end);
-    let size = (target - start).abs().max(f64::MIN_POSITIVE);
     let dt = trace.dt;
     // The motion up to where it stops: a held tail is not a spring's.
     let stopped = held_from(x);
     let until = stopped.unwrap_or(x.len());
-    let fit = second_order(x, dt, |k| k < until);
-    let residual =
-        fit.and_then(|e| residual(&x[..until], dt, e.natural_frequency, e.damping_ratio));
+    let fit = spring_fit(&trace.time[..until], &x[..until]);
+    // The rest is trusted where the spring explains the motion to 5 % of its move.
+    let rest = fit.filter(|f| {
+        let moved = (f.rest - start).abs();
+        f.damping_ratio > 0.0 && moved > 0.0 && f.rms < 0.05 * moved
+    });
+    let target = target
+        .or_else(|| trace.target.as_ref().and_then(|t| t.last().copied()))
+        .or(rest.map(|f| f.rest))
+        .unwrap_or(end);
+    let size = (target - start).abs().max(f64::MIN_POSITIVE);
     let metrics = StepMetrics::of(
         &trace.time,
         x,
@@ -112,7 +118,8 @@ pub fn amounts_to(trace: &UserTrace, target: Option<f64>) -> TraceSummary {
         target,
         frequency: fit.map(|e| e.natural_frequency / TAU),
         damping_ratio: fit.map(|e| e.damping_ratio),
-        fit_residual: residual.map(|r| r / size),
+        fit_residual: fit.map(|e| e.rms / size),
+        spring: fit,
         settle: metrics
             .and_then(|m| m.settling_time)
             .map(|t| t - trace.time[0]),
@@ -123,36 +130,13 @@ pub fn amounts_to(trace: &UserTrace, target: Option<f64>) -> TraceSummary {
 
 /// The first sample of the run of equal positions that ends the trace, when it is at
 /// least [`FLAT`] long.
-fn held_from(x: &[f64]) -> Option<usize> {
+pub(super) fn held_from(x: &[f64]) -> Option<usize> {
     let last = x[x.len() - 1];
     let k = x
         .iter()
         .rposition(|v| v.to_bits() != last.to_bits())
         .map_or(0, |k| k + 1);
     (x.len() - k >= FLAT).then_some(k)
-}
-
-/// The root mean square of `x[k+2] - T x[k+1] + D x[k] - g` for the map whose poles are
-/// those of the continuous spring of `w` (rad/s) and `zeta` stepped every `dt`, `g` the
-/// mean that fits best.
-fn residual(x: &[f64], dt: f64, w: f64, zeta: f64) -> Option<f64> {
-    if x.len() < 3 {
-        return None;
-    }
-    // z = exp(s dt), s = -zeta w +- i w sqrt(1 - zeta^2) (or two real poles).
-    let a = -zeta * w * dt;
-    let (t, d) = if zeta < 1.0 {
-        let b = w * dt * math::sqrt(1.0 - zeta * zeta);
-        (2.0 * math::exp(a) * math::cos(b), math::exp(2.0 * a))
-    } else {
-        let b = w * dt * math::sqrt(zeta * zeta - 1.0);
-        let (z1, z2) = (math::exp(a + b), math::exp(a - b));
-        (z1 + z2, z1 * z2)
-    };
-    let r: Vec<f64> = x.windows(3).map(|v| v[2] - t * v[1] + d * v[0]).collect();
-    let g = r.iter().sum::<f64>() / r.len() as f64;
-    let sq = r.iter().map(|v| (v - g) * (v - g)).sum::<f64>() / r.len() as f64;
-    Some(math::sqrt(sq))
 }
 
 /// The speed held for [`FLAT`] or more steps in a row (to 1e-9 relative) while more than

@@ -14,10 +14,12 @@ mod amounts;
 mod explain;
 mod json;
 mod read;
+mod spring;
 
 pub use amounts::{amounts_to, TraceEvent, TraceSummary, FLAT};
-pub use explain::{explain, instead, Match};
+pub use explain::{explain, instead, Match, EXACT};
 pub use read::{read, MIN_SAMPLES, STEP_TOLERANCE};
+pub use spring::{spring_fit, SpringFit};
 
 use core::fmt;
 
