@@ -10,7 +10,9 @@
 //! `Debug.Log` or Godot's `print` lines of a float or a vector with a time stamp. With
 //! `--json` it prints one object: `dt` (s), `samples`, `readAs`, `angular`, `unevenStep`
 //! (the largest step's distance from `dt`, relative, or `null`), `skippedLines`, `start`,
-//! `end`, `target`, `frequency` (Hz), `dampingRatio`, `fitResidual`, `settle` (s, or
+//! `end`, `target` (given, else the trace's target column, else where the fitted spring
+//! comes to rest, else where it ended), `frequency` (Hz) and `frequencyError` (its standard
+//! error), `dampingRatio` and `dampingRatioError`, `fitResidual`, `settle` (s, or
 //! `null`), `overshoot` (% of the step), `events` (`stopped` with `at` and `left`,
 //! `speedCap` with `speed`, `diverged` with `at`). `--target X` reads the trace against X
 //! (else its target column, else where it ended). With `--engine ID` (`unity`, `physx`,
@@ -18,7 +20,9 @@
 //! engine at every settings variant of its twin, its two knobs fitted to the trace
 //! (`forcelab::user_trace::explain`; with `--parameters` the drives whose knobs those
 //! names are, held at those values), best first: `{ id, variant, changed, parameters,
-//! rmsError, maxError }`, on a body of `--mass` (kg, or kg m^2 with `--angular`; 1 by
+//! rmsError, maxError, exact }` (`exact`: the twin's run is the trace to an engine's float
+//! precision, `forcelab::user_trace::EXACT`), on a body of `--mass` (kg, or kg m^2 with `--angular` or a trace whose
+//! column is an angle; 1 by
 //! default). With `--want HZ,ZETA` each match also says what to set instead for that
 //! spring-damper at its settings (`instead`: the discrete-exact parameters, or
 //! `insteadRefused` with the reason). A bad line is named with its number and text, a bad flag by its name; exit
@@ -178,9 +182,15 @@ fn to_json(
         o.push_str(&format!(",\"{name}\":"));
         number(&mut o, x);
     }
+    let error = |f: fn(&forcelab::user_trace::SpringFit) -> f64| s.spring.as_ref().map(f);
     for (name, x) in [
         ("frequency", s.frequency),
+        (
+            "frequencyError",
+            error(|f| f.natural_frequency_error / core::f64::consts::TAU),
+        ),
         ("dampingRatio", s.damping_ratio),
+        ("dampingRatioError", error(|f| f.damping_ratio_error)),
         ("fitResidual", s.fit_residual),
         ("settle", s.settle),
     ] {
@@ -225,6 +235,7 @@ fn to_json(
             number(&mut o, m.rms_error);
             o.push_str(",\"maxError\":");
             number(&mut o, m.max_error);
+            o.push_str(&format!(",\"exact\":{}", m.exact));
             match instead.as_ref().map(|all| &all[i]) {
                 Some(Ok(p)) => {
                     o.push_str(",\"instead\":");
@@ -283,7 +294,7 @@ fn main() -> ExitCode {
             &trace,
             engine,
             options.mass,
-            options.angular,
+            options.angular || trace.angular,
             options.target,
             named.as_deref(),
         ) {
@@ -300,8 +311,15 @@ fn main() -> ExitCode {
             .iter()
             .flatten()
             .map(|m| {
-                forcelab::user_trace::instead(m, f, z, options.mass, options.angular, trace.dt)
-                    .map_err(|e| e.to_string())
+                forcelab::user_trace::instead(
+                    m,
+                    f,
+                    z,
+                    options.mass,
+                    options.angular || trace.angular,
+                    trace.dt,
+                )
+                .map_err(|e| e.to_string())
             })
             .collect()
     });

@@ -8,6 +8,7 @@
 //! the fit is exact for it; what acts on absolute speeds or distances (a sleep threshold,
 //! a speed cap) matches exactly only for a trace whose step is [`TARGET`] (1 m or 1 rad).
 
+use super::amounts::held_from;
 use super::{amounts_to, UserTrace};
 use crate::engines::{entries, entry, Engine, Entry, Intent, Parameter, Settings, TARGET};
 use crate::error::Error;
@@ -30,7 +31,19 @@ pub struct Match {
     pub rms_error: f64,
     /// The largest |twin - trace|, in the trace's units.
     pub max_error: f64,
+    /// The twin's run is the trace to an engine's float precision: `rms_error` at most
+    /// [`EXACT`] of the move. Every exact match explains the trace equally; settings that
+    /// differ between them (a spin cap on a linear move, a body damping the fitted knobs
+    /// absorb) do not show in this trace.
+    pub exact: bool,
 }
+
+/// The root mean square error, relative to the move, below which a match explains a
+/// trace exactly: an engine in `f32` leaves about 1e-7 of the move between two ways of
+/// writing the same step, the twin about 1e-6 of it from the real engines
+/// (`tests/engines/twin.test.mjs`), so 1e-5 separates what the float precision leaves
+/// from a setting that moves the body differently.
+pub const EXACT: f64 = 1e-5;
 
 /// Every drive of `engine` at every settings variant, its knobs fitted to `trace`, best
 /// first; with `knobs` (the user's numbers by the engine's names, `"hertz"`,
@@ -67,6 +80,10 @@ pub fn explain(
         .iter()
         .map(|x| (x - summary.start) / size * TARGET)
         .collect();
+    // The knobs are fitted to the motion before the trace held still: an engine's sleep
+    // ends a run at a step that jumps with the knobs, which a fit cannot follow; the
+    // whole trace then judges each explanation.
+    let moving = held_from(&trace.position).map_or(observed.len(), |k| k.saturating_sub(skip));
     let mut out = Vec::new();
     for entry in entries().iter().filter(|e| e.engine == engine) {
         let given = match knobs {
@@ -88,13 +105,15 @@ pub fn explain(
         for (variant, settings) in entry.variants() {
             let fitted = match given {
                 Some(k) => k,
-                None => fit(
-                    entry,
-                    &intent,
-                    &settings,
-                    &observed,
-                    entry.docs_knobs(&intent)?,
-                ),
+                None => {
+                    let start = entry.docs_knobs(&intent)?;
+                    let before = fit(entry, &intent, &settings, &observed[..moving], start);
+                    if moving < observed.len() {
+                        fit(entry, &intent, &settings, &observed, before)
+                    } else {
+                        before
+                    }
+                }
             };
             let Some(errors) = misses(entry, &intent, &settings, &observed, fitted) else {
                 continue;
@@ -108,6 +127,7 @@ pub fn explain(
                 parameters: entry.parameters(fitted, &intent),
                 rms_error: errors.0 * scale,
                 max_error: errors.1 * scale,
+                exact: errors.0 <= EXACT * TARGET,
             });
         }
     }

@@ -169,3 +169,48 @@ fn what_to_set_instead_gives_the_wanted_spring() {
     let coarse = instead(&best, 200.0, 0.7, 1.0, false, dt);
     assert!(coarse.is_err());
 }
+
+/// A turn that an engine's sleep stopped short of its target, logged in f32 and read
+/// without the target: the fitted spring's rest says where it was going, the knobs are
+/// fitted to the motion before it held still (a sleep ends the run at a step that jumps
+/// with the knobs: fitted over the whole trace they stall 4e-3 rad off), and the truth
+/// explains it exactly while the same drive that never sleeps does not.
+#[test]
+fn a_turn_stopped_short_by_sleep_is_explained_without_its_target() {
+    let dt = 1.0 / 120.0;
+    let entry = entry("jolt-frequency").unwrap();
+    let intent = Intent {
+        frequency: 2.0,
+        damping_ratio: 0.4,
+        dt,
+        angular: true,
+        ..Intent::default()
+    };
+    let knobs = entry.docs_knobs(&intent).unwrap();
+    let run = entry
+        .predict(knobs, &intent, &entry.variant("default").unwrap(), 240)
+        .unwrap();
+    let mut text = String::from("time,angle\n0,0\n");
+    for (k, p) in run.positions.iter().enumerate() {
+        text.push_str(&format!("{},{}\n", (k + 1) as f64 * dt, *p as f32));
+    }
+    let trace = read(&text).unwrap();
+    let summary = amounts_to(&trace, None);
+    assert!(
+        matches!(summary.events[..], [super::super::TraceEvent::Stopped { left, .. }] if left.abs() > 1e-4),
+        "{summary:?}"
+    );
+    assert!((summary.target - 1.0).abs() < 1e-6, "{summary:?}");
+    let matches = explain(&trace, Engine::Jolt, 1.0, true, None, None).unwrap();
+    let truth = matches
+        .iter()
+        .find(|m| (m.id, m.variant) == ("jolt-frequency", "default"))
+        .unwrap();
+    assert!(truth.exact && truth.rms_error < 1e-6, "{truth:?}");
+    let awake = matches
+        .iter()
+        .find(|m| (m.id, m.variant) == ("jolt-frequency", "no-sleep"))
+        .unwrap();
+    assert!(!awake.exact && awake.rms_error > 1e-4, "{awake:?}");
+    assert!(matches[0].exact);
+}
