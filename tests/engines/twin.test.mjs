@@ -18,15 +18,10 @@
  * name. The versions of the engines are printed.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { buildExample } from './example.mjs';
 import { fit } from './fit.mjs';
+import { caseOf, ENGINES, openEngines, predict as predictAll, runReal as runAll } from './linear-runs.mjs';
 import { NotRunnable } from './real/common.mjs';
-import * as box2d from './real/box2d.mjs';
-import * as jolt from './real/jolt.mjs';
-import * as physx from './real/physx.mjs';
-import * as rapier from './real/rapier.mjs';
-import * as mujoco from './real/mujoco.mjs';
 
 const INTENTS = [
   { name: 'gentle', frequency: 2, dampingRatio: 1, mass: 1 },
@@ -40,8 +35,7 @@ const SECONDS = 2;
 /** Variants no engine here can run, said plainly: `${id}/${variant}`. */
 const NOT_RUNNABLE = ['unity-configurable-joint/tgs'];
 
-const harness = { unity: 'physx', physx: 'physx', box2d: 'box2d', jolt: 'jolt', rapier: 'rapier' };
-const engines = {};
+let engines = {};
 const seen = { skipped: new Set(), worst: {}, fits: 0, cases: 0, versions: {}, turnsFitted: new Set() };
 
 /** The core's example binary, built once before the tests. */
@@ -49,10 +43,7 @@ let binary;
 
 beforeAll(async () => {
   binary = buildExample('engines');
-  for (const [name, mod] of Object.entries({ box2d, jolt, physx, rapier })) {
-    engines[name] = await mod.open();
-    seen.versions[name] = engines[name].version;
-  }
+  ({ engines, versions: seen.versions } = await openEngines());
 }, 600_000);
 
 afterAll(() => {
@@ -64,29 +55,7 @@ afterAll(() => {
 });
 
 function predict(intent, dt, angular) {
-  const args = ['--json', '--frequency', intent.frequency, '--damping-ratio', intent.dampingRatio, '--mass', intent.mass, '--dt', dt, '--seconds', intent.seconds ?? SECONDS];
-  if (angular) args.push('--angular');
-  const out = execFileSync(binary, args.map(String), { encoding: 'utf8', maxBuffer: 1 << 30 });
-  return JSON.parse(out);
-}
-
-/**
- * One run for a harness. The real engine keeps its own defaults: only the settings the
- * variant changes are applied, so a default the twin has wrong shows up as a
- * difference instead of being handed to the engine. Unity is the exception: it cannot
- * run here, so its documented defaults are applied to the PhysX it runs on.
- */
-function caseOf(report, parameters, intent, dt, angular, steps) {
-  const keys = report.engine === 'unity' ? Object.keys(report.settings) : report.changed;
-  return {
-    id: report.id,
-    parameters: Object.fromEntries(parameters.map((p) => [p.name, p.value])),
-    mass: intent.mass,
-    dt,
-    angular,
-    steps,
-    settings: Object.fromEntries(keys.map((k) => [k, report.settings[k]])),
-  };
+  return predictAll(binary, intent, dt, angular, intent.seconds ?? SECONDS);
 }
 
 /** The largest |real - predicted|; a prediction that stopped (diverged) compares its prefix. */
@@ -97,19 +66,7 @@ function worst(real, predicted) {
 }
 
 function runReal(engine, cases) {
-  if (engine === 'mujoco') {
-    const { version, results } = mujoco.runAll(cases);
-    seen.versions.mujoco = version;
-    return results;
-  }
-  return cases.map((c) => {
-    try {
-      return engines[harness[engine]].run(c);
-    } catch (e) {
-      if (e instanceof NotRunnable) return e;
-      throw e;
-    }
-  });
+  return runAll(engines, seen.versions, engine, cases);
 }
 
 /**
@@ -131,7 +88,7 @@ describe.each(matrix)('$intent.name, dt $dt, angular $angular', ({ intent, dt, a
     reports = predict(intent, dt, angular);
   });
 
-  test.each(['unity', 'physx', 'box2d', 'jolt', 'rapier', 'mujoco'])('%s moves as its twin predicts', (engine) => {
+  test.each(ENGINES)('%s moves as its twin predicts', (engine) => {
     const mine = reports.filter((r) => r.engine === engine);
     expect(mine.length).toBeGreaterThan(0);
     const steps = Math.round((intent.seconds ?? SECONDS) / dt);
