@@ -9,7 +9,9 @@
 //! a speed cap) matches exactly only for a trace whose step is [`TARGET`] (1 m or 1 rad).
 
 use super::amounts::held_from;
+use super::knob_fit::fit_knobs;
 use super::{amounts_to, UserTrace};
+use crate::catalogue::PlantId;
 use crate::engines::{entries, entry, Engine, Entry, Intent, Parameter, Settings, TARGET};
 use crate::error::Error;
 use crate::math;
@@ -46,7 +48,8 @@ pub struct Match {
 pub const EXACT: f64 = 1e-5;
 
 /// Every drive of `engine` at every settings variant, its knobs fitted to `trace`, best
-/// first; with `knobs` (the user's numbers by the engine's names, `"hertz"`,
+/// first (for forcelab itself, the articles' parameterisations and every law of the Lab
+/// under every integrator, [`super::explain_lab`]); with `knobs` (the user's numbers by the engine's names, `"hertz"`,
 /// `"dampingRatio"`, ...) only the drives whose two knobs are both named, held at them. `mass` is the body's mass (kg), or moment of inertia
 /// (kg m^2) when `angular`; `target` as [`amounts_to`] reads it. Refused by name when the
 /// trace has no step to read (`target` equal to the start) or the intent is out of range.
@@ -131,6 +134,10 @@ pub fn explain(
             });
         }
     }
+    if engine == Engine::Forcelab {
+        let plant = if angular { PlantId::Box } else { PlantId::Cube };
+        out.extend(super::explain_lab(trace, plant, mass, target, knobs)?);
+    }
     out.sort_by(|a, b| a.rms_error.total_cmp(&b.rms_error));
     Ok(out)
 }
@@ -205,8 +212,7 @@ fn residuals(
     )
 }
 
-/// The knobs that fit best, by Gauss-Newton with Levenberg's damping on the knobs'
-/// logarithms (a knob that starts at 0 stays there), from `start`.
+/// The knobs that fit best ([`fit_knobs`]), from `start`.
 fn fit(
     entry: &Entry,
     intent: &Intent,
@@ -214,64 +220,11 @@ fn fit(
     observed: &[f64],
     start: [f64; 2],
 ) -> [f64; 2] {
-    let at = |u: [f64; 2]| [start[0] * math::exp(u[0]), start[1] * math::exp(u[1])];
-    let cost = |u: [f64; 2]| {
-        residuals(entry, intent, settings, observed, at(u))
-            .map_or(f64::INFINITY, |r| r.iter().map(|e| e * e).sum::<f64>())
-    };
-    let mut u = [0.0f64; 2];
-    let mut c = cost(u);
-    let mut lambda = 1e-3;
-    const H: f64 = 1e-6;
-    for _ in 0..40 {
-        let Some(r) = residuals(entry, intent, settings, observed, at(u)) else {
-            break;
-        };
-        let mut jac = [Vec::new(), Vec::new()];
-        for (i, column) in jac.iter_mut().enumerate() {
-            let mut v = u;
-            v[i] += H;
-            match residuals(entry, intent, settings, observed, at(v)) {
-                Some(rv) => *column = rv.iter().zip(&r).map(|(a, b)| (a - b) / H).collect(),
-                None => *column = vec![0.0; r.len()],
-            }
-        }
-        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
-        let (a, b, d) = (
-            dot(&jac[0], &jac[0]),
-            dot(&jac[0], &jac[1]),
-            dot(&jac[1], &jac[1]),
-        );
-        let (g0, g1) = (dot(&jac[0], &r), dot(&jac[1], &r));
-        let mut improved = false;
-        for _ in 0..8 {
-            let (a, d) = (a * (1.0 + lambda), d * (1.0 + lambda));
-            let det = a * d - b * b;
-            if det.abs() < 1e-300 {
-                lambda *= 10.0;
-                continue;
-            }
-            let step = [-(d * g0 - b * g1) / det, -(a * g1 - b * g0) / det];
-            let next = [
-                u[0] + step[0].clamp(-2.0, 2.0),
-                u[1] + step[1].clamp(-2.0, 2.0),
-            ];
-            let cn = cost(next);
-            if cn < c {
-                let small = (c - cn) <= 1e-14 * c;
-                u = next;
-                c = cn;
-                lambda = (lambda / 10.0).max(1e-12);
-                improved = !small;
-                break;
-            }
-            lambda *= 10.0;
-        }
-        if !improved {
-            break;
-        }
-    }
-    at(u)
+    let k = fit_knobs(
+        &|k: &[f64]| residuals(entry, intent, settings, observed, [k[0], k[1]]),
+        &start,
+    );
+    [k[0], k[1]]
 }
 
 #[cfg(test)]

@@ -47,6 +47,7 @@ pub(super) fn rows(text: &str) -> Result<Rows, TraceError> {
     };
     let mut out = Rows {
         header: None,
+        angle_units: Vec::new(),
         rows: Vec::new(),
         skipped: 0,
     };

@@ -13,11 +13,14 @@
 mod amounts;
 mod explain;
 mod json;
+mod knob_fit;
+mod lab_match;
 mod read;
 mod spring;
 
 pub use amounts::{amounts_to, TraceEvent, TraceSummary, FLAT};
 pub use explain::{explain, instead, Match, EXACT};
+pub use lab_match::explain_lab;
 pub use read::{read, MIN_SAMPLES, STEP_TOLERANCE};
 pub use spring::{spring_fit, SpringFit};
 

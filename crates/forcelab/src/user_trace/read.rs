@@ -43,6 +43,8 @@ pub fn read(text: &str) -> Result<UserTrace, TraceError> {
 /// The rows of a trace, each `(line number, its text, columns)`, and its header.
 pub(super) struct Rows {
     pub(super) header: Option<Vec<String>>,
+    /// Per header column, whether its unit is an angle's (`(rad)`, `[deg]`, `(°)`).
+    pub(super) angle_units: Vec<bool>,
     pub(super) rows: Vec<(usize, String, Vec<Column>)>,
     pub(super) skipped: usize,
 }
@@ -50,6 +52,7 @@ pub(super) struct Rows {
 fn lines(text: &str) -> Result<Rows, TraceError> {
     let mut out = Rows {
         header: None,
+        angle_units: Vec::new(),
         rows: Vec::new(),
         skipped: 0,
     };
@@ -71,6 +74,7 @@ fn lines(text: &str) -> Result<Rows, TraceError> {
             Some(c) if !c.is_empty() => out.rows.push((n, raw.to_string(), c)),
             _ if out.header.is_none() && out.rows.is_empty() && is_header(&fields) => {
                 out.header = Some(fields.iter().map(|f| name(f)).collect());
+                out.angle_units = fields.iter().map(|f| angle_unit(f)).collect();
             }
             _ => {
                 let bad = fields
@@ -193,6 +197,15 @@ fn name(field: &str) -> String {
     f.trim().to_lowercase()
 }
 
+/// Whether a header's unit (in brackets after its name) is an angle's: the Lab's box
+/// writes `"box position (rad)"`.
+fn angle_unit(field: &str) -> bool {
+    field.find(['(', '[']).is_some_and(|i| {
+        let unit = field[i..].to_lowercase();
+        unit.contains("rad") || unit.contains("deg") || unit.contains('°')
+    })
+}
+
 /// Which header column is which.
 struct Roles {
     time: usize,
@@ -203,7 +216,11 @@ struct Roles {
     name: Option<String>,
 }
 
-fn roles(header: Option<&[String]>, width: usize) -> Result<Roles, TraceError> {
+fn roles(
+    header: Option<&[String]>,
+    angle_units: &[bool],
+    width: usize,
+) -> Result<Roles, TraceError> {
     let Some(h) = header else {
         return Ok(Roles {
             time: 0,
@@ -241,14 +258,15 @@ fn roles(header: Option<&[String]>, width: usize) -> Result<Roles, TraceError> {
         target,
         angular: angle == Some(position)
             || h[position].contains("angle")
-            || h[position].contains("rad"),
+            || h[position].contains("rad")
+            || angle_units.get(position).copied().unwrap_or(false),
         name: Some(h[position].clone()),
     })
 }
 
 fn assemble(rows: Rows) -> Result<UserTrace, TraceError> {
     let width = rows.rows.first().map_or(0, |r| r.2.len());
-    let roles = roles(rows.header.as_deref(), width)?;
+    let roles = roles(rows.header.as_deref(), &rows.angle_units, width)?;
     let needed = [
         Some(roles.time),
         Some(roles.position),
