@@ -45,6 +45,8 @@ pub mod stateful;
 pub mod step_functions;
 #[cfg(feature = "worlds")]
 pub mod swarm;
+#[cfg(feature = "trace")]
+pub mod trace;
 pub mod views;
 #[cfg(feature = "design")]
 pub mod wish;

@@ -102,4 +102,3 @@ export function twin(id: string, intent: Intent, settings: Record<string, Settin
 export function translate(intent: Intent): { id: string; api: string; parameters: Parameter[]; convention: string }[] {
   return translateGains(intent) as { id: string; api: string; parameters: Parameter[]; convention: string }[];
 }
-

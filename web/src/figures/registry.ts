@@ -23,6 +23,7 @@ const DOORS = {
   scenes: () => import('../core/scenes').then((m) => m.loadScenes()),
   analysis: () => import('../core/analysis-wasm').then((m) => m.loadAnalysis()),
   engines: () => import('../core/engines-wasm').then((m) => m.loadEngines()),
+  trace: () => import('../core/trace-wasm').then((m) => m.loadTrace()),
   orientation: () => import('../core/orientation-wasm').then((m) => m.loadOrientation()),
   // The claims table reads the claims the core measured (claims.json) and loads the
   // analysis part itself only when a reader asks to measure them again.
@@ -43,6 +44,7 @@ const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount>
   atlas: { door: 'analysis', mount: () => import('../chapters/figures/atlas-figure').then((m) => m.mountAtlas) },
   claims: { door: 'none', mount: () => import('../chapters/figures/claims-figure').then((m) => m.mountClaims) },
   translator: { door: 'engines', mount: () => import('../chapters/figures/translator-figure').then((m) => m.mountTranslator) },
+  trace: { door: 'trace', mount: () => import('../chapters/figures/trace-figure').then((m) => m.mountTrace) },
   orientation: { door: 'orientation', mount: () => import('../chapters/figures/orientation-figure').then((m) => m.mountOrientation) },
 };
 

@@ -223,3 +223,65 @@ fn the_snap_scene_is_the_core_scene_stepped_and_refuses_by_name() {
         .unwrap();
     assert!(message(refused).contains("min_velocity"));
 }
+
+/// Bring your trace: the summary, the ranking and a match's run are the core's, the
+/// example is the core's, and a bad line, a bad engine and a bad mass are named.
+#[wasm_bindgen_test]
+fn the_trace_panel_is_the_cores_and_names_what_is_wrong() {
+    use forcelab::engines::Engine;
+    use forcelab::user_trace::{amounts_to, explain, read, replay, TRACE_EXAMPLE};
+    use forcelab_wasm::trace;
+    let text = TRACE_EXAMPLE.text();
+    let example = trace::trace_example().unwrap();
+    assert_eq!(get(&example, "text").as_string().unwrap(), text);
+    assert_eq!(
+        get(&example, "engine").as_string().unwrap(),
+        TRACE_EXAMPLE.engine
+    );
+    let ours = trace::explain_trace(
+        &text,
+        json(r#"{"engine": "jolt", "mass": 1.5, "replays": 2}"#),
+    )
+    .unwrap();
+    let t = read(&text).unwrap();
+    let summary = amounts_to(&t, None);
+    assert_eq!(
+        get(&ours, "frequency").as_f64().unwrap(),
+        summary.frequency.unwrap()
+    );
+    assert_eq!(get(&ours, "target").as_f64().unwrap(), summary.target);
+    let core = explain(&t, Engine::Jolt, 1.5, false, None, None).unwrap();
+    let matches = js_sys::Array::from(&get(&ours, "matches"));
+    assert_eq!(matches.length() as usize, core.len());
+    for (k, m) in core.iter().enumerate() {
+        let row = matches.get(k as u32);
+        assert_eq!(get(&row, "id").as_string().unwrap(), m.id);
+        assert_eq!(get(&row, "variant").as_string().unwrap(), m.variant);
+        assert_eq!(get(&row, "rmsError").as_f64().unwrap(), m.rms_error);
+        assert_eq!(get(&row, "exact").as_bool().unwrap(), m.exact);
+        let run = get(&row, "run");
+        if k < 2 {
+            let run: Vec<f64> = js_sys::Array::from(&run)
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect();
+            assert_eq!(run, replay(&t, m, 1.5, false, None).unwrap());
+        } else {
+            assert!(run.is_null() || run.is_undefined());
+        }
+    }
+    assert!(
+        message(trace::explain_trace("t,x\n0,0\n0.1,abc\n", JsValue::NULL).unwrap_err())
+            .contains("line 3")
+    );
+    assert!(
+        message(trace::explain_trace(&text, json(r#"{"engine": "bullet"}"#)).unwrap_err())
+            .contains("bullet")
+    );
+    assert!(
+        message(trace::explain_trace(&text, json(r#"{"mass": -1}"#)).unwrap_err()).contains("mass")
+    );
+    assert!(
+        message(trace::explain_trace(&text, json(r#"{"mas": 1}"#)).unwrap_err()).contains("mas")
+    );
+}

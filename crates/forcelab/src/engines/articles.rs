@@ -6,7 +6,7 @@
 
 use super::catalogue::{Drive, Engine, Entry, Knob, Settings as AnySettings, Unit};
 use super::settings::{settings, Kind, SettingType, Value};
-use super::twin::{Events, Mode, Model, Plant};
+use super::twin::{self, Events, Mode, Model, Plant, Prediction};
 use super::Intent;
 use crate::body::Body1;
 use crate::controllers::{Controller1, LawId, Target1};
@@ -56,6 +56,8 @@ pub struct Law {
     pub kp: f64,
     /// N s/m or N m s/rad.
     pub kd: f64,
+    /// N/(m s) or N m/(rad s): the PIDs' integral gain, 0 for every other law.
+    pub ki: f64,
 }
 
 /// The twin of forcelab itself: a [`Body1`] under the law.
@@ -87,7 +89,9 @@ impl Model for Forcelab {
 
     fn step(state: &mut State, law: &Law, plant: &Plant, _: &Settings, _: Mode) -> Events {
         if state.law.is_none() {
-            state.law = Controller1::new(law.kind, law.kp, law.kd, plant.mass).ok();
+            state.law = Controller1::new(law.kind, law.kp, law.kd, plant.mass)
+                .and_then(|mut c| c.set_integral_gain(law.ki).map(|_| c))
+                .ok();
         }
         let target = Target1 {
             x: plant.target,
@@ -115,12 +119,41 @@ impl Model for Forcelab {
     }
 }
 
+/// One of forcelab's own laws at gains `law` (a Lab controller on its cube, or about one
+/// axis when `angular`) stepped by `settings`' integrator from rest at 0 toward
+/// [`twin::TARGET`] for `steps` steps: the twin of the articles' entries run with any law,
+/// which is what the Lab's cube does with that controller, step for step
+/// (`user_trace::explain_lab`'s tests hold it to the Lab).
+pub fn run_law(
+    law: Law,
+    settings: Settings,
+    mass: f64,
+    dt: f64,
+    angular: bool,
+    steps: usize,
+) -> Result<Prediction, crate::Error> {
+    crate::error::positive("mass", mass)?;
+    crate::error::positive("dt", dt)?;
+    let plant = Plant {
+        mass,
+        dt,
+        angular,
+        target: twin::TARGET,
+    };
+    Ok(twin::run::<Forcelab>(&law, &plant, &settings, steps))
+}
+
 fn law(kind: LawId, gains: Result<Gains, crate::Error>) -> Drive {
     let Gains { kp, kd } = gains.unwrap_or(Gains {
         kp: f64::NAN,
         kd: f64::NAN,
     });
-    Drive::Forcelab(Law { kind, kp, kd })
+    Drive::Forcelab(Law {
+        kind,
+        kp,
+        kd,
+        ki: 0.0,
+    })
 }
 
 /// Bloom's time scale for an intent: with `K = 1`, `T = 6 / w`.

@@ -38,7 +38,7 @@ pub mod turn_exact;
 pub mod twin;
 pub mod unity;
 
-pub use articles::{Law, Settings as ArticleSettings};
+pub use articles::{run_law, Law, Settings as ArticleSettings};
 pub use catalogue::{entries, entry, Engine, Entry, Knob, Settings, Unit};
 pub use twin::{Prediction, BODY_RADIUS, TARGET};
 

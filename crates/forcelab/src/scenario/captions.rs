@@ -17,7 +17,7 @@ const fn caption(look: &'static str, try_this: &'static str) -> Caption {
 }
 
 /// Every figure's caption, by the figure's id in the registry.
-pub const CAPTIONS: [(&str, Caption); 22] = [
+pub const CAPTIONS: [(&str, Caption); 23] = [
     (
         "cube",
         caption(
@@ -163,6 +163,13 @@ pub const CAPTIONS: [(&str, Caption); 22] = [
         caption(
             "One intent, each engine's parameters for it, and what each engine's own step makes of them.",
             "Change the engine step or the mass and watch which engines drift from the motion you asked for.",
+        ),
+    ),
+    (
+        "trace",
+        caption(
+            "A trace pasted or dropped in, the spring it moves as, the engine settings or Lab law whose run lies on it, and the numbers for the motion wanted.",
+            "Press Explain with the engine set to none, then to Jolt: the first reads a spring, the second says why it stopped short.",
         ),
     ),
     (

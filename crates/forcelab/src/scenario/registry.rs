@@ -22,7 +22,8 @@ pub enum PresetKind {
     Scene,
     /// A figure computed by analysis: the atlas (`analysis::AtlasSpec::default`), the
     /// convergence sweep (`analysis::ConvergenceSpec::default`), the Simpson table
-    /// ([`super::SIMPSON`]) and the translator ([`super::TRANSLATOR_INTENT`]).
+    /// ([`super::SIMPSON`]), the translator ([`super::TRANSLATOR_INTENT`]) and the trace
+    /// panel (`user_trace::TRACE_EXAMPLE`).
     Analysis,
     /// The claims table, which shows every claim.
     Table,
@@ -93,7 +94,7 @@ fn captioned(entry: PresetEntry) -> PresetEntry {
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 21] = [
+pub const OTHER_PRESETS: [PresetEntry; 22] = [
     entry(
         "cube",
         Scene,
@@ -195,6 +196,12 @@ pub const OTHER_PRESETS: [PresetEntry; 21] = [
         Analysis,
         "10-translator",
         "One intent written as each engine's parameters, with what each engine does",
+    ),
+    entry(
+        "trace",
+        Analysis,
+        "10-translator",
+        "A trace a reader brings: what it amounts to, which engine settings or Lab law explain it, and what to set instead",
     ),
     entry(
         "orientation",

@@ -10,8 +10,7 @@
 
 use super::amounts::held_from;
 use super::knob_fit::fit_knobs;
-use super::{amounts_to, UserTrace};
-use crate::catalogue::PlantId;
+use super::{amounts_to, TraceSummary, UserTrace};
 use crate::engines::{entries, entry, Engine, Entry, Intent, Parameter, Settings, TARGET};
 use crate::error::Error;
 use crate::math;
@@ -48,8 +47,8 @@ pub struct Match {
 pub const EXACT: f64 = 1e-5;
 
 /// Every drive of `engine` at every settings variant, its knobs fitted to `trace`, best
-/// first (for forcelab itself, the articles' parameterisations and every law of the Lab
-/// under every integrator, [`super::explain_lab`]); with `knobs` (the user's numbers by the engine's names, `"hertz"`,
+/// first (for forcelab itself, the articles' parameterisations and, on a straight move,
+/// every law of the Lab's cube under every integrator, [`super::explain_lab`]); with `knobs` (the user's numbers by the engine's names, `"hertz"`,
 /// `"dampingRatio"`, ...) only the drives whose two knobs are both named, held at them. `mass` is the body's mass (kg), or moment of inertia
 /// (kg m^2) when `angular`; `target` as [`amounts_to`] reads it. Refused by name when the
 /// trace has no step to read (`target` equal to the start) or the intent is out of range.
@@ -69,14 +68,7 @@ pub fn explain(
             reason: "the trace ends where it starts: give the target it was driven to",
         });
     }
-    let intent = Intent {
-        frequency: summary.frequency.unwrap_or(1.0).clamp(1e-3, 1e4),
-        damping_ratio: summary.damping_ratio.unwrap_or(1.0).clamp(0.0, 1e3),
-        mass,
-        dt: trace.dt,
-        angular,
-    };
-    intent.validate()?;
+    let intent = intent_of(&summary, mass, trace.dt, angular)?;
     // A trace whose first sample is its start logged the state before the first step.
     let skip = usize::from(trace.position[0] == summary.start);
     let observed: Vec<f64> = trace.position[skip..]
@@ -134,12 +126,63 @@ pub fn explain(
             });
         }
     }
-    if engine == Engine::Forcelab {
-        let plant = if angular { PlantId::Box } else { PlantId::Cube };
-        out.extend(super::explain_lab(trace, plant, mass, target, knobs)?);
+    if engine == Engine::Forcelab && !angular {
+        out.extend(super::explain_lab(trace, mass, target, knobs)?);
     }
     out.sort_by(|a, b| a.rms_error.total_cmp(&b.rms_error));
     Ok(out)
+}
+
+/// The intent a trace's explanations are run at: the spring it amounts to (1 Hz,
+/// critically damped, where none fits), on `mass` stepped every `dt`. Only Bloom's knobs
+/// read its frequency (their time scale); every drive reads the mass and the step.
+pub(super) fn intent_of(
+    summary: &TraceSummary,
+    mass: f64,
+    dt: f64,
+    angular: bool,
+) -> Result<Intent, Error> {
+    let intent = Intent {
+        frequency: summary.frequency.unwrap_or(1.0).clamp(1e-3, 1e4),
+        damping_ratio: summary.damping_ratio.unwrap_or(1.0).clamp(0.0, 1e3),
+        mass,
+        dt,
+        angular,
+    };
+    intent.validate()?;
+    Ok(intent)
+}
+
+/// The match `m`'s run at the trace's samples, in the trace's units: what the page draws
+/// over the trace. `mass`, `angular` and `target` as [`explain`] was given them. Refused
+/// by name for a match no drive or law of the twin has.
+pub fn replay(
+    trace: &UserTrace,
+    m: &Match,
+    mass: f64,
+    angular: bool,
+    target: Option<f64>,
+) -> Result<Vec<f64>, Error> {
+    let summary = amounts_to(trace, target);
+    let size = summary.target - summary.start;
+    let n = trace.position.len();
+    let unknown = Error::Unsupported {
+        field: "match",
+        reason: "no drive of the twin or law of the Lab has this id and variant",
+    };
+    let run = match entry(m.id) {
+        Some(entry) => {
+            let settings = entry.variant(m.variant).ok_or(unknown)?;
+            let intent = intent_of(&summary, mass, trace.dt, angular)?;
+            let p = entry.predict(m.knobs, &intent, &settings, n - 1)?;
+            core::iter::once(0.0).chain(p.positions).collect()
+        }
+        None => super::lab_match::replay_lab(m, trace.dt, mass, angular, n).ok_or(unknown)?,
+    };
+    Ok(run
+        .iter()
+        .map(|p| summary.start + p / TARGET * size)
+        .collect())
 }
 
 /// What to set instead (issue 47, item 4): the knobs that make `m`'s drive, at its
@@ -147,7 +190,8 @@ pub fn explain(
 /// spring-damper of `frequency` (Hz) and `damping_ratio` the user wanted: the twin's
 /// discrete-exact numbers ([`crate::engines::discrete_exact`]), named with their units.
 /// Refused, naming the field, as those are (a step too coarse for the frequency, a knob
-/// the engine does not accept).
+/// the engine does not accept). For a law of the Lab, the gains whose run is the wanted
+/// spring (`lab_match::instead_lab`).
 pub fn instead(
     m: &Match,
     frequency: f64,
@@ -160,8 +204,6 @@ pub fn instead(
         field: "drive",
         reason: "no drive of the twin has this id and settings variant",
     };
-    let entry = entry(m.id).ok_or(unknown)?;
-    let settings = entry.variant(m.variant).ok_or(unknown)?;
     let intent = Intent {
         frequency,
         damping_ratio,
@@ -170,6 +212,10 @@ pub fn instead(
         angular,
     };
     intent.validate()?;
+    let Some(entry) = entry(m.id) else {
+        return super::lab_match::instead_lab(m, &intent);
+    };
+    let settings = entry.variant(m.variant).ok_or(unknown)?;
     let knobs = crate::engines::discrete_exact(entry, &intent, &settings)?;
     Ok(entry.parameters(knobs, &intent))
 }

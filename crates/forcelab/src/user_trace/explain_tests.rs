@@ -214,3 +214,49 @@ fn a_turn_stopped_short_by_sleep_is_explained_without_its_target() {
     assert!(!awake.exact && awake.rms_error > 1e-4, "{awake:?}");
     assert!(matches[0].exact);
 }
+
+/// A match's replay is the twin's run in the trace's units: for the exact truth it lies on
+/// the trace, for a Lab law as for an engine's drive.
+#[test]
+fn a_replay_lies_on_the_trace_it_explains() {
+    let dt = 1.0 / 60.0;
+    let entry = entry("box2d-v3").unwrap();
+    let knobs = entry
+        .docs_knobs(&Intent {
+            dt,
+            ..Intent::default()
+        })
+        .unwrap();
+    let trace = read(&twin_trace(
+        "box2d-v3",
+        "sub-steps-1",
+        knobs,
+        0.5,
+        -2.0,
+        dt,
+        90,
+    ))
+    .unwrap();
+    for engine in [Engine::Box2d, Engine::Forcelab] {
+        let matches = explain(&trace, engine, 1.0, false, Some(-1.5), None).unwrap();
+        for m in matches.iter().take(3) {
+            let run = replay(&trace, m, 1.0, false, Some(-1.5)).unwrap();
+            assert_eq!(run.len(), trace.position.len());
+            let worst = run
+                .iter()
+                .zip(&trace.position)
+                .fold(0.0f64, |w, (a, b)| w.max((a - b).abs()));
+            assert!((worst - m.max_error).abs() < 1e-9, "{m:?}: {worst}");
+        }
+    }
+    let mut stranger = explain(&trace, Engine::Box2d, 1.0, false, Some(-1.5), None)
+        .unwrap()
+        .remove(0);
+    stranger.id = "no-such-drive";
+    assert_eq!(
+        replay(&trace, &stranger, 1.0, false, None)
+            .unwrap_err()
+            .field(),
+        "match"
+    );
+}

@@ -54,7 +54,7 @@ pub(super) fn rows(text: &str) -> Result<Rows, TraceError> {
     match value {
         Value::Array(items) => match items.first() {
             Some(Value::Object(first)) => {
-                let keys: Vec<String> = first.iter().map(|(k, _)| k.to_lowercase()).collect();
+                let keys: Vec<String> = first.iter().map(|(k, _)| k.to_ascii_lowercase()).collect();
                 for (k, item) in items.iter().enumerate() {
                     let Value::Object(fields) = item else {
                         return Err(sample(k, "not an object like the first"));
@@ -63,7 +63,7 @@ pub(super) fn rows(text: &str) -> Result<Rows, TraceError> {
                     for key in &keys {
                         let v = fields
                             .iter()
-                            .find(|(name, _)| name.to_lowercase() == *key)
+                            .find(|(name, _)| name.to_ascii_lowercase() == *key)
                             .ok_or_else(|| sample(k, &format!("no {key:?}")))?;
                         columns.extend(numbers(k, &v.1)?);
                     }
@@ -104,7 +104,7 @@ pub(super) fn rows(text: &str) -> Result<Rows, TraceError> {
                 }
                 out.rows.push((k + 1, format!("sample {}", k + 1), row));
             }
-            out.header = Some(fields.iter().map(|(k, _)| k.to_lowercase()).collect());
+            out.header = Some(fields.iter().map(|(k, _)| k.to_ascii_lowercase()).collect());
         }
         _ => {
             return Err(TraceError::whole(
@@ -214,10 +214,9 @@ impl Parser<'_> {
                 let word = core::str::from_utf8(&self.text[start..self.at]).unwrap_or("");
                 match word {
                     "true" | "false" | "null" => Ok(Value::Other),
-                    _ => word
-                        .parse::<f64>()
+                    _ => super::decimal::decimal(word)
                         .map(Value::Number)
-                        .map_err(|_| self.error(&format!("{word:?} is not a number"))),
+                        .ok_or_else(|| self.error(&format!("{word:?} is not a number"))),
                 }
             }
             None => Err(self.error("the JSON ends early")),

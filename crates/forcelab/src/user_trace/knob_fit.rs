@@ -8,10 +8,7 @@ use crate::math;
 /// (`None` where the model refuses the knobs or stops short). The knobs move by factors
 /// (a knob that starts at 0 stays there), at most `e^2` a step; the search ends when a
 /// step no longer lowers the sum by more than 1e-14 of it, or after 40 steps.
-pub(super) fn fit_knobs(
-    residuals: &impl Fn(&[f64]) -> Option<Vec<f64>>,
-    start: &[f64],
-) -> Vec<f64> {
+pub(super) fn fit_knobs(residuals: &dyn Fn(&[f64]) -> Option<Vec<f64>>, start: &[f64]) -> Vec<f64> {
     let n = start.len();
     let at = |u: &[f64]| -> Vec<f64> {
         start

@@ -11,6 +11,9 @@
 //! left out, and counted.
 
 mod amounts;
+mod as_code;
+mod decimal;
+mod example;
 mod explain;
 mod json;
 mod knob_fit;
@@ -19,7 +22,9 @@ mod read;
 mod spring;
 
 pub use amounts::{amounts_to, TraceEvent, TraceSummary, FLAT};
-pub use explain::{explain, instead, Match, EXACT};
+pub use as_code::as_code;
+pub use example::{TraceExample, TRACE_EXAMPLE};
+pub use explain::{explain, instead, replay, Match, EXACT};
 pub use lab_match::explain_lab;
 pub use read::{read, MIN_SAMPLES, STEP_TOLERANCE};
 pub use spring::{spring_fit, SpringFit};

@@ -10,6 +10,7 @@
 //! name ends in `position` or `angle`, as in the Lab's CSV), `velocity`/`v`/`omega`,
 //! `target`; without one the columns are time, position and velocity, in that order.
 
+use super::decimal::decimal;
 use super::json;
 use super::{TraceError, UserTrace};
 
@@ -179,29 +180,46 @@ fn column(field: &str) -> Option<Column> {
     number(f).map(Column::Number)
 }
 
-/// A number as Rust reads it (`1e-3`, `-0.5`, `NaN`, `inf`), nothing else.
+/// A number (`1e-3`, `-0.5`, `NaN`, `inf`), nothing else ([`decimal`]).
 fn number(text: &str) -> Option<f64> {
-    text.trim().parse::<f64>().ok()
+    decimal(text)
 }
 
 fn is_header(fields: &[String]) -> bool {
     fields
         .iter()
-        .all(|f| f.chars().any(|c| c.is_alphabetic()) && number(f).is_none())
+        .all(|f| f.chars().any(|c| c.is_ascii_alphabetic()) && number(f).is_none())
 }
 
-/// A header's name without its unit: `"PD position (m)"` is `"pd position"`.
+/// A header's name without its unit, the bracket that ends it: `"PD position (m)"` is
+/// `"pd position"`, and the Lab's `"1: SPD (paper form) position (m)"` is
+/// `"1: spd (paper form) position"`.
 fn name(field: &str) -> String {
-    let f = field.trim().trim_matches('"');
-    let f = f.split(['(', '[']).next().unwrap_or(f);
-    f.trim().to_lowercase()
+    let f = field.trim().trim_matches('"').trim();
+    let f = match unit_at(f) {
+        Some(i) => &f[..i],
+        None => f,
+    };
+    f.trim().to_ascii_lowercase()
+}
+
+/// Where the unit in brackets that ends a header begins, if it ends with one.
+fn unit_at(field: &str) -> Option<usize> {
+    let f = field.trim_end();
+    let open = match f.as_bytes().last()? {
+        b')' => '(',
+        b']' => '[',
+        _ => return None,
+    };
+    f.rfind(open)
 }
 
 /// Whether a header's unit (in brackets after its name) is an angle's: the Lab's box
 /// writes `"box position (rad)"`.
 fn angle_unit(field: &str) -> bool {
-    field.find(['(', '[']).is_some_and(|i| {
-        let unit = field[i..].to_lowercase();
+    let f = field.trim().trim_matches('"').trim();
+    unit_at(f).is_some_and(|i| {
+        let unit = f[i..].to_ascii_lowercase();
         unit.contains("rad") || unit.contains("deg") || unit.contains('°')
     })
 }

@@ -119,6 +119,15 @@ fn the_labs_csv_reads_its_first_body_and_its_target() {
     let summary = amounts_to(&trace, None);
     assert_eq!(summary.target, 1.0);
     reads_the_spring(&trace);
+    // A law whose name has brackets of its own, first: its column, not the next one's.
+    let header = "time (s),target (m),1: SPD (paper form) position (m),1: SPD (paper form) velocity (m/s),2: forward PD position (m)";
+    let text = format!(
+        "{header}\r\n{}",
+        csv(&s, |(t, x, v)| format!("{t},1,{x},{v},0"))
+    );
+    let trace = read(&text).unwrap();
+    assert_eq!(trace.read_as, "the column \"1: spd (paper form) position\"");
+    reads_the_spring(&trace);
 }
 
 /// Each bad input is named by its line and says what is wrong.

@@ -214,7 +214,7 @@ fn search(t: &[f64], x: &[f64], start: Start, nyquist: f64) -> Option<([f64; 2],
 /// Levenberg-Marquardt on `(ln w, zeta)`, the Jacobian of the projected residuals by
 /// forward differences, `w` kept below the Nyquist frequency and `zeta` in `[0, MAX_ZETA]`.
 fn refine(
-    residuals: &impl Fn([f64; 2]) -> Option<Vec<f64>>,
+    residuals: &dyn Fn([f64; 2]) -> Option<Vec<f64>>,
     start: [f64; 2],
     nyquist: f64,
 ) -> [f64; 2] {

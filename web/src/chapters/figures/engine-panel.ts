@@ -10,6 +10,7 @@ import { TracePlot } from '../../plot/trace-plot';
 import { cssColor } from '../../ui/colors';
 import { el } from '../../ui/dom';
 import { formatNumber } from '../../ui/params';
+import { parametersText } from '../../ui/parameters-text';
 import { settingsForm, type SettingsForm } from '../../ui/settings-form';
 import { responseClause } from '../../ui/wish-form';
 import type { Forbidden } from '../../core/wish';
@@ -31,10 +32,6 @@ export function shownText(s: Shown | null): string {
   return s ? `${formatNumber(s.frequency)} Hz, ζ ${formatNumber(s.dampingRatio)}` : 'no continuous equivalent (it diverges or flips sign every step)';
 }
 
-/** `name = value unit` for each parameter. */
-export function parametersText(ps: readonly Parameter[]): string {
-  return ps.map((p) => `${p.name} = ${formatNumber(p.value)}${p.unit ? ` ${p.unit}` : ''}`).join(', ');
-}
 
 /** What shaped a prediction, in sentences (times from the step count and dt). */
 export function eventSentences(p: Prediction, dt: number, engineName: string): string[] {

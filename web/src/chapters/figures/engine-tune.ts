@@ -12,7 +12,7 @@ import { loadDesign, quickWishOf, tuneEngineDrive, type EngineDesign } from '../
 import { el } from '../../ui/dom';
 import { formatNumber } from '../../ui/params';
 import { nearestSentence, responseClause, wishForm } from '../../ui/wish-form';
-import { parametersText } from './engine-panel';
+import { parametersText } from '../../ui/parameters-text';
 
 /** What one row says of an engine's answer. */
 function verdict(d: EngineDesign, angular: boolean, asked: EngineDesign['margins']): string {

@@ -8,10 +8,21 @@ import { download } from '../../export/download';
 import { stackedPng } from '../../export/png';
 import { plotsSvg } from '../../export/svg';
 import type { ResponsePlot } from '../../plot/response-plot';
+import type { TracePlot } from '../../plot/trace-plot';
 import { el } from '../../ui/dom';
 
 /** The bar; `name` goes into the file names (`forcelab-<name>.csv`). */
 export function figureExport(name: string, plots: () => readonly ResponsePlot[]): HTMLElement {
+  return plotsExport(name, () =>
+    plots().map((p) => {
+      p.redraw();
+      return p.trace;
+    }),
+  );
+}
+
+/** The same bar for plots drawn as they are (a figure that is not animated). */
+export function plotsExport(name: string, plots: () => readonly TracePlot[]): HTMLElement {
   const status = el('span', { class: 'export-status', role: 'status' });
   const button = (text: string, act: () => Promise<string> | string) => {
     const b = el('button', { type: 'button' }, text);
@@ -20,28 +31,23 @@ export function figureExport(name: string, plots: () => readonly ResponsePlot[])
     });
     return b;
   };
-  const traces = () =>
-    plots().map((p) => {
-      p.redraw();
-      return p.trace;
-    });
   const file = (ext: string) => `forcelab-${name}.${ext}`;
   return el(
     'div',
     { class: 'toolbar figure-export', role: 'group', 'aria-label': 'Export' },
     button('Download CSV', () => {
-      const data = traces().map((t) => t.described());
+      const data = plots().map((t) => t.described());
       download(file('csv'), new Blob([plotsCsv(data)], { type: 'text/csv' }));
       return `Saved ${data[0]?.columns[0]?.length ?? 0} rows as ${file('csv')}.`;
     }),
     button('Plots as PNG', async () => {
-      const blob = await stackedPng(traces().map((t) => t.canvas));
+      const blob = await stackedPng(plots().map((t) => t.canvas));
       if (!blob) return 'This browser could not draw the plots into a PNG.';
       download(file('png'), blob);
       return `Saved the plots as ${file('png')}.`;
     }),
     button('Plots as SVG', () => {
-      download(file('svg'), new Blob([plotsSvg(traces().map((t) => ({ ...t.described(), height: 320 })))], { type: 'image/svg+xml' }));
+      download(file('svg'), new Blob([plotsSvg(plots().map((t) => ({ ...t.described(), height: 320 })))], { type: 'image/svg+xml' }));
       return `Saved the plots as ${file('svg')}.`;
     }),
     status,

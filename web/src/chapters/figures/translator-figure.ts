@@ -12,7 +12,8 @@ import { type ParamDef } from '../../ui/params';
 import { toggle } from './live-figure';
 import { el } from '../../ui/dom';
 import { TRANSLATOR_INTENT } from '../../core/presets';
-import { DEFAULT_ENGINE, enginePanel, parametersText, shownText } from './engine-panel';
+import { DEFAULT_ENGINE, enginePanel, shownText } from './engine-panel';
+import { parametersText } from '../../ui/parameters-text';
 import { engineTune } from './engine-tune';
 
 const DEFS: ParamDef[] = [
