@@ -49,8 +49,13 @@ test('the example comes explained: the Jolt drive that made it, exact, why it st
   expect(mine[2]).toBe('mFrequency = 2 Hz, mDamping = 0.4');
   // Jolt without sleep does not explain it: the stop is the sleep.
   expect(table.find(([entry]) => entry === 'jolt-frequency/no-sleep')![1]).toBe('false');
+  await expect(f.locator('.trace-fix')).toContainText('nothing differs from the defaults');
+  // Shown, a variant says in a sentence what its setting changes.
+  await f.locator('tbody tr[data-entry="jolt-frequency/velocity-steps-1"] button[data-show]').click();
+  await expect(f.locator('.trace-differences li')).toHaveText([/^[^,]+ is 1 here, \d+ by default: .+/]);
   await expect(f.locator('.trace-fix')).toContainText('To get 2 Hz at damping ratio 1 from Jolt');
-  await expect(f.locator('.trace-code')).toHaveValue(/^\/\/ Jolt[^\n]*2 Hz at damping ratio 1\nmFrequency = [\d.]+; \/\/ Hz\nmDamping = [\d.]+;\n$/);
+  // The code for the variant shown: its numbers, then the setting it changes.
+  await expect(f.locator('.trace-code')).toHaveValue(/^\/\/ Jolt[^\n]*2 Hz at damping ratio 1\nmFrequency = [\d.]+; \/\/ Hz\nmDamping = [\d.]+;\n\/\/ settings that differ from the engine's defaults:\nnumVelocitySteps = 1;\n$/);
   await f.getByRole('button', { name: 'Copy as code' }).click();
   await expect(f.locator('.trace-fix .code-status')).toHaveText(/Copied\.|refused the clipboard/);
   // A wish the step cannot make (an oscillation past half the step's rate) is refused in words.

@@ -6,7 +6,8 @@ use crate::config::{from_js, to_js};
 use crate::error::js;
 use forcelab::engines::{Engine, Parameter};
 use forcelab::user_trace::{
-    amounts_to, as_code, explain, instead, read, replay, Match, TraceEvent, TRACE_EXAMPLE,
+    amounts_to, as_code, differences, explain, instead, read, replay, Match, TraceEvent,
+    TRACE_EXAMPLE,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -69,6 +70,8 @@ struct MatchJs {
     /// The settings in words: "its default settings", "sub-steps-1 (subStepCount
     /// changed)", or a Lab law's integrator.
     settings: String,
+    /// One sentence per setting changed from the defaults: what it is and what it does.
+    differences: Vec<String>,
     changed: Vec<&'static str>,
     parameters: Vec<Parameter>,
     rms_error: f64,
@@ -257,6 +260,7 @@ pub fn explain_trace(text: &str, options: JsValue) -> Result<JsValue, JsError> {
                 variant: m.variant,
                 api: api_of(m),
                 settings: settings_of(m),
+                differences: differences(m),
                 changed: m.changed.clone(),
                 parameters: m.parameters.clone(),
                 rms_error: m.rms_error,

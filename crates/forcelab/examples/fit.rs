@@ -19,7 +19,8 @@
 //! `box2d`, `jolt`, `rapier`, `mujoco`, `forcelab`) also `matches`: every drive of that
 //! engine at every settings variant of its twin, its two knobs fitted to the trace
 //! (`forcelab::user_trace::explain`; with `--parameters` the drives whose knobs those
-//! names are, held at those values), best first: `{ id, variant, changed, parameters,
+//! names are, held at those values), best first: `{ id, variant, changed, settings (the
+//! changed settings with their values), differences (a sentence each), parameters,
 //! rmsError, maxError, exact }` (`exact`: the twin's run is the trace to an engine's float
 //! precision, `forcelab::user_trace::EXACT`), on a body of `--mass` (kg, or kg m^2 with `--angular` or a trace whose
 //! column is an angle; 1 by
@@ -27,8 +28,11 @@
 //! spring-damper at its settings (`instead`: the discrete-exact parameters, or
 //! `insteadRefused` with the reason). A bad line is named with its number and text, a bad flag by its name; exit
 //! status 2.
+use forcelab::engines::settings::Value;
 use forcelab::engines::{Engine, Parameter};
-use forcelab::user_trace::{amounts_to, explain, read, Match, TraceEvent, TraceSummary, UserTrace};
+use forcelab::user_trace::{
+    amounts_to, differences, explain, read, Match, TraceEvent, TraceSummary, UserTrace,
+};
 use std::process::ExitCode;
 
 #[path = "shared/json.rs"]
@@ -229,6 +233,22 @@ fn to_json(
             string(&mut o, m.variant);
             o.push_str(",\"changed\":");
             strings(&mut o, &m.changed);
+            o.push_str(",\"settings\":{");
+            for (k, (key, value)) in settings_of(m).iter().enumerate() {
+                if k > 0 {
+                    o.push(',');
+                }
+                string(&mut o, key);
+                o.push(':');
+                match value {
+                    Value::Number(x) => number(&mut o, *x),
+                    Value::Flag(b) => o.push_str(&format!("{b}")),
+                    Value::Choice(c) => string(&mut o, c),
+                }
+            }
+            o.push_str("},\"differences\":");
+            let said = differences(m);
+            strings(&mut o, &said.iter().map(String::as_str).collect::<Vec<_>>());
             o.push_str(",\"parameters\":");
             parameters(&mut o, &m.parameters);
             o.push_str(",\"rmsError\":");
@@ -253,6 +273,19 @@ fn to_json(
     }
     o.push('}');
     o
+}
+
+/// The settings a match changes from the defaults, with their values (a Lab law's:
+/// its integrator).
+fn settings_of(m: &Match) -> Vec<(&'static str, Value)> {
+    match forcelab::engines::entry(m.id).and_then(|e| e.variant(m.variant)) {
+        Some(s) => s
+            .values()
+            .into_iter()
+            .filter(|(k, _)| m.changed.contains(k))
+            .collect(),
+        None => vec![("integrator", Value::Choice(m.variant))],
+    }
 }
 
 fn main() -> ExitCode {

@@ -52,6 +52,8 @@ export interface TraceMatch {
   api: string;
   /** The settings in words ("its default settings", "sub-steps-1 (subStepCount changed)", "rk4 integrator"). */
   settings: string;
+  /** One sentence per setting changed from the defaults: its value, its default and what it does. */
+  differences: string[];
   changed: string[];
   parameters: Parameter[];
   rmsError: number;

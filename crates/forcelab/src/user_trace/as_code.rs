@@ -106,3 +106,89 @@ mod tests {
         );
     }
 }
+
+/// One sentence per setting the match's variant changes from the engine's defaults (issue
+/// 47, item 3): its label, the value and the default, and what it does to the drive's
+/// motion (the setting's own note, declared once with the setting). For a Lab law, the
+/// integrator it was stepped with when that is not the Lab's default.
+pub fn differences(m: &Match) -> Vec<String> {
+    let text = |v: Value| match v {
+        Value::Number(x) => format!("{x}"),
+        Value::Flag(b) => (if b { "on" } else { "off" }).to_string(),
+        Value::Choice(c) => c.to_string(),
+    };
+    let Some(e) = entry(m.id) else {
+        return m
+            .changed
+            .iter()
+            .map(|_| {
+                format!(
+                    "Stepped by {}, not the Lab's semi-implicit Euler.",
+                    m.variant
+                )
+            })
+            .collect();
+    };
+    let Some(settings) = e.variant(m.variant) else {
+        return Vec::new();
+    };
+    let values = settings.values();
+    settings
+        .defs()
+        .iter()
+        .filter(|d| m.changed.contains(&d.key))
+        .filter_map(|d| {
+            let (_, v) = values.iter().find(|(k, _)| *k == d.key)?;
+            Some(format!(
+                "{} is {} here, {} by default: {}",
+                d.label,
+                text(*v),
+                text(d.default),
+                d.note
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod difference_tests {
+    use super::*;
+
+    #[test]
+    fn each_changed_setting_is_said_with_its_default_and_what_it_does() {
+        let e = entry("box2d-v3").unwrap();
+        let settings = e.variant("sub-steps-1").unwrap();
+        let m = Match {
+            id: "box2d-v3",
+            variant: "sub-steps-1",
+            changed: settings.changed(),
+            knobs: [1.0, 1.0],
+            parameters: Vec::new(),
+            rms_error: 0.0,
+            max_error: 0.0,
+            exact: true,
+        };
+        let said = differences(&m);
+        assert_eq!(said.len(), 1);
+        let def = settings
+            .defs()
+            .iter()
+            .find(|d| d.key == m.changed[0])
+            .unwrap();
+        assert!(
+            said[0].starts_with(def.label) && said[0].ends_with(def.note),
+            "{said:?}"
+        );
+        assert!(said[0].contains(" is 1 here, 4 by default"), "{said:?}");
+        let lab = Match {
+            id: "spd",
+            variant: "rk4",
+            changed: vec!["integrator"],
+            ..m
+        };
+        assert_eq!(
+            differences(&lab),
+            ["Stepped by rk4, not the Lab's semi-implicit Euler."]
+        );
+    }
+}

@@ -22,7 +22,7 @@ mod read;
 mod spring;
 
 pub use amounts::{amounts_to, TraceEvent, TraceSummary, FLAT};
-pub use as_code::as_code;
+pub use as_code::{as_code, differences};
 pub use example::{TraceExample, TRACE_EXAMPLE};
 pub use explain::{explain, instead, replay, Match, EXACT};
 pub use lab_match::explain_lab;

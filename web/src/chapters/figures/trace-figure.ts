@@ -168,7 +168,10 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
     copy.addEventListener('click', async () => {
       copied.textContent = (await copyText(code.value)) ? ' Copied.' : ' The browser refused the clipboard: select the text and copy it.';
     });
-    fix.append(el('h3', {}, 'What to set instead'), el('p', {}, instead), code, el('div', { class: 'buttons' }, copy, copied));
+    const differs = m.differences.length
+      ? [el('p', {}, `How ${matchName(m)} differs from the engine's defaults:`), el('ul', { class: 'trace-differences' }, ...m.differences.map((d) => el('li', {}, d)))]
+      : [el('p', {}, `${matchName(m)}: nothing differs from the defaults.`)];
+    fix.append(el('h3', {}, 'The explanation shown'), ...differs, el('h3', {}, 'What to set instead'), el('p', {}, instead), code, el('div', { class: 'buttons' }, copy, copied));
   };
 
   const tableOf = (r: ExplainedTrace) => {
