@@ -88,7 +88,10 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
   const error = el('p', { class: 'trace-error', role: 'alert' });
   const summary = el('div', { class: 'trace-summary', role: 'status', 'aria-live': 'polite' });
   const plotBox = el('div', { class: 'plot trace-plot' });
-  const residualBox = el('div', { class: 'plot trace-residual' });
+  // Two plots of what is left, one series each: the spring's (does a spring explain it at
+  // all?) and the explanation's, at scales that may differ by orders of magnitude.
+  const springLeftBox = el('div', { class: 'plot trace-spring-left' });
+  const matchLeftBox = el('div', { class: 'plot trace-match-left' });
   const table = el('table', { class: 'readout trace-table' });
   const fix = el('div', { class: 'trace-fix' });
   const linkNote = el('p', { class: 'trace-link-note' });
@@ -102,7 +105,8 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
     error,
     summary,
     plotBox,
-    residualBox,
+    springLeftBox,
+    matchLeftBox,
     el('div', { class: 'table-scroll' }, table),
     fix,
     linkNote,
@@ -119,7 +123,8 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
   let shown = 0;
   let last: ExplainedTrace | null = null;
   let plot: TracePlot | null = null;
-  let residual: TracePlot | null = null;
+  let springLeft: TracePlot | null = null;
+  let matchLeft: TracePlot | null = null;
 
   const options = () => ({
     engine: engine.value === 'none' ? null : engine.value,
@@ -135,22 +140,23 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
     const unit = r.angular ? 'angle (rad)' : 'position (m)';
     if (!plot || plot.yLabel !== unit) {
       plot?.destroy();
-      residual?.destroy();
+      springLeft?.destroy();
+      matchLeft?.destroy();
       plot = new TracePlot(plotBox, 'Your trace and its explanation', unit, [
         { label: 'your trace', color: cssColor(host, '--s0') },
         { label: 'the explanation shown', color: cssColor(host, '--s1'), dash: [6, 4] },
         { label: 'the fitted spring', color: cssColor(host, '--fg-muted'), dash: [2, 3] },
       ], 240);
-      residual = new TracePlot(residualBox, 'What is left: your trace minus each', r.angular ? 'rad' : 'm', [
-        { label: 'minus the explanation shown', color: cssColor(host, '--s1') },
-        { label: 'minus the fitted spring', color: cssColor(host, '--fg-muted'), dash: [2, 3] },
-      ], 160);
+      const left = r.angular ? 'rad' : 'm';
+      springLeft = new TracePlot(springLeftBox, 'What a spring leaves: your trace minus the fitted spring', left, [{ label: 'trace minus spring', color: cssColor(host, '--fg-muted') }], 150);
+      matchLeft = new TracePlot(matchLeftBox, 'What the explanation leaves: your trace minus its run', left, [{ label: 'trace minus explanation', color: cssColor(host, '--s1') }], 150);
     }
     const nan = r.time.map(() => Number.NaN);
     const runOf = m?.run ?? nan;
     const spring = r.spring ?? nan;
     plot.set([r.time, r.position, runOf, spring]);
-    residual!.set([r.time, r.position.map((x, k) => x - runOf[k]!), r.position.map((x, k) => x - spring[k]!)]);
+    springLeft!.set([r.time, r.position.map((x, k) => x - spring[k]!)]);
+    matchLeft!.set([r.time, r.position.map((x, k) => x - runOf[k]!)]);
     host.dataset.shown = m ? `${m.id}/${m.variant}` : '';
     for (const row of table.querySelectorAll('tbody tr')) row.toggleAttribute('data-shown', row.getAttribute('data-rank') === String(shown));
     fix.replaceChildren();
@@ -279,6 +285,6 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
     link.save('trace-target', target.value.trim(), '');
     go();
   });
-  host.append(foldedExports(plotsExport('trace', () => [plot, residual].filter((p): p is TracePlot => p !== null)), link.shareBar()));
+  host.append(foldedExports(plotsExport('trace', () => [plot, springLeft, matchLeft].filter((p): p is TracePlot => p !== null)), link.shareBar()));
   go();
 }
