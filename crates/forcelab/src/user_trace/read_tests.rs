@@ -18,7 +18,7 @@ fn spring(f: f64, zeta: f64, dt: f64, n: usize) -> Vec<(f64, f64, f64)> {
         .collect()
 }
 
-fn csv(samples: &[(f64, f64, f64)], line: impl Fn(&(f64, f64, f64)) -> String) -> String {
+fn csv(samples: &[(f64, f64, f64)], line: impl FnMut(&(f64, f64, f64)) -> String) -> String {
     samples.iter().map(line).collect::<Vec<_>>().join("\n")
 }
 
@@ -338,4 +338,43 @@ fn divergence_is_ten_steps_from_the_target() {
         _ => None,
     });
     assert!((at.unwrap() - 0.09).abs() < 1e-9, "{s:?}");
+}
+
+/// Without a target, a trace is read against the fitted spring's rest only where the
+/// spring explains it (to 5 % of the move, damped, and moving): a spring under noise of
+/// 2.5 % of its move (from 5 to 7) is read against its rest; under 10 % noise, or undamped
+/// (it never comes to rest), against where it ended.
+#[test]
+fn the_rest_is_the_target_only_where_a_damped_spring_explains_the_trace() {
+    use crate::random::SplitMix64;
+    let s = spring(1.5, 0.4, 0.01, 300);
+    let noisy = |amplitude: f64| {
+        let mut rng = SplitMix64::new(3);
+        let text = csv(&s, |(t, x, _)| {
+            let e = amplitude * (2.0 * rng.next_open01() - 1.0) * 3f64.sqrt();
+            format!("{t},{}", 5.0 + 2.0 * x + 2.0 * e)
+        });
+        amounts_to(&read(&text).unwrap(), None)
+    };
+    let calm = noisy(0.025);
+    let rest = calm.spring.unwrap().rest;
+    assert!(calm.target == rest && calm.target != calm.end, "{calm:?}");
+    assert!((rest - 7.0).abs() < 0.01, "{calm:?}");
+    // Noise of 4.25 % of the move is trusted against 5 % of the move (2), not of where it went (7 / 5).
+    let near = noisy(0.0425);
+    assert!(near.target == near.spring.unwrap().rest, "{near:?}");
+    let rough = noisy(0.1);
+    assert!(rough.target == rough.end, "{rough:?}");
+    // Undamped: the fit's damping ratio is 0, and the trace is read against its end.
+    let w = TAU * 1.3;
+    let text = (0..200)
+        .map(|k| {
+            let t = k as f64 * 0.01;
+            format!("{t},{}", 1.0 - (w * t).cos())
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let free = amounts_to(&read(&text).unwrap(), None);
+    assert_eq!(free.spring.unwrap().damping_ratio, 0.0, "{free:?}");
+    assert!(free.target == free.end, "{free:?}");
 }
