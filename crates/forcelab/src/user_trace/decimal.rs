@@ -139,6 +139,11 @@ mod tests {
             "5e-324",
             "1e308",
             "2.5e-10",
+            // Past 19 significant digits: the rest are dropped, their places kept.
+            "1234567890123456789012345",
+            "0.1234567890123456789012345",
+            "98765432109876543210987.654321",
+            "99999999999999999999",
         ] {
             let want: f64 = text.parse().unwrap();
             let got = decimal(text).unwrap();
