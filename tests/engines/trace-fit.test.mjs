@@ -6,8 +6,8 @@
  * theirs: a CSV of time and position (or angle), and the engine's name. Nothing else:
  * not the mass (1, the command's default, is the body's), not the target, not the step.
  *
- * - The true API and settings are the best explanation in at least 90 % of the runs and
- *   among the best three in all. Settings that move the body identically on a run (a
+ * - The true API and settings are the best explanation in every run (the issue asks 90 %)
+ *   and among the best three in all. Settings that move the body identically on a run (a
  *   spin cap on a linear move, PhysX's force and acceleration drives on 1 kg, a body
  *   damping the fitted damping knob absorbs) cannot be told apart by any trace: every
  *   explanation the command calls exact (the twin's run is the trace to an engine's
@@ -109,7 +109,7 @@ describe.each(RUNS)('$name, dt $dt', ({ intent, dt, angular }) => {
       tally.runs++;
       const { rank, best } = rankOf(told.matches, r.id, r.variant);
       if (rank === 0) tally.best++;
-      else tally.misses.push(`${name} (${angular ? 'turn' : 'step'}) ranked ${rank + 1}, best ${best.id}/${best.variant}`);
+      else tally.misses.push(`${name} (${angular ? 'turn' : 'step'}) ranked ${rank + 1} at ${told.matches.find((m) => m.id === r.id && m.variant === r.variant)?.rmsError.toExponential(3)}, best ${best.id}/${best.variant} at ${best.rmsError.toExponential(3)}`);
       if (rank < 3) tally.topThree++;
       expect(rank, `${name}: best ${best.id}/${best.variant} at ${best.rmsError}`).toBeLessThan(3);
 
@@ -135,9 +135,12 @@ describe.each(RUNS)('$name, dt $dt', ({ intent, dt, angular }) => {
   });
 });
 
-test('the true settings are the best explanation in at least 90 % of the runs', () => {
+test('the true settings are the best explanation in every run (the issue asks 90 %)', () => {
   expect(tally.runs).toBeGreaterThan(100);
   expect(tally.topThree).toBe(tally.runs);
   expect(tally.givenBest).toBe(tally.runs);
   expect(tally.best / tally.runs).toBeGreaterThanOrEqual(0.9);
+  // The issue asks 90 %; every run is what the fit does, and a change that loses one
+  // (refining the knobs on the whole trace after a stop won PhysX's two turns) should show.
+  expect(tally.misses).toEqual([]);
 });

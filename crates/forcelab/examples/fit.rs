@@ -21,7 +21,8 @@
 //! (`forcelab::user_trace::explain`; with `--parameters` the drives whose knobs those
 //! names are, held at those values), best first: `{ id, variant, changed, settings (the
 //! changed settings with their values), differences (a sentence each), parameters,
-//! rmsError, maxError, exact }` (`exact`: the twin's run is the trace to an engine's float
+//! rmsError, maxError, exact, target }` (`target`: where the explanation drives the body,
+//! fitted with the knobs when the trace does not say; `exact`: the twin's run is the trace to an engine's float
 //! precision, `forcelab::user_trace::EXACT`), on a body of `--mass` (kg, or kg m^2 with `--angular` or a trace whose
 //! column is an angle; 1 by
 //! default). With `--want HZ,ZETA` each match also says what to set instead for that
@@ -256,6 +257,8 @@ fn to_json(
             o.push_str(",\"maxError\":");
             number(&mut o, m.max_error);
             o.push_str(&format!(",\"exact\":{}", m.exact));
+            o.push_str(",\"target\":");
+            number(&mut o, m.target);
             match instead.as_ref().map(|all| &all[i]) {
                 Some(Ok(p)) => {
                     o.push_str(",\"instead\":");

@@ -79,6 +79,7 @@ mod tests {
             rms_error: 0.0,
             max_error: 0.0,
             exact: true,
+            target: 1.0,
         }
     }
 
@@ -167,6 +168,7 @@ mod difference_tests {
             rms_error: 0.0,
             max_error: 0.0,
             exact: true,
+            target: 1.0,
         };
         let said = differences(&m);
         assert_eq!(said.len(), 1);

@@ -37,7 +37,14 @@ pub struct Match {
     /// differ between them (a spin cap on a linear move, a body damping the fitted knobs
     /// absorb) do not show in this trace.
     pub exact: bool,
+    /// Where this explanation drives the body, in the trace's units: the target given (or
+    /// the trace's own), or, without one, the target fitted with the knobs.
+    pub target: f64,
 }
+
+/// How long before a trace holds still its knobs stop being fitted, s: the longest of the
+/// engines' sleep timers (PhysX about 0.4 s of slow motion, Box2D's and Jolt's 0.5 s).
+const SLEEP_TIMER: f64 = 0.5;
 
 /// The root mean square error, relative to the move, below which a match explains a
 /// trace exactly: an engine in `f32` leaves about 1e-7 of the move between two ways of
@@ -77,8 +84,19 @@ pub fn explain(
         .collect();
     // The knobs are fitted to the motion before the trace held still: an engine's sleep
     // ends a run at a step that jumps with the knobs, which a fit cannot follow; the
-    // whole trace then judges each explanation.
-    let moving = held_from(&trace.position).map_or(observed.len(), |k| k.saturating_sub(skip));
+    // knobs are then refined on the whole trace, which judges each explanation.
+    // A run that sleeps slightly sooner than the trace did would break that window, so it
+    // ends half a second before the stop (the engines' sleep timers are 0.4 to 0.5 s),
+    // keeping at least half the motion.
+    // Without a target (none given, no column for it), where the trace was going is fitted
+    // too: the spring's rest estimates it, and a drive that is not a linear spring (a
+    // twist drive pulls on 2 sin(e/2)) comes to rest elsewhere than a spring's curve says.
+    let free_target = target.is_none() && trace.target.is_none();
+    let moving = held_from(&trace.position).map_or(observed.len(), |k| {
+        let stop = k.saturating_sub(skip);
+        let margin = (SLEEP_TIMER / trace.dt).ceil() as usize;
+        stop.saturating_sub(margin).max(stop / 2)
+    });
     let mut out = Vec::new();
     for entry in entries().iter().filter(|e| e.engine == engine) {
         let given = match knobs {
@@ -98,31 +116,66 @@ pub fn explain(
             None => None,
         };
         for (variant, settings) in entry.variants() {
-            let fitted = match given {
+            let start = match given {
                 Some(k) => k,
-                None => {
-                    let start = entry.docs_knobs(&intent)?;
-                    let before = fit(entry, &intent, &settings, &observed[..moving], start);
-                    if moving < observed.len() {
-                        fit(entry, &intent, &settings, &observed, before)
-                    } else {
-                        before
-                    }
+                None => entry.docs_knobs(&intent)?,
+            };
+            let run = |k: [f64; 2], s: f64, upto: usize| {
+                residuals(entry, &intent, &settings, &observed[..upto], k, s)
+            };
+            // The unknowns: the knobs unless given, and the target's scale unless known.
+            let unknowns = |p: &[f64]| -> ([f64; 2], f64) {
+                match (given, free_target) {
+                    (None, true) => ([p[0], p[1]], p[2]),
+                    (None, false) => ([p[0], p[1]], 1.0),
+                    (Some(k), true) => (k, p[0]),
+                    (Some(k), false) => (k, 1.0),
                 }
             };
-            let Some(errors) = misses(entry, &intent, &settings, &observed, fitted) else {
+            let first: Vec<f64> = match (given, free_target) {
+                (None, true) => vec![start[0], start[1], 1.0],
+                (None, false) => start.to_vec(),
+                (Some(_), true) => vec![1.0],
+                (Some(_), false) => Vec::new(),
+            };
+            let solve = |from: &[f64], upto: usize| {
+                if from.is_empty() {
+                    return Vec::new();
+                }
+                fit_knobs(
+                    &|p: &[f64]| {
+                        let (k, s) = unknowns(p);
+                        run(k, s, upto)
+                    },
+                    from,
+                )
+            };
+            let before = solve(&first, moving);
+            // Then the whole trace: near a stop the run moves too little to fix the knobs
+            // alone (PhysX's turns, 2 of 108 real runs, came second without it).
+            let found = if moving < observed.len() {
+                solve(&before, observed.len())
+            } else {
+                before
+            };
+            let (fitted, s) = unknowns(&found);
+            let Some(r) = run(fitted, s, observed.len()) else {
                 continue;
             };
-            let scale = size.abs() / TARGET;
+            let rms = math::sqrt(r.iter().map(|e| e * e).sum::<f64>() / r.len() as f64);
+            let max = r.iter().fold(0.0f64, |m, e| m.max(e.abs()));
+            // In the trace's units: the twin's move of TARGET is the trace's of `size * s`.
+            let scale = (size * s).abs() / TARGET;
             out.push(Match {
                 id: entry.id,
                 variant,
                 changed: settings.changed(),
                 knobs: fitted,
                 parameters: entry.parameters(fitted, &intent),
-                rms_error: errors.0 * scale,
-                max_error: errors.1 * scale,
-                exact: errors.0 <= EXACT * TARGET,
+                rms_error: rms * scale,
+                max_error: max * scale,
+                exact: rms <= EXACT * TARGET,
+                target: summary.start + size * s,
             });
         }
     }
@@ -164,7 +217,6 @@ pub fn replay(
     target: Option<f64>,
 ) -> Result<Vec<f64>, Error> {
     let summary = amounts_to(trace, target);
-    let size = summary.target - summary.start;
     let n = trace.position.len();
     let unknown = Error::Unsupported {
         field: "match",
@@ -179,6 +231,7 @@ pub fn replay(
         }
         None => super::lab_match::replay_lab(m, trace.dt, mass, angular, n).ok_or(unknown)?,
     };
+    let size = m.target - summary.start;
     Ok(run
         .iter()
         .map(|p| summary.start + p / TARGET * size)
@@ -220,27 +273,16 @@ pub fn instead(
     Ok(entry.parameters(knobs, &intent))
 }
 
-/// `(rms, max)` of the twin's run with `knobs` minus `observed`, or `None` when the twin
-/// refuses the knobs or stops short of the trace (it diverged).
-fn misses(
-    entry: &Entry,
-    intent: &Intent,
-    settings: &Settings,
-    observed: &[f64],
-    knobs: [f64; 2],
-) -> Option<(f64, f64)> {
-    let r = residuals(entry, intent, settings, observed, knobs)?;
-    let sum: f64 = r.iter().map(|e| e * e).sum();
-    let max = r.iter().fold(0.0f64, |m, e| m.max(e.abs()));
-    Some((math::sqrt(sum / r.len() as f64), max))
-}
-
+/// The twin's run with `knobs` minus `observed / scale` (the trace scaled onto the twin's
+/// move with its target's scale fitted), or `None` when the twin refuses the knobs or
+/// stops short of the trace (it diverged).
 fn residuals(
     entry: &Entry,
     intent: &Intent,
     settings: &Settings,
     observed: &[f64],
     knobs: [f64; 2],
+    scale: f64,
 ) -> Option<Vec<f64>> {
     entry.check_knobs(knobs).ok()?;
     let run = entry
@@ -253,24 +295,9 @@ fn residuals(
         run.positions
             .iter()
             .zip(observed)
-            .map(|(p, o)| p - o)
+            .map(|(p, o)| p - o / scale)
             .collect(),
     )
-}
-
-/// The knobs that fit best ([`fit_knobs`]), from `start`.
-fn fit(
-    entry: &Entry,
-    intent: &Intent,
-    settings: &Settings,
-    observed: &[f64],
-    start: [f64; 2],
-) -> [f64; 2] {
-    let k = fit_knobs(
-        &|k: &[f64]| residuals(entry, intent, settings, observed, [k[0], k[1]]),
-        &start,
-    );
-    [k[0], k[1]]
 }
 
 #[cfg(test)]

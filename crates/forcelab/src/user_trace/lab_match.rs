@@ -61,6 +61,7 @@ pub fn explain_lab(
         .map(|x| (x - summary.start) / size * TARGET)
         .collect();
     let moving = held_from(&trace.position).unwrap_or(observed.len());
+    let free_target = target.is_none() && trace.target.is_none();
     let start_gains = intent.gains();
     let mut out = Vec::new();
     for law in LawId::driving(plant) {
@@ -80,35 +81,48 @@ pub fn explain_lab(
             None => None,
         };
         for integrator in Integrator::ALL {
-            let run = |k: &[f64]| {
-                lab_run(law, plant, integrator, mass, trace.dt, k, observed.len())
-                    .map(|x| x.iter().zip(&observed).map(|(p, o)| p - o).collect())
+            // The gains, then the target's scale when the trace does not say its target.
+            let n = gains.len();
+            let split = |p: &[f64]| -> (Vec<f64>, f64) {
+                let (k, s) = match &given {
+                    Some(g) => (g.clone(), if free_target { p[0] } else { 1.0 }),
+                    None => (p[..n].to_vec(), if free_target { p[n] } else { 1.0 }),
+                };
+                (k, s)
             };
-            let start: Vec<f64> = gains
-                .iter()
-                .map(|g| match g.key {
-                    "kp" => start_gains.kp,
-                    "kd" => start_gains.kd,
-                    _ => g.default * mass,
+            let run = |p: &[f64], upto: usize| {
+                let (k, s) = split(p);
+                lab_run(law, plant, integrator, mass, trace.dt, &k, observed.len()).map(|x| {
+                    x.iter()
+                        .zip(&observed[..upto])
+                        .map(|(p, o)| p - o / s)
+                        .collect::<Vec<f64>>()
                 })
-                .collect();
-            let fitted = if let Some(g) = &given {
-                g.clone()
-            } else if start.is_empty() {
-                start
-            } else {
-                let before = fit_knobs(
-                    &|k: &[f64]| run(k).map(|r: Vec<f64>| r[..moving].to_vec()),
-                    &start,
-                );
-                if moving < observed.len() {
-                    fit_knobs(&run, &before)
-                } else {
-                    before
-                }
             };
-            let Some(r) = run(&fitted) else { continue };
-            let scale = size.abs() / TARGET;
+            let mut first: Vec<f64> = match &given {
+                Some(_) => Vec::new(),
+                None => gains
+                    .iter()
+                    .map(|g| match g.key {
+                        "kp" => start_gains.kp,
+                        "kd" => start_gains.kd,
+                        _ => g.default * mass,
+                    })
+                    .collect(),
+            };
+            if free_target {
+                first.push(1.0);
+            }
+            let found = if first.is_empty() {
+                first
+            } else {
+                fit_knobs(&|p: &[f64]| run(p, moving), &first)
+            };
+            let Some(r) = run(&found, observed.len()) else {
+                continue;
+            };
+            let (fitted, s) = split(&found);
+            let scale = (size * s).abs() / TARGET;
             let rms = math::sqrt(r.iter().map(|e| e * e).sum::<f64>() / r.len() as f64);
             let max = r.iter().fold(0.0f64, |m, e| m.max(e.abs()));
             let parameters: Vec<Parameter> = gains
@@ -139,6 +153,7 @@ pub fn explain_lab(
                 rms_error: rms * scale,
                 max_error: max * scale,
                 exact: rms <= EXACT * TARGET,
+                target: summary.start + size * s,
             });
         }
     }
