@@ -67,14 +67,7 @@ pub fn explain(
     target: Option<f64>,
     knobs: Option<&[(&str, f64)]>,
 ) -> Result<Vec<Match>, Error> {
-    let summary = amounts_to(trace, target);
-    let size = summary.target - summary.start;
-    if size == 0.0 || !size.is_finite() {
-        return Err(Error::Unsupported {
-            field: "target",
-            reason: "the trace ends where it starts: give the target it was driven to",
-        });
-    }
+    let (summary, size) = moved(trace, target)?;
     let intent = intent_of(&summary, mass, trace.dt, angular)?;
     // A trace whose first sample is its start logged the state before the first step.
     let skip = usize::from(trace.position[0] == summary.start);
@@ -180,10 +173,27 @@ pub fn explain(
         }
     }
     if engine == Engine::Forcelab && !angular {
-        out.extend(super::explain_lab(trace, mass, target, knobs)?);
+        out.extend(super::lab_match::explain_lab_read(
+            trace, &summary, size, mass, target, knobs,
+        )?);
     }
     out.sort_by(|a, b| a.rms_error.total_cmp(&b.rms_error));
     Ok(out)
+}
+
+/// What `trace` amounts to read against `target`, and the size of its move (target minus
+/// start); refused by the field `target` when it did not move (nothing to scale onto the
+/// twin's step). Read once for every explanation.
+pub(super) fn moved(trace: &UserTrace, target: Option<f64>) -> Result<(TraceSummary, f64), Error> {
+    let summary = amounts_to(trace, target);
+    let size = summary.target - summary.start;
+    if size == 0.0 || !size.is_finite() {
+        return Err(Error::Unsupported {
+            field: "target",
+            reason: "the trace ends where it starts: give the target it was driven to",
+        });
+    }
+    Ok((summary, size))
 }
 
 /// The intent a trace's explanations are run at: the spring it amounts to (1 Hz,

@@ -7,7 +7,7 @@
 use super::amounts::held_from;
 use super::explain::{Match, EXACT};
 use super::knob_fit::fit_knobs;
-use super::{amounts_to, UserTrace};
+use super::{TraceSummary, UserTrace};
 use crate::analysis::fit::second_order;
 use crate::catalogue::{LawId, PlantId};
 use crate::engines::{run_law, ArticleSettings, Intent, Law, Parameter, TARGET};
@@ -30,14 +30,20 @@ pub fn explain_lab(
     target: Option<f64>,
     knobs: Option<&[(&str, f64)]>,
 ) -> Result<Vec<Match>, Error> {
-    let summary = amounts_to(trace, target);
-    let size = summary.target - summary.start;
-    if size == 0.0 || !size.is_finite() {
-        return Err(Error::Unsupported {
-            field: "target",
-            reason: "the trace ends where it starts: give the target it was driven to",
-        });
-    }
+    let (summary, size) = super::explain::moved(trace, target)?;
+    explain_lab_read(trace, &summary, size, mass, target, knobs)
+}
+
+/// [`explain_lab`] for a trace already read ([`super::explain::moved`]): `explain` hands
+/// it the summary it made, so the spring is fitted once.
+pub(super) fn explain_lab_read(
+    trace: &UserTrace,
+    summary: &TraceSummary,
+    size: f64,
+    mass: f64,
+    target: Option<f64>,
+    knobs: Option<&[(&str, f64)]>,
+) -> Result<Vec<Match>, Error> {
     crate::error::positive("mass", mass)?;
     if trace.angular {
         return Err(Error::Unsupported {
@@ -46,14 +52,7 @@ pub fn explain_lab(
         });
     }
     let plant = PlantId::Cube;
-    let intent = Intent {
-        frequency: summary.frequency.unwrap_or(1.0).clamp(1e-3, 1e4),
-        damping_ratio: summary.damping_ratio.unwrap_or(1.0).clamp(0.0, 1e3),
-        mass,
-        dt: trace.dt,
-        angular: trace.angular,
-    };
-    intent.validate()?;
+    let intent = super::explain::intent_of(summary, mass, trace.dt, false)?;
     // The Lab records the state before the first step as its first row.
     let observed: Vec<f64> = trace
         .position
