@@ -20,7 +20,7 @@ use core::f64::consts::TAU;
 /// (the gains the catalogue lists for it: kp and kd, and ki for a PID; a law without
 /// gains runs as it is), best first; with `knobs` (the user's gains by the catalogue's
 /// keys, `"kp"`, `"kd"`, `"ki"`) only the laws whose gains are all named, held at them.
-/// `mass` is the Lab's mass, kg; `target` as [`amounts_to`] reads it. A law whose run the
+/// `mass` is the Lab's mass, kg; `target` as [`super::amounts_to`] reads it. A law whose run the
 /// Lab refuses or that diverges before the trace ends is left out. Refused by name as
 /// [`super::explain`] is, and a turn (the Lab's box turns a 3-D body, which these runs
 /// are not) by the field `trace`.
