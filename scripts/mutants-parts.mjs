@@ -24,6 +24,7 @@ export const CORE_MODULES = {
   root: 3,
   scenario: 1,
   scenes: 1,
+  user_trace: 4,
   world: 2,
 };
 
@@ -51,8 +52,24 @@ export function webMutate(module) {
   return [...files, `!${WEB_SRC}/**/*.test.ts`, `!${WEB_SRC}/**/*.d.ts`];
 }
 
+/**
+ * The folders of a tier's source that no part covers: a module added to the core or the
+ * page without its entry above would otherwise never be mutated, and MUTANTS.md would
+ * still claim the whole tree.
+ */
+export function unlistedModules() {
+  const folders = (src) => [...new Set(execFileSync('git', ['ls-files', src], { encoding: 'utf8' })
+    .split('\n').map((f) => f.slice(src.length + 1).split('/')).filter((p) => p.length > 1).map((p) => p[0]))];
+  return [
+    ...folders(CORE_SRC).filter((m) => !(m in CORE_MODULES)).map((m) => `core module ${CORE_SRC}/${m}`),
+    ...folders(WEB_SRC).filter((m) => !WEB_MODULES.includes(m)).map((m) => `page module ${WEB_SRC}/${m}`),
+  ];
+}
+
 /** Every part, in a stable order: `core:engines:2/6`, `web:plot`. */
 export function allParts() {
+  const missing = unlistedModules();
+  if (missing.length) throw new Error(`no mutation part covers the ${missing.join(' or the ')}: add it to scripts/mutants-parts.mjs`);
   const parts = [];
   for (const [module, shards] of Object.entries(CORE_MODULES)) {
     for (let k = 0; k < shards; k++) parts.push({ tier: 'core', module, shard: k, shards, id: `core-${module}-${k + 1}of${shards}` });

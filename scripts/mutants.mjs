@@ -34,7 +34,12 @@ let all = false;
 let listOnly = false;
 let maxMinutes = Infinity;
 let diffBase = '';
-const parts = allParts();
+let parts;
+try {
+  parts = allParts();
+} catch (e) {
+  fail(e.message);
+}
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === 'list') listOnly = true;
