@@ -62,6 +62,67 @@ async function swarm(browser, count) {
   return summary;
 }
 
+/**
+ * The Lab's longest run (MAX_STEPS = 20,000 steps: 120 s at dt = 0.006 s) with four
+ * laws and the three printed listings the cube has beside them: eight bodies.
+ */
+export const LONGEST_LAB = 'lab.html?dt=0.006&T=120&c=pd,backward-pd,one-step,windowed-pid&printed=0,1,2,3';
+
+/**
+ * From a gain edit on the Lab to its redrawn plot (ms, median over `edits`), paused (as a
+ * reader drags a slider), on the longest run: one input event, and a burst of five in one
+ * frame, as a fast drag delivers them. The edit is the kp slider of the windowed PID's card
+ * (the law and its printed listing take the gains); the plot
+ * counts as redrawn once the page has written the new run's hash and every task queued
+ * by then (the plots' own redraw) has run. Also the calls into wasm the single edit's
+ * frame took, as the page counts them.
+ */
+export async function labEdit(browser, edits = 15) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${base}${LONGEST_LAB}`);
+  await page.waitForSelector('body[data-lab-ready="true"]');
+  await page.waitForFunction(() => document.querySelector('table.metrics')?.dataset.rows === '20001', null, { timeout: 60_000 });
+  const measure = (burst) =>
+    page.evaluate(
+      async ({ burst, edits }) => {
+        const range = document.getElementById('param-3-kp-range');
+        const table = document.querySelector('table.metrics');
+        const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+        const times = [];
+        let crossings = null;
+        for (let e = 0; e < edits; e++) {
+          await frame();
+          const before = table.dataset.traceHash;
+          const redrawn = new Promise((resolve) => {
+            const seen = new MutationObserver(() => {
+              if (table.dataset.traceHash !== undefined && table.dataset.traceHash !== before) {
+                seen.disconnect();
+                setTimeout(resolve);
+              }
+            });
+            seen.observe(table, { attributes: true });
+          });
+          const t0 = performance.now();
+          for (let b = 0; b < burst; b++) {
+            range.value = String(300 + ((e * burst + b) % 400));
+            range.dispatchEvent(new Event('input', { bubbles: true }));
+          }
+          await redrawn;
+          times.push(performance.now() - t0);
+          crossings ??= table.dataset.crossings === undefined ? null : Number(table.dataset.crossings);
+        }
+        times.sort((a, b) => a - b);
+        return { ms: times[times.length >> 1], crossings };
+      },
+      { burst, edits },
+    );
+  const one = await measure(1);
+  const drag = await measure(5);
+  await context.close();
+  return { link: LONGEST_LAB, oneEditMs: one.ms, burstOfFiveMs: drag.ms, crossingsPerEdit: one.crossings };
+}
+
 const root = new URL('..', import.meta.url).pathname;
 const presets = JSON.parse(readFileSync(`${root}web/src/core/presets.json`, 'utf8'));
 /** Every figure of the registry, each embedded alone (`embed.html?scene=ID`), as the e2e tests walk it. */
@@ -122,6 +183,8 @@ export async function browserBench(root) {
     const contenders = await scenario(browser);
     console.log('[bench] browser: the tuner, per law');
     const tune = await tuner(browser);
+    console.log('[bench] browser: a gain edit on the Lab\'s longest run');
+    const edit = await labEdit(browser);
     console.log('[bench] browser: the swarm scene');
     const swarms = [await swarm(browser, 20_000), await swarm(browser, 100_000)];
     console.log('[bench] browser: first visits');
@@ -135,7 +198,7 @@ export async function browserBench(root) {
     // visit each keeps the run short (their first frame is that visit's).
     for (const path of CHAPTERS) visits.push(await firstVisit(browser, path, 1));
     for (const id of EMBEDDED_FIGURES) visits.push(await firstVisit(browser, `embed.html?scene=${id}`, 1));
-    return { userAgent: contenders.userAgent, contenders: contenders.results, tune, swarms, visits };
+    return { userAgent: contenders.userAgent, contenders: contenders.results, tune, edit, swarms, visits };
   } finally {
     await browser?.close();
     process.kill(-server.pid);

@@ -62,6 +62,41 @@ test('changing a gain changes the plotted data', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
+test('a slider edit crosses into wasm at most five times, and a fast drag reruns once per frame', async ({ page }) => {
+  const problems = watchConsole(page);
+  // A law with its printed listing beside it: the card's gains go to both series in one call.
+  await openLab(page, '?c=pd,one-step,windowed-pid&printed=2');
+  const metrics = page.locator('.metrics');
+  const hash = await traceHash(page);
+  // One edit, as a slider sends it: the page counts the calls into wasm of the frame that
+  // redrew it (the card's readout, the gains of the law and of its printed listing, the
+  // rerun, the frame's data).
+  await page.locator('#param-2-kp-range').evaluate((r: HTMLInputElement) => {
+    r.value = String(Number(r.value) + 40);
+    r.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect.poll(() => traceHash(page)).not.toBe(hash);
+  const crossings = Number(await metrics.getAttribute('data-crossings'));
+  expect(crossings).toBe(5);
+  // Five edits inside one frame: five readouts and five times the two series' gains, but
+  // one rerun and one read of the run (3 x 5 + 2 = 17; a rerun per edit would make 21).
+  const second = await traceHash(page);
+  await page.locator('#param-2-kp-range').evaluate((r: HTMLInputElement) => {
+    for (let k = 1; k <= 5; k++) {
+      r.value = String(Number(r.value) + 10);
+      r.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
+  await expect.poll(() => traceHash(page)).not.toBe(second);
+  expect(Number(await metrics.getAttribute('data-crossings'))).toBe(3 * 5 + 2);
+  // What the frame drew is the last edit's run: the same as a link with those gains.
+  const url = page.url();
+  const last = await traceHash(page);
+  await openLab(page, new URL(url).search);
+  expect(await traceHash(page)).toBe(last);
+  expect(problems).toEqual([]);
+});
+
 test('each parameterisation shows the damping ratio the core computes', async ({ page }) => {
   const problems = watchConsole(page);
   await openLab(page, '?mass=2&dt=0.01');

@@ -118,3 +118,35 @@ pub fn sampled_effective(
     ))?;
     Ok(e.map(|e| vec![e.natural_frequency, e.damping_ratio]))
 }
+
+/// What a Lab card shows after an edit of its gain form, in one call: `[kp, kd]` (N/m,
+/// N s/m) that the form's `values` mean on `mass` kg (as `gainFormToRaw`), then, when
+/// `kp > 0`, the continuous `[naturalFrequency, dampingRatio]` (as `gainsToNatural`),
+/// then, when `law` is linear and its loop sampled at `dt` under `integrator` has a
+/// continuous equivalent, the `[naturalFrequency, dampingRatio]` it really has (as
+/// `sampledEffective`). A slider edit crossed into wasm three times for these.
+#[wasm_bindgen(js_name = gainReadout)]
+pub fn gain_readout(
+    form: &str,
+    values: Vec<f64>,
+    law: &str,
+    integrator_id: &str,
+    mass: f64,
+    dt: f64,
+) -> Result<Vec<f64>, JsError> {
+    let raw = gain_form_to_raw(form, values, mass)?;
+    let (kp, kd) = (raw[0], raw[1]);
+    let mut out = raw;
+    if kp > 0.0 {
+        out.extend(gains_to_natural(kp, kd, mass)?);
+        let linear = forcelab::catalogue::linear_laws()
+            .into_iter()
+            .any(|l| l.id() == law);
+        if linear {
+            out.extend(
+                sampled_effective(law, integrator_id, kp, kd, mass, dt)?.unwrap_or_default(),
+            );
+        }
+    }
+    Ok(out)
+}

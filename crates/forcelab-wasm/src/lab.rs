@@ -98,6 +98,54 @@ impl Lab {
             .map_err(spec_error)
     }
 
+    /// Back to the start, then `steps` steps: a paused Lab's whole run again after an
+    /// edit, in one call (`reset` then `step`).
+    pub fn rerun(&mut self, steps: u32) -> Result<(), JsError> {
+        self.reset();
+        self.step(steps)
+    }
+
+    /// Everything a frame of the page draws, in one call: `{ rows, length, poseSize,
+    /// series: { time, target, x, v, force, p, i, d, ff, pose }, diverged, failures }`,
+    /// the series as views (see their getters; valid until the next call into the
+    /// module), and with `summary` also `stepResponses` and `traceHash` (as their
+    /// methods return them; the page asks for them when the run rests, or a few times a
+    /// second while it plays).
+    pub fn frame(&self, summary: bool) -> Result<js_sys::Object, JsError> {
+        // Everything that allocates in wasm memory comes first: a growth would detach
+        // the views made below.
+        let frame = js_sys::Object::new();
+        let set = |key: &str, value: &JsValue| js_sys::Reflect::set(&frame, &key.into(), value);
+        if summary {
+            set("stepResponses", &self.step_responses()?).ok();
+            set("traceHash", &self.trace_hash().into()).ok();
+        }
+        let failures: js_sys::Array = self.failures().into_iter().collect();
+        set("failures", &failures).ok();
+        set("diverged", &self.diverged()).ok();
+        set("rows", &self.rows().into()).ok();
+        set("length", &self.length().into()).ok();
+        set("poseSize", &self.pose_size().into()).ok();
+        let t = self.trace();
+        let series = js_sys::Object::new();
+        for (key, values) in [
+            ("time", &t.time),
+            ("target", &t.target),
+            ("x", &t.x),
+            ("v", &t.v),
+            ("force", &t.force),
+            ("p", &t.p),
+            ("i", &t.i),
+            ("d", &t.d),
+            ("ff", &t.ff),
+            ("pose", &t.pose),
+        ] {
+            js_sys::Reflect::set(&series, &key.into(), &f64s(values)).ok();
+        }
+        set("series", &series).ok();
+        Ok(frame)
+    }
+
     /// Moves the target to `x` (m, or rad) with rate `v`, from now on.
     #[wasm_bindgen(js_name = setTarget)]
     pub fn set_target(&mut self, x: f64, v: f64) -> Result<(), JsError> {

@@ -66,6 +66,15 @@ function packageFor(plant: string): Package {
   return build.loaded;
 }
 
+/**
+ * Calls into the Lab's wasm so far (every `LabRun` method and `tuning` conversion
+ * counts one; the frame's views are read on the JS side and count none): what a slider
+ * edit costs is counted, not guessed (the Lab page writes each edit's count on its
+ * metrics table, and a browser test holds it).
+ */
+let crossings = 0;
+export const wasmCrossings = (): number => crossings;
+
 /** Any loaded build: every build has the gain conversions. */
 function anyPackage(): Package {
   const build = BUILDS.find((b) => b.loaded);
@@ -75,6 +84,9 @@ function anyPackage(): Package {
 
 /** A Lab's trace and state after a call, in arrays that JS owns (valid until the next snapshot). */
 export interface LabSnapshot {
+  /** With a summary asked for: the step metrics (as `stepResponses`) and the trace's hash. */
+  stepResponses?: StepResponse[];
+  traceHash?: string;
   /** Bodies (series) in the run. */
   n: number;
   poseSize: number;
@@ -138,8 +150,8 @@ class TraceCopy {
     for (const name of SERIES) this.buffers[name] = new Float64Array(0);
   }
 
-  /** Copies rows `this.rows..rows` out of the Lab's views (the only wasm reads). */
-  append(lab: Lab, rows: number): void {
+  /** Copies rows `this.rows..rows` out of a frame's views (read at once: they die with the next call). */
+  append(views: Record<SeriesName, Float64Array>, rows: number): void {
     if (rows > this.capacity) {
       this.capacity = Math.max(rows, 2 * this.capacity, 256);
       for (const name of SERIES) {
@@ -148,18 +160,6 @@ class TraceCopy {
         this.buffers[name] = grown;
       }
     }
-    const views: Record<SeriesName, Float64Array> = {
-      time: lab.timeSeries(),
-      target: lab.target(),
-      x: lab.x(),
-      v: lab.v(),
-      force: lab.force(),
-      p: lab.p(),
-      i: lab.i(),
-      d: lab.d(),
-      ff: lab.ff(),
-      pose: lab.pose(),
-    };
     for (const name of SERIES) {
       const w = this.width[name];
       this.buffers[name].set(views[name].subarray(this.rows * w, rows * w), this.rows * w);
@@ -189,6 +189,18 @@ class TraceCopy {
   }
 }
 
+/** What the core's `Lab.frame` returns: everything a frame draws, the series as views. */
+interface Frame {
+  rows: number;
+  length: number;
+  poseSize: number;
+  series: Record<SeriesName, Float64Array>;
+  diverged: Uint8Array;
+  failures: (string | undefined)[];
+  stepResponses?: StepResponse[];
+  traceHash?: string;
+}
+
 /** Controllers in lockstep on identical bodies, owned by the core. */
 export class LabRun {
   private readonly lab: Lab;
@@ -197,49 +209,67 @@ export class LabRun {
   /** Builds the run on a loaded build that holds its plant; throws an Error naming the bad field and value. */
   constructor(config: object) {
     const plant = (config as { plant?: unknown }).plant;
+    crossings++;
     this.lab = new (packageFor(typeof plant === 'string' ? plant : 'cube').Lab)(config);
   }
 
   get n(): number {
+    crossings++;
     return this.lab.length;
   }
 
   get rows(): number {
+    crossings++;
     return this.lab.rows;
   }
 
   get time(): number {
+    crossings++;
     return this.lab.time;
   }
 
   step(steps: number): void {
+    crossings++;
     this.lab.step(steps);
   }
 
   reset(): void {
+    crossings++;
     this.lab.reset();
     this.trace = null;
   }
 
+  /** `reset` then `step(steps)`, in one call. */
+  rerun(steps: number): void {
+    crossings++;
+    this.lab.rerun(steps);
+    this.trace = null;
+  }
+
   setGains(index: number, kp: number, kd: number, ki: number): void {
+    crossings++;
     this.lab.setGains(index, kp, kd, ki);
   }
 
   setTarget(x: number, v = 0): void {
+    crossings++;
     this.lab.setTarget(x, v);
   }
 
   /** A hash of the whole trace: equal runs give equal hashes. */
   traceHash(): string {
+    crossings++;
     return this.lab.traceHash();
   }
 
   metrics(): Metrics[] {
+    crossings++;
     return this.lab.metrics() as Metrics[];
   }
 
   /** The metrics of each step of the target so far (two once a second step has happened). */
   stepResponses(): StepResponse[] {
+    crossings++;
     return this.lab.stepResponses() as StepResponse[];
   }
 
@@ -247,14 +277,16 @@ export class LabRun {
    * The trace so far, in buffers that JS owns (views on wasm memory die when it
    * grows). Rows are only ever appended between resets, so each call copies just the
    * rows recorded since the last one; the arrays returned are windows on those
-   * buffers, valid until the next call.
+   * buffers, valid until the next call. One call into wasm (the core's `frame`), with
+   * the step metrics and the trace's hash when `summary` asks for them.
    */
-  snapshot(): LabSnapshot {
-    const l = this.lab;
-    const rows = l.rows;
-    this.trace ??= new TraceCopy(l.length, l.poseSize);
-    this.trace.append(l, rows);
-    return this.trace.view(rows, l.diverged(), l.failures() as (string | undefined)[]);
+  snapshot(summary = false): LabSnapshot {
+    crossings++;
+    const frame = this.lab.frame(summary) as Frame;
+    this.trace ??= new TraceCopy(frame.length, frame.poseSize);
+    this.trace.append(frame.series, frame.rows);
+    const view = this.trace.view(frame.rows, frame.diverged, frame.failures);
+    return summary ? { ...view, stepResponses: frame.stepResponses, traceHash: frame.traceHash } : view;
   }
 
   free(): void {
@@ -262,11 +294,24 @@ export class LabRun {
   }
 }
 
-type Conversion = 'gainFormToRaw' | 'gainFormFromRaw' | 'gainsToNatural' | 'sampledEffective';
+type Conversion = 'gainFormToRaw' | 'gainFormFromRaw' | 'gainsToNatural' | 'sampledEffective' | 'gainReadout';
 
 /** The core's function `name`, called on whichever Lab build is loaded (every build has it). */
 const fromLoaded = <K extends Conversion>(name: K): Package[K] =>
-  ((...args: unknown[]) => (anyPackage()[name] as (...a: unknown[]) => unknown)(...args)) as Package[K];
+  ((...args: unknown[]) => {
+    crossings++;
+    return (anyPackage()[name] as (...a: unknown[]) => unknown)(...args);
+  }) as Package[K];
+
+/** What a card shows after an edit of its gains (the core's `gainReadout`, one call). */
+export interface GainReadout {
+  kp: number;
+  kd: number;
+  /** The continuous `[w_n, zeta]`, undefined when kp is not above 0. */
+  natural?: [number, number];
+  /** The `[w_n, zeta]` a linear law really has at its step, undefined when the sampled loop has none (or the law is not linear). */
+  sampled?: [number, number];
+}
 
 /** The gain conversions of the core's `tuning` module, each `[a, b]`. */
 export const tuning = {
@@ -277,6 +322,12 @@ export const tuning = {
   toNatural: fromLoaded('gainsToNatural'),
   /** `[w_n, zeta]` the law really has when sampled, or undefined (see the core). */
   sampled: fromLoaded('sampledEffective'),
+  /** The raw gains of a gain form's fields and the damping ratios they give `law`, in one call. */
+  readout: (form: string, values: readonly number[], law: string, integrator: string, mass: number, dt: number): GainReadout => {
+    const r = fromLoaded('gainReadout')(form, Float64Array.from(values), law, integrator, mass, dt);
+    const pair = (at: number): [number, number] | undefined => (r.length >= at + 2 ? [r[at]!, r[at + 1]!] : undefined);
+    return { kp: r[0]!, kd: r[1]!, natural: pair(2), sampled: pair(4) };
+  },
 };
 
 /** The core's Lab class on every plant (once loaded), for the checks that hold the page's menus to it. */

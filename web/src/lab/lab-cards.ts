@@ -8,7 +8,7 @@
 import { paramControl } from '../ui/controls';
 import { codePanel } from '../ui/code-panel';
 import { formatNumber, type ParamDef } from '../ui/params';
-import { tuning } from '../core/wasm';
+import { tuning, type GainReadout } from '../core/wasm';
 import { CATALOGUE, LAW_LABELS, LINEAR_LAWS, lawEntry } from '../core/catalogue';
 import { stabilityMap } from './lab-atlas';
 import type { SnippetInput } from '../export/snippets';
@@ -117,10 +117,12 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         const control = paramControl(fields, id, current[j]!, (value) => {
           const next = [...current];
           next[j] = value;
-          const raw = form.toRaw(next, state.mass, tuning);
-          setGains(k, raw.kp, raw.kd, law.ki);
+          // The raw gains and the damping ratios they give, in one call into the core.
+          const read = tuning.readout(form.id, next, law.kind, state.integrator, state.mass, state.dt);
+          setGains(k, read.kp, read.kd, law.ki);
           current[j] = value;
-          refresh();
+          showZeta(read);
+          map?.update();
         });
         // The link holds raw gains: a refused one is named under the card's first field.
         if (j === 0) reportLink(control, `kp${k}`, `kd${k}`);
@@ -128,7 +130,8 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       if (HAS_INTEGRAL.has(law.kind)) {
         const control = paramControl(fields, { key: `${p}${k}-ki`, label: 'ki (integral)', unit: 'N/(m·s)', min: 0, max: 2000, scale: 'linear', initial: 0, hardMax: 1e12 }, law.ki, (value) => {
           setGains(k, law.kp, law.kd, value);
-          refresh();
+          // The damping ratios are of the P and D terms: ki leaves them as they are.
+          map?.update();
         });
         reportLink(control, `ki${k}`);
       }
@@ -143,25 +146,31 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
     const zeta = element('p', { className: 'zeta' });
     zeta.setAttribute('aria-live', 'polite');
     card.append(zeta);
-    const updateZeta = () => {
+    /** The card's damping ratios, from the core's readout of its gains. */
+    const showZeta = (read: GainReadout) => {
       const l = state.laws[k]!;
-      if (GAINLESS.has(l.kind) || l.kp <= 0) {
+      if (GAINLESS.has(l.kind) || !read.natural) {
         zeta.textContent = 'effective damping ratio: not defined for this law';
         zeta.dataset.zeta = '';
         return;
       }
-      const [, continuous] = tuning.toNatural(l.kp, l.kd, state.mass);
+      const continuous = read.natural[1];
       zeta.dataset.zeta = String(continuous);
-      let text = `effective damping ratio ζ = ${formatNumber(continuous!)} in continuous time`;
+      let text = `effective damping ratio ζ = ${formatNumber(continuous)} in continuous time`;
       if (LINEAR.has(l.kind)) {
-        const sampled = tuning.sampled(l.kind, state.integrator, l.kp, l.kd, state.mass, state.dt);
+        const sampled = read.sampled;
         zeta.dataset.sampled = sampled ? String(sampled[1]) : '';
-        text += sampled ? `; ${formatNumber(sampled[1]!)} as this law runs at dt = ${formatNumber(state.dt)} s` : '; sampled at this dt the loop has no equivalent (unstable or ringing at the step rate)';
+        text += sampled ? `; ${formatNumber(sampled[1])} as this law runs at dt = ${formatNumber(state.dt)} s` : '; sampled at this dt the loop has no equivalent (unstable or ringing at the step rate)';
       } else {
         zeta.dataset.sampled = '';
         text += HAS_INTEGRAL.has(l.kind) ? ' (its P and D terms; the integral adds more)' : '';
       }
       zeta.textContent = text;
+    };
+    const updateZeta = () => {
+      const l = state.laws[k]!;
+      if (GAINLESS.has(l.kind)) showZeta({ kp: l.kp, kd: l.kd });
+      else showZeta(tuning.readout('raw', [l.kp, l.kd], l.kind, state.integrator, state.mass, state.dt));
     };
     const entry = lawEntry(law.kind);
     // Every card has a map: the core says which atlas map holds its law on this plant, or why none does.

@@ -11,7 +11,7 @@ import { TracePlot, type TraceSeries } from '../plot/trace-plot';
 import { animate, prefersReducedMotion } from '../ui/animation-loop';
 import { stepsForFrame } from '../ui/fixed-step';
 import { formatNumber } from '../ui/params';
-import { LabRun, type LabSnapshot } from '../core/wasm';
+import { LabRun, wasmCrossings, type LabSnapshot } from '../core/wasm';
 import { drawLab, viewRange, type Look } from './lab-canvas';
 import { HAS_INTEGRAL, LAWS, defaultLaws, freshLaw, labConfig, seriesOf, writeLabState, type LabState, type SeriesInfo } from './lab-state';
 import { distinguishingOptions } from './law-options';
@@ -73,6 +73,15 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   let canvasStale = true;
   /** When the metrics were last computed (they cover the whole trace; 4 times a second is plenty while playing). */
   let metricsAt = -Infinity;
+  /**
+   * Gain edits since the last frame, applied once at the next one: a fast drag sends
+   * several input events per frame, and each used to rerun the whole trace (up to
+   * 20,000 steps of 8 bodies) and write the URL.
+   */
+  let retuned = false;
+  let urlStale = false;
+  /** Calls into wasm when the last frame ended (each frame writes how many it took, an edit's included). */
+  let crossingsAt = wasmCrossings();
 
   host.replaceChildren();
   const banner = element('p', { className: 'problems', role: 'alert' });
@@ -265,22 +274,36 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     buildLaws();
   });
 
-  /** A gain edit: live on the running Lab (every series of that controller), kept in the URL. */
+  /**
+   * A gain edit: live on the running Lab (every series of that controller: the law and
+   * its printed listing; a bad value is refused at once, named), kept in the URL. The rerun it needs (a
+   * paused or finished run starts over) and the URL wait for the next frame, which
+   * applies every edit since the last one together.
+   */
   const setGains = (k: number, kp: number, kd: number, ki: number) => {
     if (!run) return;
-    const series = seriesOf(state);
-    series.forEach((s, index) => {
+    seriesOf(state).forEach((s, index) => {
       if (s.owner === k) run!.setGains(index, kp, kd, HAS_INTEGRAL.has(s.kind) ? ki : 0);
     });
     Object.assign(state.laws[k]!, { kp, kd, ki });
-    saveUrl();
+    retuned = true;
+    urlStale = true;
+    dirty = true;
+  };
+  /** The edits since the last frame: the run starts over once if it rests or has finished. */
+  const applyEdits = () => {
+    if (urlStale) {
+      urlStale = false;
+      saveUrl();
+    }
+    if (!retuned || !run) return;
+    retuned = false;
     if (finished || !playing) {
-      run.reset();
       finished = false;
       targetNow = state.disturbances.targetStart;
-      if (!playing) run.step(Math.round(state.horizon / state.dt));
+      if (!playing) run.rerun(totalSteps());
+      else run.reset();
     }
-    dirty = true;
   };
 
   // ---- disturbances
@@ -439,7 +462,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
 
   const render = () => {
     if (!run) return;
-    snap = run.snapshot();
+    // The metrics cover the whole trace: with the run at rest, or 4 times a second while it plays.
+    const summary = !playing || performance.now() - metricsAt > 250;
+    snap = run.snapshot(summary);
     const { n, rows } = snap;
     const time = Array.from(snap.time);
     const target = Array.from(snap.target);
@@ -458,14 +483,14 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       });
       plots[coordinatesAt + j]?.set([time, ...(c.followsTarget ? [target] : []), ...values]);
     });
-    if (!playing || performance.now() - metricsAt > 250) {
+    if (summary) {
       metricsAt = performance.now();
       renderMetrics();
     }
     canvasStale = true;
     // What a replay must reproduce, for a test or a reader comparing two links; hashed
     // only once the run rests, not on every frame of a run in progress.
-    if (!playing) metricsTable.dataset.traceHash = run.traceHash();
+    if (!playing && snap.traceHash !== undefined) metricsTable.dataset.traceHash = snap.traceHash;
     else delete metricsTable.dataset.traceHash;
     metricsTable.dataset.rows = String(rows);
     metricsTable.dataset.target = String(snap.target[rows - 1]);
@@ -476,13 +501,14 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   };
 
   const renderMetrics = () => {
-    if (!run || !snap) return;
+    if (!run || !snap?.stepResponses) return;
     const failures = snap.failures;
-    fillMetrics(metricsTable, state.plant, run.stepResponses(), series.map((_, k) => ({ label: labels[k]!, color: look.colors[k] ?? '', failure: failures[k] })));
+    fillMetrics(metricsTable, state.plant, snap.stepResponses, series.map((_, k) => ({ label: labels[k]!, color: look.colors[k] ?? '', failure: failures[k] })));
   };
 
   /** One frame of the page's loop: the steps the elapsed time holds, then what changed is drawn. */
   const loop = (seconds: number) => {
+    applyEdits();
     if (playing && run) {
       const steps = stepsForFrame(clock, seconds, state.dt, state.speed, 2000);
       if (steps > 0) advance(steps);
@@ -490,7 +516,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     if (dirty && run) {
       dirty = false;
       render();
+      metricsTable.dataset.crossings = String(wasmCrossings() - crossingsAt);
     }
+    crossingsAt = wasmCrossings();
     if (run && snap) {
       // Assigning a canvas size clears and reallocates it, even to the same value.
       const width = Math.round(canvas.clientWidth * devicePixelRatio);

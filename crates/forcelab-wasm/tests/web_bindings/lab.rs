@@ -102,6 +102,70 @@ fn the_lab_replays_the_core_lab_on_every_series() {
 }
 
 #[wasm_bindgen_test]
+fn one_call_reruns_and_one_reads_a_frame() {
+    let config = || lab_config("cube", &["pid", "pd", "windowed-pid"]);
+    let mut lab = Lab::new(config()).unwrap();
+    let mut apart = Lab::new(config()).unwrap();
+    lab.step(40).unwrap();
+    lab.set_gains(2, 310.0, 33.0, 9.0).unwrap();
+    lab.rerun(90).unwrap();
+    apart.set_gains(2, 310.0, 33.0, 9.0).unwrap();
+    apart.step(90).unwrap();
+    assert_eq!(lab.trace_hash(), apart.trace_hash());
+    assert_eq!(lab.rows(), 91);
+
+    // The frame holds what the getters return, and the summary what its methods do.
+    let frame: JsValue = lab.frame(true).unwrap().into();
+    assert_eq!(get(&frame, "rows").as_f64(), Some(91.0));
+    assert_eq!(get(&frame, "length").as_f64(), Some(3.0));
+    assert_eq!(get(&frame, "poseSize").as_f64(), Some(1.0));
+    assert_eq!(get(&frame, "traceHash").as_string(), Some(lab.trace_hash()));
+    let responses = js_sys::JSON::stringify(&get(&frame, "stepResponses")).unwrap();
+    let direct = js_sys::JSON::stringify(&lab.step_responses().unwrap()).unwrap();
+    assert_eq!(responses, direct);
+    let series = get(&frame, "series");
+    let column = |key: &str| js_sys::Float64Array::from(get(&series, key)).to_vec();
+    assert_eq!(column("time"), lab.time_series().to_vec());
+    assert_eq!(column("target"), lab.target().to_vec());
+    assert_eq!(column("x"), lab.x().to_vec());
+    assert_eq!(column("v"), lab.v().to_vec());
+    assert_eq!(column("force"), lab.force().to_vec());
+    assert_eq!(column("p"), lab.p().to_vec());
+    assert_eq!(column("i"), lab.i().to_vec());
+    assert_eq!(column("d"), lab.d().to_vec());
+    assert_eq!(column("ff"), lab.ff().to_vec());
+    assert_eq!(column("pose"), lab.pose().to_vec());
+    let diverged = js_sys::Uint8Array::from(get(&frame, "diverged")).to_vec();
+    assert_eq!(diverged, lab.diverged().to_vec());
+    assert_eq!(js_sys::Array::from(&get(&frame, "failures")).length(), 3);
+    let plain: JsValue = lab.frame(false).unwrap().into();
+    assert!(get(&plain, "traceHash").is_undefined());
+    assert!(get(&plain, "stepResponses").is_undefined());
+}
+
+#[wasm_bindgen_test]
+fn a_cards_readout_is_the_three_conversions_it_replaces() {
+    let raw = gains::gain_form_to_raw("wu", vec![3.0, 0.9], 2.0).unwrap();
+    let natural = gains::gains_to_natural(raw[0], raw[1], 2.0).unwrap();
+    let sampled = gains::sampled_effective("spd", "rk4", raw[0], raw[1], 2.0, 0.03)
+        .unwrap()
+        .unwrap();
+    let read = gains::gain_readout("wu", vec![3.0, 0.9], "spd", "rk4", 2.0, 0.03).unwrap();
+    assert_eq!(read, [raw.clone(), natural.clone(), sampled].concat());
+    // A law that is not linear has no sampled equivalent to show.
+    let pid = gains::gain_readout("wu", vec![3.0, 0.9], "windowed-pid", "rk4", 2.0, 0.03);
+    assert_eq!(pid.unwrap(), [raw, natural].concat());
+    // No stiffness, no damping ratio.
+    assert_eq!(
+        gains::gain_readout("raw", vec![0.0, 4.0], "pd", "rk4", 2.0, 0.03).unwrap(),
+        vec![0.0, 4.0]
+    );
+    let bad =
+        message(gains::gain_readout("raw", vec![1.0, 1.0], "pd", "rk5", 2.0, 0.03).unwrap_err());
+    assert!(bad.contains("rk5"), "{bad}");
+}
+
+#[wasm_bindgen_test]
 fn the_lab_replays_bit_for_bit_and_reports_failures() {
     let mut a = Lab::new(lab_config("box", &["backward-pd", "one-step-as-printed"])).unwrap();
     let mut b = Lab::new(lab_config("box", &["backward-pd", "one-step-as-printed"])).unwrap();
