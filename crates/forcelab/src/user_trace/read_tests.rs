@@ -237,6 +237,39 @@ fn a_held_tail_a_speed_cap_and_a_divergence_are_events() {
     );
 }
 
+#[test]
+fn a_speed_held_near_the_target_or_too_briefly_is_no_speed_cap() {
+    let events = |x: &[f64]| {
+        let rows: Vec<(f64, f64, f64)> = x
+            .iter()
+            .enumerate()
+            .map(|(k, &x)| (k as f64 * 0.01, x, 0.0))
+            .collect();
+        let trace = read(&csv(&rows, |(t, x, _)| format!("{t},{x}"))).unwrap();
+        amounts_to(&trace, Some(1.0)).events
+    };
+    let capped = |e: &[TraceEvent]| e.iter().any(|e| matches!(e, TraceEvent::SpeedCap { .. }));
+    // A smooth approach to 0.95, then a creep at a steady 0.5 per s over the last tenth of
+    // the move: how a slow settle ends, not a cap (a cap is a speed held far from the target).
+    let mut creep: Vec<f64> = (0..40)
+        .map(|k| 0.95 * (1.0 - (-(k as f64) / 8.0).exp()))
+        .collect();
+    let from = *creep.last().unwrap();
+    creep.extend((1..=8).map(|k| from + 0.005 * k as f64));
+    assert!(!capped(&events(&creep)), "{:?}", events(&creep));
+    // Still for a while, then two steps at one speed, then a smooth approach: a speed held
+    // for two steps, one short of FLAT (the jump from rest to it is no step at that speed).
+    let mut brief = vec![0.0; 5];
+    brief.extend([0.1, 0.2]);
+    brief.extend((1..60).map(|k| 1.0 - 0.8 * (-(k as f64) / 6.0).exp()));
+    assert!(!capped(&events(&brief)), "{:?}", events(&brief));
+    // One more step at that speed is a cap.
+    let mut held = vec![0.0; 5];
+    held.extend([0.1, 0.2, 0.3]);
+    held.extend((1..60).map(|k| 1.0 - 0.7 * (-(k as f64) / 6.0).exp()));
+    assert!(capped(&events(&held)), "{:?}", events(&held));
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
     /// Any under-damped spring written as semicolon CSV with a decimal comma reads back
