@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The data the page reads from the core, as files: the law catalogue, the chapters'
-# Lab figures, the measured claims, the tuner's race of the laws and the TypeScript types
-# of the ids the core accepts. --write rewrites them (npm run core-data);
+# Lab figures, the measured claims, the tuner's race of the laws, the TypeScript types
+# of the ids the core accepts and every law as the program the engine templates print. --write rewrites them (npm run core-data);
 # --check fails when a file differs from what the core says (npm test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---check}"
 status=0
-for name in catalogue presets claims race ids; do
+for name in catalogue presets claims race ids programs; do
   # The ids are TypeScript types (web/src/core/ids.ts); the rest JSON.
   file="web/src/core/$name.json"
   [ "$name" = ids ] && file="web/src/core/ids.ts"

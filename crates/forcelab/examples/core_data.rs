@@ -7,9 +7,11 @@
 //! `npm run core-data` rewrites the files and `npm test` fails when one differs from
 //! what this prints.
 //!
-//! `ids` prints the TypeScript types of the ids the core accepts (`web/src/core/ids.ts`).
+//! `ids` prints the TypeScript types of the ids the core accepts (`web/src/core/ids.ts`),
+//! `programs` every law as the program the engine templates write out
+//! (`web/src/core/programs.json`, `forcelab::controllers::program`).
 //!
-//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids`
+//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids|programs`
 
 /// The presets and the scenes' defaults, as the page's `presets.json` holds them.
 #[derive(serde::Serialize)]
@@ -32,6 +34,11 @@ fn main() {
             scenes: Default::default(),
         }),
         "claims" => serde_json::to_string_pretty(&forcelab::claims::all_claims()),
+        "programs" => serde_json::to_string_pretty(
+            &forcelab::controllers::programs()
+                .into_iter()
+                .collect::<std::collections::BTreeMap<_, _>>(),
+        ),
         "race" => match forcelab::design::race(&forcelab::design::RULES) {
             Ok(race) => serde_json::to_string_pretty(&race),
             Err(e) => {
@@ -41,7 +48,7 @@ fn main() {
         },
         other => {
             eprintln!(
-                "core_data: which data: catalogue, presets, claims, race or ids, got {other:?}"
+                "core_data: which data: catalogue, presets, claims, race, ids or programs, got {other:?}"
             );
             std::process::exit(2);
         }

@@ -35,6 +35,7 @@ pub mod integrator;
 pub mod lab;
 pub mod limits;
 pub mod math;
+pub mod program;
 pub mod published;
 pub mod random;
 pub mod rotation;

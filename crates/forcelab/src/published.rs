@@ -9,6 +9,7 @@
 use crate::body::Body3;
 use crate::error::{finite, positive, Error};
 use crate::math;
+use crate::program::{Program, Statement::Let, Text};
 use glam::{DQuat, DVec3};
 
 /// Unity's `Quaternion.ToAngleAxis`, in radians: angle `2 acos(w)` in `[0, 2 pi]`
@@ -144,6 +145,16 @@ pub fn submarine_feed_forward_as_printed(body: &Body3, alpha_body: DVec3) -> Res
     let relative = i * alpha_body + w.cross(i * w);
     Ok(body.orientation * relative)
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit
+/// tests hold it to by running it against the core.
+pub(crate) const ONE_STEP_PROGRAM: Program = Program::stateless(
+    &[Text::Words(
+        "crates/forcelab/src/controllers/../published.rs (article 002 as printed: divides by dt once where dt^2 is needed)",
+    )],
+    &[Let("force", "m * ((xt + vt * dt) - x - v * dt) / dt")],
+);
 
 #[cfg(test)]
 mod tests {

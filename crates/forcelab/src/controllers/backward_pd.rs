@@ -1,6 +1,7 @@
 use super::{Prepared1, Target1, Target2, Target3, Terms, Terms2, Terms3};
 use crate::body::{Body1, Body2, Body3};
 use crate::error::{non_negative, positive, Error};
+use crate::program::{Program, Statement::Let, Text};
 use glam::{DVec2, DVec3};
 
 /// David Wu's stable "backward" PD (article 002): the spring and damper are evaluated
@@ -99,6 +100,19 @@ impl BackwardPd {
         ))
     }
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit tests hold
+/// it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program::stateless(
+    &[Text::Words(
+        "crates/forcelab/src/controllers/backward_pd.rs (Wu: gains scaled by g)",
+    )],
+    &[
+        Let("g", "1.0 / (1.0 + (kd * dt + kp * dt * dt) / m)"),
+        Let("force", "kp * g * (xt - x) + (kd + kp * dt) * g * (vt - v)"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

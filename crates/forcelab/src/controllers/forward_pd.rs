@@ -1,6 +1,7 @@
 use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{non_negative, Error};
+use crate::program::{Program, Statement::Let, Text};
 
 /// The textbook ("forward", explicit) PD controller: a spring and a damper evaluated
 /// on the current state,
@@ -63,6 +64,14 @@ impl ForwardPd {
         Ok(self.constants().force(body.x, body.v, target))
     }
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit tests hold
+/// it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/forward_pd.rs")],
+    &[Let("force", "kp * (xt - x) + kd * (vt - v)")],
+);
 
 #[cfg(test)]
 mod tests {

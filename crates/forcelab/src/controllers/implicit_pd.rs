@@ -2,6 +2,7 @@ use super::prepared::implicit_accelerations;
 use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{non_negative, positive, Error};
+use crate::program::{Program, Statement::Let, Text};
 
 /// Charles Bloom's implicit-Euler PD (article 003), in his units: `k` and `d` are
 /// unitless (1 and 1 are good), `time_scale` (s) is roughly the time to converge:
@@ -170,6 +171,22 @@ impl ImplicitPd {
         Ok(None)
     }
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit tests hold
+/// it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/implicit_pd.rs (Bloom: k = 1 and the time scale and damping that give kp and kd; the next step's state)")],
+    &[
+        Let("timeScale", "6.0 * Sqrt(m / kp)"),
+        Let("damping", "kd * timeScale / (9.0 * m)"),
+        Let("r", "1.0 / timeScale"),
+        Let("ks", "36.0 * r * r"),
+        Let("kds", "9.0 * damping / timeScale"),
+        Let("scale", "1.0 + kds * dt + ks * dt * dt"),
+        Let("force", "m * (ks * (xt - x) / scale) + m * ((kds + ks * dt) * (vt - v) / scale)"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

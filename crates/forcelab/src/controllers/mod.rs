@@ -13,6 +13,7 @@ mod pid;
 mod pid_memory;
 mod pid_torque;
 mod prepared;
+mod programs;
 mod proportional;
 mod second_order;
 mod soft_step;
@@ -40,6 +41,7 @@ pub use one_step::{
 pub use pid::{AntiWindup, DerivativeOn, Pid, PidState};
 pub use pid_torque::PidTorque;
 pub use prepared::Prepared1;
+pub use programs::{program_of, programs};
 pub use proportional::{ManualDamping, Proportional};
 pub use second_order::SecondOrder;
 pub use soft_step::{SoftStep, Softness};

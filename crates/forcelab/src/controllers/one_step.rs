@@ -11,6 +11,7 @@ use crate::body::{Body1, Body2, Body3, Gyroscopic};
 use crate::error::{finite, positive, Error};
 use crate::integrator::Integrator;
 use crate::math;
+use crate::program::{Program, Statement::Let, Text};
 use crate::rotation::{rotation_vector, TINY_ANGLE};
 use glam::{DQuat, DVec2, DVec3};
 
@@ -153,6 +154,16 @@ pub fn one_step_torque3(body: &Body3, target: DQuat, dt: f64) -> Result<DVec3, E
     };
     Ok(r * tau)
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit tests hold
+/// it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/one_step.rs (the force that lands on the target's next position in one semi-implicit Euler step)")],
+    &[
+        Let("force", "m * ((((xt + vt * dt) - x) / dt - v) / dt)"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

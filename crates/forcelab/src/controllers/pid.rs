@@ -1,6 +1,7 @@
 use super::pid_memory::PidMemory;
 use super::Terms;
 use crate::error::{finite, non_negative, positive, Error};
+use crate::program::{memory, setting, Choice, From, MemoryKind, Program, Statement::*, Text};
 
 /// Which signal the derivative term differentiates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -171,6 +172,162 @@ fn limit(field: &'static str, value: f64) -> Result<f64, Error> {
     }
     positive(field, value)
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit
+/// tests hold it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program {
+    source: &[
+        Text::Words("crates/forcelab/src/controllers/pid.rs (derivative on the "),
+        Text::When(
+            ON_ERROR,
+            &[Text::Words("error")],
+            &[Text::Words("measurement")],
+        ),
+        Text::Words("; anti-windup: "),
+        Text::When(
+            CLAMPED,
+            &[Text::Value("antiWindup")],
+            &[Text::Words("none needed (no output clamp)")],
+        ),
+        Text::Words(")"),
+    ],
+    settings: &[
+        setting("ki", From::Gain("ki"), true, "integral gain, N/(m s)", None),
+        setting(
+            "integralLimit",
+            From::Option("integralLimit"),
+            true,
+            "the integral term's limit, N",
+            Some(Choice::On("integralLimit")),
+        ),
+        setting(
+            "outputLimit",
+            From::Option("outputLimit"),
+            true,
+            "the actuator's limit, N",
+            Some(CLAMPED),
+        ),
+        setting(
+            "derivativeFilter",
+            From::Option("derivativeFilter"),
+            false,
+            "time constant of the low-pass on the derivative, s",
+            Some(FILTERED),
+        ),
+        setting(
+            "kt",
+            From::Option("kt"),
+            false,
+            "back-calculation tracking gain, 1/s",
+            Some(BACK_CALCULATION),
+        ),
+    ],
+    memory: &[
+        memory("integral", MemoryKind::Number, "the integral term, N", None),
+        memory(
+            "previousError",
+            MemoryKind::Number,
+            "last step's error, m",
+            Some(ON_ERROR),
+        ),
+        memory(
+            "previousMeasurement",
+            MemoryKind::Number,
+            "last step's position, m",
+            Some(Choice::Is("derivativeOn", "measurement")),
+        ),
+        memory(
+            "filtered",
+            MemoryKind::Number,
+            "the filtered derivative term, N",
+            Some(FILTERED),
+        ),
+        memory(
+            "started",
+            MemoryKind::Bool,
+            "whether there was a last step",
+            None,
+        ),
+    ],
+    step: &[
+        Let("error", "xt - x"),
+        Let("derivative", "0.0"),
+        If(
+            "started",
+            &[When(
+                ON_ERROR,
+                &[Set("derivative", "kd * (error - previousError) / dt")],
+                &[Set("derivative", "-kd * (x - previousMeasurement) / dt")],
+            )],
+            &[],
+        ),
+        When(
+            FILTERED,
+            &[
+                If(
+                    "started",
+                    &[Set(
+                        "filtered",
+                        "filtered + dt / (derivativeFilter + dt) * (derivative - filtered)",
+                    )],
+                    &[Set("filtered", "derivative")],
+                ),
+                Set("derivative", "filtered"),
+            ],
+            &[],
+        ),
+        Let("p", "kp * error"),
+        Let(
+            "candidate",
+            "Clamp(integral + ki * error * dt, integralLimit)",
+        ),
+        // The unclamped sum only where the output can saturate and the mode reacts to it.
+        When(
+            CLAMPED,
+            &[When(
+                Choice::Is("antiWindup", "clamp"),
+                &[],
+                &[
+                    Let("unsaturated", "p + candidate + derivative"),
+                    Let("output", "Clamp(unsaturated, outputLimit)"),
+                ],
+            )],
+            &[],
+        ),
+        When(
+            BACK_CALCULATION,
+            &[Set(
+                "integral",
+                "Clamp(candidate + kt * (output - unsaturated) * dt, integralLimit)",
+            )],
+            // Conditional integration holds the integral while the output is clamped and
+            // the error pushes deeper.
+            &[When(
+                Choice::All(&[CLAMPED, Choice::Is("antiWindup", "conditional-integration")]),
+                &[If(
+                    "!(output != unsaturated && error * unsaturated > 0.0)",
+                    &[Set("integral", "candidate")],
+                    &[],
+                )],
+                &[Set("integral", "candidate")],
+            )],
+        ),
+        When(
+            ON_ERROR,
+            &[Set("previousError", "error")],
+            &[Set("previousMeasurement", "x")],
+        ),
+        Set("started", "true"),
+        Let("force", "Clamp(p + integral + derivative, outputLimit)"),
+    ],
+};
+
+const ON_ERROR: Choice = Choice::Is("derivativeOn", "error");
+const CLAMPED: Choice = Choice::On("outputLimit");
+const FILTERED: Choice = Choice::On("derivativeFilter");
+const BACK_CALCULATION: Choice =
+    Choice::All(&[CLAMPED, Choice::Is("antiWindup", "back-calculation")]);
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{finite, non_negative, positive, Error};
+use crate::program::{Program, Statement::Let, Text};
 use core::f64::consts::PI;
 
 /// Second-order dynamics with frequency `f` (Hz), damping ratio `zeta` and initial
@@ -86,6 +87,21 @@ impl SecondOrder {
         Ok(Prepared1::SecondOrder { k1, k3, k2, mass })
     }
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit tests hold
+/// it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/second_order.rs (the frequency and damping ratio that give kp and kd; k2 raised to stay stable at this step)")],
+    &[
+        Let("frequency", "Sqrt(kp / m) / (2.0 * PI)"),
+        Let("zeta", "kd / (2.0 * Sqrt(kp * m))"),
+        Let("w", "2.0 * PI * frequency"),
+        Let("k1", "zeta / (PI * frequency)"),
+        Let("k2", "Max(Max(1.0 / (w * w), dt * dt / 2.0 + dt * k1 / 2.0), dt * k1)"),
+        Let("force", "m * (xt - x) / k2 + m * (-k1 * v) / k2"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

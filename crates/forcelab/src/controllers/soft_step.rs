@@ -1,6 +1,7 @@
 use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{non_negative, positive, Error};
+use crate::program::{Program, Statement::Let, Text};
 use core::f64::consts::PI;
 
 /// Box2D v3's soft constraint (`b2MakeSoft`) used as a force law: a spring of
@@ -96,6 +97,23 @@ impl SoftStep {
         })
     }
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit tests hold
+/// it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/soft_step.rs (Box2D v3's b2MakeSoft at the frequency and damping ratio that give kp and kd)")],
+    &[
+        Let("hertz", "Sqrt(kp / m) / (2.0 * PI)"),
+        Let("zeta", "kd / (2.0 * Sqrt(kp * m))"),
+        Let("w", "2.0 * PI * hertz"),
+        Let("a1", "2.0 * zeta + dt * w"),
+        Let("a2", "dt * w * a1"),
+        Let("a3", "1.0 / (1.0 + a2)"),
+        Let("k", "-m * (a2 * a3) / dt"),
+        Let("force", "k * (w / a1) * (x - xt) + k * (v - vt)"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

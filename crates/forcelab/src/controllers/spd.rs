@@ -2,6 +2,7 @@ use super::prepared::spd_terms;
 use super::{Prepared1, Target1, Terms};
 use crate::body::Body1;
 use crate::error::{finite, non_negative, positive, Error};
+use crate::program::{Program, Statement::Let, Text};
 
 /// Stable PD in the form of Tan, Liu and Turk (IEEE CG&A 2011), 1-D.
 ///
@@ -95,6 +96,20 @@ impl Spd {
         })
     }
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit tests hold
+/// it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program::stateless(
+    &[Text::Words(
+        "crates/forcelab/src/controllers/spd.rs (Tan et al.: the next step's state)",
+    )],
+    &[
+        Let("p", "kp * (xt + vt * dt - x - v * dt)"),
+        Let("a", "(p + kd * (vt - v)) / (m + kd * dt)"),
+        Let("force", "p + kd * (vt - v - a * dt)"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 use super::{Prepared1, Target1, Target3, Terms, Terms3};
 use crate::body::{Body1, Body3};
 use crate::error::{non_negative, positive, Error};
+use crate::program::{Program, Statement::Let, Text};
 use crate::rotation::{error_vector, integrate_exact};
 use glam::DVec3;
 
@@ -140,6 +141,18 @@ impl SpdSimplifiedTorque {
         ))
     }
 }
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit tests hold
+/// it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/spd_simplified.rs (gains per kg, the next step's position)")],
+    &[
+        Let("kpm", "kp / m"),
+        Let("kdm", "kd / m"),
+        Let("force", "m * (kpm * (xt + vt * dt - x - v * dt)) + m * (kdm * (vt - v))"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

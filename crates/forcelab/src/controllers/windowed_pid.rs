@@ -1,5 +1,8 @@
 use super::Terms;
 use crate::error::{finite, non_negative, positive, Error};
+use crate::program::{
+    memory, setting, From, Memory, MemoryKind, Program, Setting, Statement::*, Text,
+};
 use std::collections::VecDeque;
 
 /// The fewest samples the windowed PID needs before it outputs anything.
@@ -157,6 +160,106 @@ pub fn simpson(y: &[f64], h: f64) -> f64 {
     }
     h / 3.0 * sum + tail
 }
+
+/// A windowed PID's step (a [`Program`]'s statements) around the statements given, which
+/// leave `integral`: push the error, and until three errors are in, push nothing.
+macro_rules! windowed_step {
+    [$($integral:expr),* $(,)?] => {
+        &[
+            Push("errors", "xt - x", "window"),
+            LetInt("n", "Len(errors)"),
+            Let("force", "0.0"),
+            If(
+                "n >= 3",
+                &[
+                    $($integral,)*
+                    Set(
+                        "force",
+                        "plantGain * kp * errors[n - 1] + plantGain * ki * integral + plantGain * kd * (errors[n - 1] - errors[n - 2]) / dt",
+                    ),
+                ],
+                &[],
+            ),
+        ]
+    };
+}
+pub(crate) use windowed_step;
+
+/// This law written out for engines that do not run forcelab (see
+/// [`program`](crate::program)): the arithmetic above, which the page's unit
+/// tests hold it to by running it against the core.
+pub(crate) const PROGRAM: Program = Program {
+    source: &[Text::Words(
+        "crates/forcelab/src/controllers/windowed_pid.rs (article 001, corrected)",
+    )],
+    settings: WINDOWED_SETTINGS,
+    memory: WINDOWED_MEMORY,
+    step: windowed_step![
+        // Simpson's 1/3 rule needs an even number of intervals: an odd count ends on a 3/8 rule.
+        LetInt("thirdEnd", "n - 1"),
+        Let("tail", "0.0"),
+        If(
+            "(n - 1) % 2 == 1",
+            &[
+                Set("thirdEnd", "n - 4"),
+                Set(
+                    "tail",
+                    "3.0 * dt / 8.0 * (errors[n - 4] + 3.0 * errors[n - 3] + 3.0 * errors[n - 2] + errors[n - 1])",
+                ),
+            ],
+            &[],
+        ),
+        Let("sum", "0.0"),
+        If(
+            "thirdEnd > 0",
+            &[
+                Set("sum", "errors[0] + errors[thirdEnd]"),
+                For(
+                    "j",
+                    "1",
+                    "thirdEnd",
+                    &[If(
+                        "j % 2 == 1",
+                        &[Set("sum", "sum + 4.0 * errors[j]")],
+                        &[Set("sum", "sum + 2.0 * errors[j]")],
+                    )],
+                ),
+            ],
+            &[],
+        ),
+        Let("integral", "dt / 3.0 * sum + tail"),
+    ],
+};
+
+/// The windowed PIDs' settings after kp and kd (the corrected and the printed one share them).
+pub(crate) const WINDOWED_SETTINGS: &[Setting] = &[
+    setting("ki", From::Gain("ki"), true, "integral gain, N/(m s)", None),
+    Setting {
+        integer: true,
+        ..setting(
+            "window",
+            From::Option("window"),
+            false,
+            "errors kept (at least 3)",
+            None,
+        )
+    },
+    setting(
+        "plantGain",
+        From::Option("plantGain"),
+        false,
+        "the gain that scales every term",
+        None,
+    ),
+];
+
+/// What a windowed PID remembers: its window of errors.
+pub(crate) const WINDOWED_MEMORY: &[Memory] = &[memory(
+    "errors",
+    MemoryKind::List,
+    "the last `window` errors, m, oldest first",
+    None,
+)];
 
 #[cfg(test)]
 mod tests {

@@ -1,15 +1,18 @@
 /**
  * Every law of the cube and the plate written out for engines that do not run
- * forcelab (Unity, Godot): each is the core's own formula (see the file named) as an
+ * forcelab (Unity, Godot): each law's Rust file declares its program beside its
+ * arithmetic (`crates/forcelab/src/controllers/program.rs`; `npm run core-data` writes
+ * them to `core/programs.json`), and this module makes the card's choices in it (a
+ * limit switched on, where the derivative acts, the anti-windup mode) to give an
  * {@link EngineProgram}, with `x`, `v` the body's position and velocity, `xt`, `vt` the
- * target's, `m` the mass and `dt` the fixed step. Laws with memory (the PIDs) keep it
- * in fields. The choices a Lab card made (derivative on error, an anti-windup mode, a
- * limit switched on) are written in; the numbers stay settings a reader can edit.
+ * target's, `m` the mass and `dt` the fixed step. The numbers stay settings a reader
+ * can edit.
  */
 import { CATALOGUE } from '../../core/catalogue';
 import { optionValue } from '../../lab/law-options';
 import type { EngineProgram, Setting, Statement } from './engine-program';
 import type { SnippetInput } from './input';
+import PROGRAMS_JSON from '../../core/programs.json';
 
 /** What a law's program is made from: the Lab card's law, gains and options. */
 export type LawInput = Pick<SnippetInput, 'kind' | 'kp' | 'kd' | 'ki' | 'options'>;
@@ -17,79 +20,92 @@ export type LawInput = Pick<SnippetInput, 'kind' | 'kp' | 'kd' | 'ki' | 'options
 /** The value the card runs `key` with (its own, or the catalogue's default; null: a limit off). */
 const option = (s: LawInput, key: string) => optionValue(s.kind, s.options, key);
 
-const CORE = 'crates/forcelab/src/controllers/';
-const only = (source: string, step: Statement[]): EngineProgram => ({ source: CORE + source, settings: [], memory: [], step });
-const lets = (...pairs: [string, string][]): Statement[] => pairs.map(([name, be]) => ({ let: name, be }));
-/** `value` held within +-`limit`, or untouched when the limit is off. */
-const clamp = (value: string, limit: string | null) => (limit ? `Min(Max(${value}, -${limit}), ${limit})` : value);
+/** A choice a card made, as the core declares it (`controllers/program.rs`, `Choice`). */
+type Choice = { on: string } | { is: [string, string] } | { all: Choice[] };
 
-const PROGRAMS: Record<string, (s: LawInput) => EngineProgram> = {
-  pd: () => only('forward_pd.rs', lets(['force', 'kp * (xt - x) + kd * (vt - v)'])),
-  'backward-pd': () =>
-    only(
-      'backward_pd.rs (Wu: gains scaled by g)',
-      lets(['g', '1.0 / (1.0 + (kd * dt + kp * dt * dt) / m)'], ['force', 'kp * g * (xt - x) + (kd + kp * dt) * g * (vt - v)']),
-    ),
-  spd: () =>
-    only(
-      "spd.rs (Tan et al.: the next step's state)",
-      lets(['p', 'kp * (xt + vt * dt - x - v * dt)'], ['a', '(p + kd * (vt - v)) / (m + kd * dt)'], ['force', 'p + kd * (vt - v - a * dt)']),
-    ),
-  'spd-simplified': () =>
-    only(
-      "spd_simplified.rs (gains per kg, the next step's position)",
-      lets(['kpm', 'kp / m'], ['kdm', 'kd / m'], ['force', 'm * (kpm * (xt + vt * dt - x - v * dt)) + m * (kdm * (vt - v))']),
-    ),
-  'implicit-pd': () =>
-    only(
-      "implicit_pd.rs (Bloom: k = 1 and the time scale and damping that give kp and kd; the next step's state)",
-      lets(
-        ['timeScale', '6.0 * Sqrt(m / kp)'],
-        ['damping', 'kd * timeScale / (9.0 * m)'],
-        ['r', '1.0 / timeScale'],
-        ['ks', '36.0 * r * r'],
-        ['kds', '9.0 * damping / timeScale'],
-        ['scale', '1.0 + kds * dt + ks * dt * dt'],
-        ['force', 'm * (ks * (xt - x) / scale) + m * ((kds + ks * dt) * (vt - v) / scale)'],
-      ),
-    ),
-  'second-order': () =>
-    only(
-      'second_order.rs (the frequency and damping ratio that give kp and kd; k2 raised to stay stable at this step)',
-      lets(
-        ['frequency', 'Sqrt(kp / m) / (2.0 * PI)'],
-        ['zeta', 'kd / (2.0 * Sqrt(kp * m))'],
-        ['w', '2.0 * PI * frequency'],
-        ['k1', 'zeta / (PI * frequency)'],
-        ['k2', 'Max(Max(1.0 / (w * w), dt * dt / 2.0 + dt * k1 / 2.0), dt * k1)'],
-        ['force', 'm * (xt - x) / k2 + m * (-k1 * v) / k2'],
-      ),
-    ),
-  'soft-step': () =>
-    only(
-      "soft_step.rs (Box2D v3's b2MakeSoft at the frequency and damping ratio that give kp and kd)",
-      lets(
-        ['hertz', 'Sqrt(kp / m) / (2.0 * PI)'],
-        ['zeta', 'kd / (2.0 * Sqrt(kp * m))'],
-        ['w', '2.0 * PI * hertz'],
-        ['a1', '2.0 * zeta + dt * w'],
-        ['a2', 'dt * w * a1'],
-        ['a3', '1.0 / (1.0 + a2)'],
-        ['k', '-m * (a2 * a3) / dt'],
-        ['force', 'k * (w / a1) * (x - xt) + k * (v - vt)'],
-      ),
-    ),
-  'one-step': () =>
-    only(
-      "one_step.rs (the force that lands on the target's next position in one semi-implicit Euler step)",
-      lets(['force', 'm * ((((xt + vt * dt) - x) / dt - v) / dt)']),
-    ),
-  'one-step-as-printed': () =>
-    only('../published.rs (article 002 as printed: divides by dt once where dt^2 is needed)', lets(['force', 'm * ((xt + vt * dt) - x - v * dt) / dt'])),
-  pid,
-  'windowed-pid': (s) => windowed(s, false),
-  'windowed-pid-as-printed': (s) => windowed(s, true),
-};
+/** A statement as the core declares it: an {@link Statement}, or one picked by the card's choice. */
+type Declared =
+  | { let: string; be: string; type?: 'int' }
+  | { set: string; to: string }
+  | { if: string; then: Declared[]; else?: Declared[] }
+  | { for: string; from: string; to: string; do: Declared[] }
+  | { push: string; value: string; keep: string }
+  | { when: Choice; then: Declared[]; else?: Declared[] };
+
+/** Words of a program's source line, some of them the card's choices. */
+type SourceText = string | { value: string } | { when: Choice; then: SourceText[]; else: SourceText[] };
+
+/** A law's program as its Rust file declares it (`npm run core-data` writes them all to programs.json). */
+interface DeclaredProgram {
+  source: SourceText[];
+  settings: { name: string; gain?: 'ki'; option?: string; scaled: boolean; integer?: boolean; doc: string; when?: Choice }[];
+  memory: { name: string; type: 'number' | 'bool' | 'list'; doc: string; when?: Choice }[];
+  step: Declared[];
+}
+
+const DECLARED = PROGRAMS_JSON as unknown as Readonly<Record<string, DeclaredProgram>>;
+
+/** Whether the card's choice holds: an option on (a number other than 0; a limit off is null), or set to a value. */
+function holds(choice: Choice, s: LawInput): boolean {
+  if ('all' in choice) return choice.all.every((c) => holds(c, s));
+  if ('is' in choice) return option(s, choice.is[0]) === choice.is[1];
+  const value = option(s, choice.on);
+  return typeof value === 'number' && value !== 0;
+}
+
+/** The expression with each `Clamp(value, limit)` written out: held within +-limit when the card set that limit, else the value. */
+function clamps(text: string, s: LawInput): string {
+  const at = text.indexOf('Clamp(');
+  if (at < 0) return text;
+  let depth = 0;
+  let comma = -1;
+  let end = -1;
+  for (let i = at + 'Clamp('.length; i < text.length && end < 0; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')' && depth > 0) depth--;
+    else if (c === ')') end = i;
+    else if (c === ',' && depth === 0) comma = i;
+  }
+  if (end < 0 || comma < 0) throw new Error(`programs.json: an unclosed Clamp( in "${text}"`);
+  const value = clamps(text.slice(at + 'Clamp('.length, comma).trim(), s);
+  const limit = text.slice(comma + 1, end).trim();
+  const written = holds({ on: limit }, s) ? `Min(Max(${value}, -${limit}), ${limit})` : value;
+  return text.slice(0, at) + written + clamps(text.slice(end + 1), s);
+}
+
+/** The statements the card's choices pick, with its limits written in. */
+function resolve(statements: readonly Declared[], s: LawInput): Statement[] {
+  const e = (text: string) => clamps(text, s);
+  return statements.flatMap((d): Statement[] => {
+    if ('when' in d) return resolve(holds(d.when, s) ? d.then : (d.else ?? []), s);
+    if ('let' in d) return [{ let: d.let, be: e(d.be), ...(d.type ? { type: d.type } : {}) }];
+    if ('set' in d) return [{ set: d.set, to: e(d.to) }];
+    if ('push' in d) return [d];
+    if ('for' in d) return [{ for: d.for, from: d.from, to: d.to, do: resolve(d.do, s) }];
+    return [{ if: d.if, then: resolve(d.then, s), ...(d.else ? { else: resolve(d.else, s) } : {}) }];
+  });
+}
+
+const sourceText = (parts: readonly SourceText[], s: LawInput): string =>
+  parts.map((p) => (typeof p === 'string' ? p : 'value' in p ? String(option(s, p.value)) : sourceText(holds(p.when, s) ? p.then : p.else, s))).join('');
+
+/** The card's law as its Rust file declares it, with the card's choices made. */
+function declared(program: DeclaredProgram, s: LawInput): EngineProgram {
+  const present = (when?: Choice) => when === undefined || holds(when, s);
+  return {
+    source: sourceText(program.source, s),
+    settings: program.settings.filter((d) => present(d.when)).map((d): Setting => ({
+      name: d.name,
+      value: d.gain ? s[d.gain] : (option(s, d.option!) as number),
+      scaled: d.scaled,
+      ...(d.integer ? { integer: true } : {}),
+      doc: d.doc,
+    })),
+    memory: program.memory.filter((d) => present(d.when)).map(({ name, type, doc }) => ({ name, type, doc })),
+    step: resolve(program.step, s),
+  };
+}
 
 /** The choices a PID card made, as the engine templates write them in: the limits
  *  switched on, where the derivative acts, the filter, the anti-windup mode, and the
@@ -114,113 +130,12 @@ export function pidChoices(s: LawInput, effort = 'N') {
   return { integralLimit, outputLimit, onError, filter, mode, reactsToSaturation, settings };
 }
 
-/** The PID with the card's choices written in (see `controllers/pid.rs`, `Pid::step`). */
-function pid(s: LawInput): EngineProgram {
-  const { integralLimit, outputLimit, onError, filter, mode, reactsToSaturation, settings } = pidChoices(s);
-  const il = integralLimit === null ? null : 'integralLimit';
-  const ol = outputLimit === null ? null : 'outputLimit';
-  const previous = onError ? 'previousError' : 'previousMeasurement';
-  const raw = onError ? 'kd * (error - previousError) / dt' : '-kd * (x - previousMeasurement) / dt';
-  const keep: Statement = { set: 'integral', to: 'candidate' };
-  const antiWindup: Statement[] =
-    mode === 'back-calculation'
-      ? [{ set: 'integral', to: clamp('candidate + kt * (output - unsaturated) * dt', il) }]
-      : mode === 'conditional-integration'
-        ? // Hold the integral while the output is clamped and the error pushes deeper.
-          [{ if: '!(output != unsaturated && error * unsaturated > 0.0)', then: [keep] }]
-        : [keep];
-  const step: Statement[] = [
-    ...lets(['error', 'xt - x'], ['derivative', '0.0']),
-    { if: 'started', then: [{ set: 'derivative', to: raw }] },
-    ...(filter > 0
-      ? [{ if: 'started', then: [{ set: 'filtered', to: 'filtered + dt / (derivativeFilter + dt) * (derivative - filtered)' }], else: [{ set: 'filtered', to: 'derivative' }] }, { set: 'derivative', to: 'filtered' }]
-      : []),
-    ...lets(['p', 'kp * error'], ['candidate', clamp('integral + ki * error * dt', il)]),
-    ...(reactsToSaturation ? lets(['unsaturated', 'p + candidate + derivative'], ['output', clamp('unsaturated', ol)]) : []),
-    ...antiWindup,
-    { set: previous, to: onError ? 'error' : 'x' },
-    { set: 'started', to: 'true' },
-    ...lets(['force', clamp('p + integral + derivative', ol)]),
-  ];
-  return {
-    source: `${CORE}pid.rs (derivative on the ${onError ? 'error' : 'measurement'}; anti-windup: ${mode})`,
-    settings,
-    memory: [
-      { name: 'integral', type: 'number', doc: 'the integral term, N' },
-      { name: previous, type: 'number', doc: onError ? "last step's error, m" : "last step's position, m" },
-      ...(filter > 0 ? [{ name: 'filtered', type: 'number' as const, doc: 'the filtered derivative term, N' }] : []),
-      { name: 'started', type: 'bool', doc: 'whether there was a last step' },
-    ],
-    step,
-  };
-}
-
-/** Article 001's windowed PID, its integral by the composite Simpson rule over the
- *  window (`windowed_pid.rs`, `simpson`) or by the article's printed sum (`published.rs`). */
-function windowed(s: LawInput, printed: boolean): EngineProgram {
-  const e = (i: string) => `errors[${i}]`;
-  const integral: Statement[] = printed
-    ? [
-        ...lets(['sum', '0.0']),
-        { for: 'j', from: '1', to: 'n - 1', do: [{ if: 'j % 2 == 1', then: [{ set: 'sum', to: `sum + 4.0 * ${e('j')}` }] }] },
-        { for: 'j', from: '2', to: 'n - 1', do: [{ if: 'j % 2 == 0', then: [{ set: 'sum', to: `sum + 2.0 * ${e('j')}` }] }] },
-        { set: 'sum', to: `sum + ${e('0')}` },
-        { set: 'sum', to: `sum + ${e('n - 1')}` },
-        ...lets(['integral', 'sum / (3.0 * dt)']),
-      ]
-    : [
-        // Simpson's 1/3 rule needs an even number of intervals: an odd count ends on a 3/8 rule.
-        { let: 'thirdEnd', be: 'n - 1', type: 'int' },
-        ...lets(['tail', '0.0']),
-        {
-          if: '(n - 1) % 2 == 1',
-          then: [
-            { set: 'thirdEnd', to: 'n - 4' },
-            { set: 'tail', to: `3.0 * dt / 8.0 * (${e('n - 4')} + 3.0 * ${e('n - 3')} + 3.0 * ${e('n - 2')} + ${e('n - 1')})` },
-          ],
-        },
-        ...lets(['sum', '0.0']),
-        {
-          if: 'thirdEnd > 0',
-          then: [
-            { set: 'sum', to: `${e('0')} + ${e('thirdEnd')}` },
-            { for: 'j', from: '1', to: 'thirdEnd', do: [{ if: 'j % 2 == 1', then: [{ set: 'sum', to: `sum + 4.0 * ${e('j')}` }], else: [{ set: 'sum', to: `sum + 2.0 * ${e('j')}` }] }] },
-          ],
-        },
-        ...lets(['integral', 'dt / 3.0 * sum + tail']),
-      ];
-  return {
-    source: printed ? `${CORE}windowed_pid_as_printed.rs (article 001 as printed: the Simpson sum divided by 3 dt)` : `${CORE}windowed_pid.rs (article 001, corrected)`,
-    settings: [
-      { name: 'ki', value: s.ki, scaled: true, doc: 'integral gain, N/(m s)' },
-      { name: 'window', value: option(s, 'window') as number, scaled: false, integer: true, doc: 'errors kept (at least 3)' },
-      { name: 'plantGain', value: option(s, 'plantGain') as number, scaled: false, doc: 'the gain that scales every term' },
-    ],
-    memory: [{ name: 'errors', type: 'list', doc: 'the last `window` errors, m, oldest first' }],
-    step: [
-      { push: 'errors', value: 'xt - x', keep: 'window' },
-      { let: 'n', be: 'Len(errors)', type: 'int' },
-      ...lets(['force', '0.0']),
-      {
-        // Until three errors are in, the law pushes nothing.
-        if: 'n >= 3',
-        then: [
-          ...integral,
-          {
-            set: 'force',
-            to: `plantGain * kp * ${e('n - 1')} + plantGain * ki * integral + plantGain * kd * (${e('n - 1')} - ${e('n - 2')}) / dt`,
-          },
-        ],
-      },
-    ],
-  };
-}
-
 /** The program of the card's law on the cube or the plate, or undefined for a law the core does not drive there.
  *  Its settings start with the gains the catalogue gives the law (none for the one-step laws). */
 export function engineProgram(s: LawInput): EngineProgram | undefined {
-  const program = PROGRAMS[s.kind]?.(s);
-  if (!program) return undefined;
+  const source = DECLARED[s.kind];
+  if (!source) return undefined;
+  const program = declared(source, s);
   const doc: Record<string, string> = { kp: 'stiffness, N/m', kd: 'damping, N s/m' };
   const gains = (CATALOGUE.laws.find((l) => l.id === s.kind)?.gains ?? []).flatMap((g): Setting[] => (g.key in doc ? [{ name: g.key, value: s[g.key as 'kp' | 'kd'], scaled: true, doc: doc[g.key]! }] : []));
   return { ...program, settings: [...gains, ...program.settings] };
