@@ -1,5 +1,5 @@
 //! Prints, as JSON, the data the page reads from the core: `catalogue` (the law
-//! catalogue, `web/src/core/catalogue.json`), `presets` (the chapters' Lab figures and
+//! catalogue and the Lab's defaults, `web/src/core/catalogue.json`), `presets` (the chapters' Lab figures and
 //! the cube scene, `web/src/core/presets.json`) or `claims` (every claim measured, with
 //! its verdict: the chapters' badges, `web/src/core/claims.json`, so that a chapter
 //! need not download the analysis module and run every claim to write a badge) or
@@ -12,6 +12,15 @@
 //! (`web/src/core/programs.json`, `forcelab::controllers::program`).
 //!
 //! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids|programs`
+
+/// The catalogue and the Lab's defaults, as the page's `catalogue.json` holds them.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageCatalogue {
+    #[serde(flatten)]
+    catalogue: forcelab::catalogue::Catalogue,
+    lab_defaults: forcelab::lab::LabDefaults,
+}
 
 /// The presets and the scenes' defaults, as the page's `presets.json` holds them.
 #[derive(serde::Serialize)]
@@ -28,7 +37,10 @@ fn main() {
         return;
     }
     let text = match which.as_str() {
-        "catalogue" => serde_json::to_string_pretty(&forcelab::catalogue::Catalogue::get()),
+        "catalogue" => serde_json::to_string_pretty(&PageCatalogue {
+            catalogue: forcelab::catalogue::Catalogue::get(),
+            lab_defaults: forcelab::lab::LAB_DEFAULTS,
+        }),
         "presets" => serde_json::to_string_pretty(&PagePresets {
             presets: forcelab::scenario::presets(),
             scenes: Default::default(),

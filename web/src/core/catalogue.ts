@@ -90,7 +90,38 @@ export interface GainFormEntry {
   fields: { key: string; label: string; unit: string; min: number; max: number; scale: 'linear' | 'log'; hardMax: number }[];
 }
 
+/** What happens to the target and the bodies, in the core Lab's own shape (`lab::Disturbances`). */
+export interface CoreDisturbances {
+  targetStart: number;
+  /** `[time, to]`, or null: no jump. */
+  targetStep: [number, number] | null;
+  targetVelocity: number;
+  /** `[time, impulse]`, or null. */
+  sideswipe: [number, number] | null;
+  constantForce: number;
+  noise: number;
+  seed: number;
+  /** `[time, factor]`, or null. */
+  dtSpike: [number, number] | null;
+}
+
+/** The Lab page's first state and where each disturbance starts when switched on (the core's `lab::LAB_DEFAULTS`). */
+export interface LabDefaults {
+  plant: PlantId;
+  integrator: IntegratorId;
+  gainForm: GainFormId;
+  dt: number;
+  mass: number;
+  horizon: number;
+  speed: number;
+  laws: LawId[];
+  disturbances: CoreDisturbances;
+  switchedOn: { targetStep: [number, number]; sideswipe: [number, number]; dtSpike: [number, number] };
+}
+
 export interface Catalogue {
+  /** The Lab's defaults (written beside the catalogue by `npm run core-data`). */
+  labDefaults: LabDefaults;
   laws: LawEntry[];
   plants: PlantEntry[];
   /** How many laws a Lab compares, fewest and most (`lab::MIN_LAWS`, `lab::MAX_LAWS`). */

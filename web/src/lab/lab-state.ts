@@ -95,34 +95,39 @@ export function freshLaw(kind: string): LawState {
 }
 
 export function defaultLaws(): LawState[] {
-  return ['pd', 'backward-pd', 'spd'].map(freshLaw);
+  return CATALOGUE.labDefaults.laws.map(freshLaw);
 }
 
+/** The Lab with nothing in its link: the core's defaults (`lab::LAB_DEFAULTS`), each disturbance off at the value it starts from when switched on. */
 export function defaultState(): LabState {
+  const { plant, integrator, gainForm, dt, mass, horizon, speed, disturbances: d, switchedOn: on } = CATALOGUE.labDefaults;
+  const [stepAt, stepTo] = d.targetStep ?? on.targetStep;
+  const [sideswipeAt, sideswipeImpulse] = d.sideswipe ?? on.sideswipe;
+  const [spikeAt, spikeFactor] = d.dtSpike ?? on.dtSpike;
   return {
-    plant: 'cube',
-    integrator: 'semi-implicit-euler',
-    parameterisation: 'raw',
-    dt: Number((1 / 60).toPrecision(6)),
-    mass: 1,
-    horizon: 6,
-    seed: 1,
-    speed: 1,
+    plant,
+    integrator,
+    parameterisation: gainForm,
+    dt,
+    mass,
+    horizon,
+    seed: d.seed,
+    speed,
     laws: defaultLaws(),
     disturbances: {
-      targetStart: 1,
-      stepOn: false,
-      stepAt: 3,
-      stepTo: 0,
-      targetVelocity: 0,
-      sideswipeOn: false,
-      sideswipeAt: 2,
-      sideswipeImpulse: 2,
-      constantForce: 0,
-      noise: 0,
-      spikeOn: false,
-      spikeAt: 1,
-      spikeFactor: 4,
+      targetStart: d.targetStart,
+      stepOn: d.targetStep !== null,
+      stepAt,
+      stepTo,
+      targetVelocity: d.targetVelocity,
+      sideswipeOn: d.sideswipe !== null,
+      sideswipeAt,
+      sideswipeImpulse,
+      constantForce: d.constantForce,
+      noise: d.noise,
+      spikeOn: d.dtSpike !== null,
+      spikeAt,
+      spikeFactor,
     },
   };
 }

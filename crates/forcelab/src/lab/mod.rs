@@ -5,6 +5,7 @@
 mod any_lab;
 mod box_plant;
 mod card_map;
+mod defaults;
 #[cfg(test)]
 mod disturbance_tests;
 mod disturbances;
@@ -20,6 +21,7 @@ pub use crate::random::SplitMix64;
 pub use any_lab::{AnyLab, MAX_STEPS_PER_CALL};
 pub use box_plant::{BoxLaw, BoxPlant, BoxSlot};
 pub use card_map::{CardMap, MapMarker};
+pub use defaults::{LabDefaults, SwitchedOn, DT_60, LAB_DEFAULTS};
 pub use disturbances::Disturbances;
 pub use lockstep::{Lab, Lab1};
 pub use options::{AntiWindupMode, LawOptions};

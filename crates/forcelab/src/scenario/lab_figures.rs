@@ -5,7 +5,7 @@
 use crate::catalogue::{LawId, PlantId};
 use crate::controllers::DerivativeOn;
 use crate::integrator::Integrator;
-use crate::lab::{AntiWindupMode, Disturbances, LabSpec, LawOptions, LawSpec, SpecError};
+use crate::lab::{AntiWindupMode, Disturbances, LabSpec, LawOptions, LawSpec, SpecError, DT_60};
 
 /// One law of a figure, with the Lab's raw gains (those of the cube of the figure's
 /// mass: N/m, N s/m, N/(m s)).
@@ -67,9 +67,6 @@ pub struct LabFigure {
     /// [`Disturbances::target_step`].
     pub target_step: Option<(f64, f64)>,
 }
-
-/// The Lab's step, 1/60 s, to the six digits the page's URLs carry.
-const DT_60: f64 = 0.016_666_7;
 
 const fn law(kind: LawId, kp: f64, kd: f64) -> PresetLaw {
     PresetLaw {
