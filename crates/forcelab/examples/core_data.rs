@@ -13,6 +13,8 @@
 //!
 //! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids|programs`
 
+use std::collections::BTreeMap;
+
 /// The catalogue and the Lab's defaults, as the page's `catalogue.json` holds them.
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -20,6 +22,14 @@ struct PageCatalogue {
     #[serde(flatten)]
     catalogue: forcelab::catalogue::Catalogue,
     lab_defaults: forcelab::lab::LabDefaults,
+}
+
+/// Every law written out for engines, by id, as the page's `programs.json` holds them.
+#[derive(serde::Serialize)]
+struct PagePrograms {
+    force: BTreeMap<&'static str, &'static forcelab::program::Program>,
+    torque: BTreeMap<&'static str, &'static forcelab::program::TorqueProgram>,
+    predicting: BTreeMap<&'static str, &'static forcelab::program::PredictingProgram>,
 }
 
 /// The presets and the scenes' defaults, as the page's `presets.json` holds them.
@@ -46,11 +56,14 @@ fn main() {
             scenes: Default::default(),
         }),
         "claims" => serde_json::to_string_pretty(&forcelab::claims::all_claims()),
-        "programs" => serde_json::to_string_pretty(
-            &forcelab::controllers::programs()
-                .into_iter()
-                .collect::<std::collections::BTreeMap<_, _>>(),
-        ),
+        "programs" => {
+            let all = forcelab::controllers::programs();
+            serde_json::to_string_pretty(&PagePrograms {
+                force: all.force.into_iter().collect(),
+                torque: all.torque.into_iter().collect(),
+                predicting: all.predicting.into_iter().collect(),
+            })
+        }
         "race" => match forcelab::design::race(&forcelab::design::RULES) {
             Ok(race) => serde_json::to_string_pretty(&race),
             Err(e) => {

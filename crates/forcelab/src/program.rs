@@ -172,6 +172,39 @@ pub const fn memory(
     }
 }
 
+/// A torque law of the box written out for engines, per unit inertia: `lines` give
+/// `stiffness` (1/s^2) and `damping` (1/s) from `kpu = kp / m`, `kdu = kd / m` and the
+/// step `dt`; each template then applies `tau = I_w (stiffness theta + damping (w_t -
+/// w))`, with `theta` the shortest rotation vector to the target (or, with
+/// `printed_angle`, article 002's angle-axis, up to 360 degrees: the long way past 180)
+/// and `I_w` the world inertia.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct TorqueProgram {
+    /// Where the law lives in the core, and what it does.
+    pub source: &'static str,
+    /// `name = expression` statements, in order.
+    pub lines: &'static [(&'static str, &'static str)],
+    /// Whether the angle is the printed listing's (the long way past 180 degrees).
+    pub printed_angle: bool,
+}
+
+/// A box law that predicts the next step in the body's principal frame (the SPDs, the
+/// one-step laws): each template writes out its step in its own vector types; this says
+/// where the law lives and whether it reads the gains.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PredictingProgram {
+    /// Where the law lives in the core, and what it does.
+    pub source: &'static str,
+    /// Whether it reads the Lab's gains (the one-step laws have none).
+    pub gains: bool,
+}
+
 #[cfg(feature = "serde")]
 mod json {
     //! The programs as the page's templates read them (`engine-program.ts`'s types).

@@ -9,7 +9,7 @@
 use crate::body::Body3;
 use crate::error::{finite, positive, Error};
 use crate::math;
-use crate::program::{Program, Statement::Let, Text};
+use crate::program::{PredictingProgram, Program, Statement::Let, Text, TorqueProgram};
 use glam::{DQuat, DVec3};
 
 /// Unity's `Quaternion.ToAngleAxis`, in radians: angle `2 acos(w)` in `[0, 2 pi]`
@@ -155,6 +155,22 @@ pub(crate) const ONE_STEP_PROGRAM: Program = Program::stateless(
     )],
     &[Let("force", "m * ((xt + vt * dt) - x - v * dt) / dt")],
 );
+
+/// This law on the box written out for engines that do not run forcelab (see
+/// [`program`](crate::program)); the page's unit test holds it to the 1-D law on a unit
+/// mass, per unit inertia.
+pub(crate) const BACKWARD_PD_TORQUE_PROGRAM: TorqueProgram = TorqueProgram {
+    source: "crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones, and turns the long way past 180 degrees)",
+    lines: &[("stiffness", "kpu"), ("damping", "kdu")],
+    printed_angle: true,
+};
+
+/// Where this law lives, for the engine templates that write out its step on the box
+/// (see [`program`](crate::program)).
+pub(crate) const ONE_STEP_PREDICTING: PredictingProgram = PredictingProgram {
+    source: "crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; it turns into the inertia frame and back the wrong way round; its angle-axis angle runs to 360 degrees, so past 180 it turns the long way)",
+    gains: false,
+};
 
 #[cfg(test)]
 mod tests {

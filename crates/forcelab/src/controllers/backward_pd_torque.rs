@@ -2,6 +2,7 @@ use super::{Target2, Target3, Terms, Terms3};
 use crate::angle;
 use crate::body::{Body2, Body3};
 use crate::error::{non_negative, positive, Error};
+use crate::program::TorqueProgram;
 use crate::rotation::error_vector;
 use glam::DVec3;
 
@@ -84,6 +85,19 @@ impl BackwardPdTorque {
         ))
     }
 }
+
+/// This law on the box written out for engines that do not run forcelab (see
+/// [`program`](crate::program)); the page's unit test holds it to the 1-D law on a unit
+/// mass, per unit inertia.
+pub(crate) const TORQUE_PROGRAM: TorqueProgram = TorqueProgram {
+    source: "crates/forcelab/src/controllers/backward_pd_torque.rs (Wu: gains scaled by g)",
+    lines: &[
+        ("g", "1.0 / (1.0 + kdu * dt + kpu * dt * dt)"),
+        ("stiffness", "g * kpu"),
+        ("damping", "g * (kdu + kpu * dt)"),
+    ],
+    printed_angle: false,
+};
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,7 @@ use crate::body::Body3;
 use crate::catalogue::{LawId, PlantId};
 use crate::error::{non_negative, positive, Error};
 use crate::gains::{to_wu, Gains};
+use crate::program::TorqueProgram;
 use crate::published::{one_step_torque_as_printed, stable_torque_pd_as_printed};
 use crate::rotation::error_vector;
 use glam::DVec3;
@@ -146,6 +147,15 @@ impl Controller3 {
 fn next(target: &Target3, dt: f64) -> glam::DQuat {
     crate::rotation::integrate_exact(target.orientation, target.angular_velocity, dt)
 }
+
+/// This law on the box written out for engines that do not run forcelab (see
+/// [`program`](crate::program)); the page's unit test holds it to the 1-D law on a unit
+/// mass, per unit inertia.
+pub(crate) const TORQUE_PROGRAM: TorqueProgram = TorqueProgram {
+    source: "crates/forcelab/src/controllers/controller3.rs (forward PD, gains per unit inertia)",
+    lines: &[("stiffness", "kpu"), ("damping", "kdu")],
+    printed_angle: false,
+};
 
 #[cfg(test)]
 mod tests {

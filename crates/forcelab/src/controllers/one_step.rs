@@ -11,7 +11,7 @@ use crate::body::{Body1, Body2, Body3, Gyroscopic};
 use crate::error::{finite, positive, Error};
 use crate::integrator::Integrator;
 use crate::math;
-use crate::program::{Program, Statement::Let, Text};
+use crate::program::{PredictingProgram, Program, Statement::Let, Text};
 use crate::rotation::{rotation_vector, TINY_ANGLE};
 use glam::{DQuat, DVec2, DVec3};
 
@@ -164,6 +164,13 @@ pub(crate) const PROGRAM: Program = Program::stateless(
         Let("force", "m * ((((xt + vt * dt) - x) / dt - v) / dt)"),
     ],
 );
+
+/// Where this law lives, for the engine templates that write out its step on the box
+/// (see [`program`](crate::program)).
+pub(crate) const PREDICTING: PredictingProgram = PredictingProgram {
+    source: "crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)",
+    gains: false,
+};
 
 #[cfg(test)]
 mod tests {

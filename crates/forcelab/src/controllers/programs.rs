@@ -1,7 +1,7 @@
 //! Which program each law of the cube and the plate is written out as (the types are
 //! [`crate::program`]'s; each law's file declares its own).
 
-use crate::program::Program;
+use crate::program::{PredictingProgram, Program, TorqueProgram};
 
 /// The program of `law` on the cube and the plate, as its file declares it, or `None`
 /// for a law that only turns a box (Wu's torque listing as printed).
@@ -24,13 +24,62 @@ pub fn program_of(law: super::LawId) -> Option<&'static Program> {
     })
 }
 
-/// Every law's program, by id, in the catalogue's order: what `npm run core-data`
+/// The torque law of `law` on the box written out per unit inertia, or `None` for a law
+/// whose step the templates write out in full ([`predicting_program_of`]) or that does
+/// not turn the box.
+pub fn torque_program_of(law: super::LawId) -> Option<&'static TorqueProgram> {
+    use super::LawId as L;
+    match law {
+        L::ForwardPd => Some(&super::controller3::TORQUE_PROGRAM),
+        L::BackwardPd => Some(&super::backward_pd_torque::TORQUE_PROGRAM),
+        L::BackwardPdAsPrinted => Some(&crate::published::BACKWARD_PD_TORQUE_PROGRAM),
+        _ => None,
+    }
+}
+
+/// Where each box law that predicts in the principal frame lives (its step is written
+/// out per language by the templates), or `None`.
+pub fn predicting_program_of(law: super::LawId) -> Option<&'static PredictingProgram> {
+    use super::LawId as L;
+    match law {
+        L::Spd => Some(&super::spd_torque::PREDICTING),
+        L::SpdSimplified => Some(&super::spd_simplified::PREDICTING),
+        L::OneStep => Some(&super::one_step::PREDICTING),
+        L::OneStepAsPrinted => Some(&crate::published::ONE_STEP_PREDICTING),
+        _ => None,
+    }
+}
+
+/// Every law written out for engines, by id in the catalogue's order: `force` on the
+/// cube and the plate, `torque` and `predicting` on the box. What `npm run core-data`
 /// writes for the page's engine templates.
-pub fn programs() -> Vec<(&'static str, &'static Program)> {
-    super::LawId::ALL
-        .into_iter()
-        .filter_map(|law| program_of(law).map(|p| (law.id(), p)))
-        .collect()
+#[derive(Clone, Debug, PartialEq)]
+pub struct Programs {
+    /// The cube's and the plate's laws.
+    pub force: Vec<(&'static str, &'static Program)>,
+    /// The box's laws per unit inertia.
+    pub torque: Vec<(&'static str, &'static TorqueProgram)>,
+    /// The box's laws that predict in the principal frame.
+    pub predicting: Vec<(&'static str, &'static PredictingProgram)>,
+}
+
+/// Every law's programs (see [`Programs`]).
+pub fn programs() -> Programs {
+    let all = super::LawId::ALL;
+    Programs {
+        force: all
+            .into_iter()
+            .filter_map(|l| program_of(l).map(|p| (l.id(), p)))
+            .collect(),
+        torque: all
+            .into_iter()
+            .filter_map(|l| torque_program_of(l).map(|p| (l.id(), p)))
+            .collect(),
+        predicting: all
+            .into_iter()
+            .filter_map(|l| predicting_program_of(l).map(|p| (l.id(), p)))
+            .collect(),
+    }
 }
 
 #[cfg(test)]
@@ -135,6 +184,15 @@ mod tests {
             }
         }
         assert!(program_of(LawId::BackwardPdAsPrinted).is_none());
-        assert_eq!(programs().len(), LawId::ALL.len() - 1);
+        assert_eq!(programs().force.len(), LawId::ALL.len() - 1);
+        // Every law the box drives is written out one way or the other.
+        for law in LawId::driving(PlantId::Box) {
+            let ways = [
+                torque_program_of(law).is_some(),
+                predicting_program_of(law).is_some(),
+            ];
+            assert!(ways.contains(&true) || law == LawId::Pid, "{}", law.id());
+            assert!(!(ways[0] && ways[1]), "{}", law.id());
+        }
     }
 }

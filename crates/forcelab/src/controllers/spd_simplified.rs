@@ -1,7 +1,7 @@
 use super::{Prepared1, Target1, Target3, Terms, Terms3};
 use crate::body::{Body1, Body3};
 use crate::error::{non_negative, positive, Error};
-use crate::program::{Program, Statement::Let, Text};
+use crate::program::{PredictingProgram, Program, Statement::Let, Text};
 use crate::rotation::{error_vector, integrate_exact};
 use glam::DVec3;
 
@@ -153,6 +153,13 @@ pub(crate) const PROGRAM: Program = Program::stateless(
         Let("force", "m * (kpm * (xt + vt * dt - x - v * dt)) + m * (kdm * (vt - v))"),
     ],
 );
+
+/// Where this law lives, for the engine templates that write out its step on the box
+/// (see [`program`](crate::program)).
+pub(crate) const PREDICTING: PredictingProgram = PredictingProgram {
+    source: "crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)",
+    gains: true,
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 use super::{Target3, Terms3};
 use crate::body::{Body3, Gyroscopic};
 use crate::error::{finite, non_negative, positive, Error};
+use crate::program::PredictingProgram;
 use crate::rotation::{error_vector, integrate_exact};
 use glam::DVec3;
 
@@ -80,6 +81,13 @@ impl SpdTorque {
         Ok(Terms3::sum(r * p, DVec3::ZERO, r * d, DVec3::ZERO))
     }
 }
+
+/// Where this law lives, for the engine templates that write out its step on the box
+/// (see [`program`](crate::program)).
+pub(crate) const PREDICTING: PredictingProgram = PredictingProgram {
+    source: "crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)",
+    gains: true,
+};
 
 #[cfg(test)]
 mod tests {

@@ -43,7 +43,12 @@ interface DeclaredProgram {
   step: Declared[];
 }
 
-const DECLARED = PROGRAMS_JSON as unknown as Readonly<Record<string, DeclaredProgram>>;
+/** Every law as the core declares it for engines (`controllers::programs`). */
+const DECLARED = PROGRAMS_JSON as unknown as {
+  force: Readonly<Record<string, DeclaredProgram>>;
+  torque: Readonly<Record<string, EngineLaw>>;
+  predicting: Readonly<Record<string, PredictingLaw>>;
+};
 
 /** Whether the card's choice holds: an option on (a number other than 0; a limit off is null), or set to a value. */
 function holds(choice: Choice, s: LawInput): boolean {
@@ -133,7 +138,7 @@ export function pidChoices(s: LawInput, effort = 'N') {
 /** The program of the card's law on the cube or the plate, or undefined for a law the core does not drive there.
  *  Its settings start with the gains the catalogue gives the law (none for the one-step laws). */
 export function engineProgram(s: LawInput): EngineProgram | undefined {
-  const source = DECLARED[s.kind];
+  const source = DECLARED.force[s.kind];
   if (!source) return undefined;
   const program = declared(source, s);
   const doc: Record<string, string> = { kp: 'stiffness, N/m', kd: 'damping, N s/m' };
@@ -141,52 +146,28 @@ export function engineProgram(s: LawInput): EngineProgram | undefined {
   return { ...program, settings: [...gains, ...program.settings] };
 }
 
-/** A law of the box written out for engines: statements that give `stiffness` and `damping`. */
+/** A law of the box written out for engines: statements that give `stiffness` and `damping` (the core's `program::TorqueProgram`). */
 export interface EngineLaw {
   /** Where the formula lives in the core. */
   source: string;
   /** Statements, in a C-like syntax shared by C# and GDScript once `double `/`var ` is put before each new name. */
   lines: readonly [name: string, expression: string][];
-  /** The angle as article 002's listing reads it (the engine's angle-axis, up to 360 degrees:
-   *  the long way past 180), not the shortest rotation. */
-  printedAngle?: true;
+  /** The angle as article 002's listing reads it (the engine's angle-axis, up to 360
+   *  degrees: the long way past 180), not the shortest rotation. */
+  printedAngle: boolean;
 }
 
 /**
- * The torque laws written out for engines, per unit inertia: each gives `stiffness`
- * (1/s^2) and `damping` (1/s) from `kpu = kp / m`, `kdu = kd / m` and the step `dt`;
- * the snippet then applies `tau = I_w (stiffness theta + damping (w_t - w))`, with
- * `theta` the shortest rotation vector to the target and `I_w` the world inertia.
- * The SPDs and the one-step laws on an orientation predict in the principal frame; each
- * language's template writes them out in full.
+ * The torque laws written out for engines, per unit inertia, as each law's Rust file
+ * declares it: each gives `stiffness` (1/s^2) and `damping` (1/s) from `kpu = kp / m`,
+ * `kdu = kd / m` and the step `dt`; the snippet then applies `tau = I_w (stiffness theta +
+ * damping (w_t - w))`, with `theta` the shortest rotation vector to the target and `I_w`
+ * the world inertia. The SPDs and the one-step laws on an orientation predict in the
+ * principal frame; each language's template writes them out in full.
  */
-export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = {
-  pd: {
-    source: 'crates/forcelab/src/controllers/controller3.rs (forward PD, gains per unit inertia)',
-    lines: [
-      ['stiffness', 'kpu'],
-      ['damping', 'kdu'],
-    ],
-  },
-  'backward-pd': {
-    source: 'crates/forcelab/src/controllers/backward_pd_torque.rs (Wu: gains scaled by g)',
-    lines: [
-      ['g', '1.0 / (1.0 + kdu * dt + kpu * dt * dt)'],
-      ['stiffness', 'g * kpu'],
-      ['damping', 'g * (kdu + kpu * dt)'],
-    ],
-  },
-  'backward-pd-as-printed': {
-    source: "crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones, and turns the long way past 180 degrees)",
-    printedAngle: true,
-    lines: [
-      ['stiffness', 'kpu'],
-      ['damping', 'kdu'],
-    ],
-  },
-};
+export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = DECLARED.torque;
 
-/** A box law that predicts the next step in the body's principal frame (the SPDs, the one-step laws), for engines. */
+/** A box law that predicts the next step in the body's principal frame (the SPDs, the one-step laws), for engines (the core's `program::PredictingProgram`). */
 export interface PredictingLaw {
   /** Where the law lives in the core, and what it does. */
   source: string;
@@ -201,29 +182,12 @@ export interface PredictingStep {
 }
 
 /**
- * The box laws that predict in the principal frame; each language's template writes out
- * their steps (`csharp.ts`, `gdscript.ts`) from these formulas of the core. The target is
- * at rest, so where it will be after the step is where it is.
+ * The box laws that predict in the principal frame, as the core says where each lives;
+ * each language's template writes out their steps (`csharp.ts`, `gdscript.ts`) from
+ * these formulas of the core. The target is at rest, so where it will be after the step
+ * is where it is.
  */
-export const PREDICTING_LAWS: Readonly<Record<string, PredictingLaw>> = {
-  spd: {
-    source: "crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)",
-    gains: true,
-  },
-  'spd-simplified': {
-    source: 'crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)',
-    gains: true,
-  },
-  'one-step': {
-    source: "crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)",
-    gains: false,
-  },
-  'one-step-as-printed': {
-    source:
-      "crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; it turns into the inertia frame and back the wrong way round; its angle-axis angle runs to 360 degrees, so past 180 it turns the long way)",
-    gains: false,
-  },
-};
+export const PREDICTING_LAWS: Readonly<Record<string, PredictingLaw>> = DECLARED.predicting;
 
 /** Why an engine template does not write out `kind` on `plant` (a law forcelab does not
  *  drive there: every law it drives has its template), and which laws it does. */
