@@ -18,23 +18,32 @@ type Lab = LabPackage.Lab;
 /** A build of the Lab's part of the core: the plants its Lab holds (undefined: every plant), loaded once. */
 interface Build {
   readonly plants?: readonly string[];
+  /** Its glue code (a module of its own, fetched when first needed). */
   readonly fetch: () => Promise<Package>;
+  /** Where its wasm module is (the same file the glue would ask for). */
+  readonly wasm: () => URL;
   loaded?: Package;
 }
 
-/** Fetches and starts `build` once (and again after a failure), keeping the started package. */
+/**
+ * Fetches and starts `build` once (and again after a failure), keeping the started
+ * package. The wasm module downloads beside the glue code rather than after it: the
+ * glue asks for the module only once it has run, a third step in a row before a Lab
+ * figure's first frame (this chunk, then the glue, then the module).
+ */
 const starter = (build: Build) =>
   once(async () => {
+    const module = fetch(build.wasm());
     const pkg = await build.fetch();
-    await pkg.default();
+    await pkg.default({ module_or_path: module });
     build.loaded = pkg;
   });
 
-const EVERY: Build = { fetch: () => import('../../pkg-lab/forcelab_wasm.js') };
+const EVERY: Build = { fetch: () => import('../../pkg-lab/forcelab_wasm.js'), wasm: () => new URL('../../pkg-lab/forcelab_wasm_bg.wasm', import.meta.url) };
 /** The builds on one plant (the cargo features `lab-cube` and `lab-box`); any other plant takes EVERY. */
 const ONE_PLANT: readonly Build[] = [
-  { plants: ['cube'], fetch: () => import('../../pkg-lab-cube/forcelab_wasm.js') },
-  { plants: ['box'], fetch: () => import('../../pkg-lab-box/forcelab_wasm.js') },
+  { plants: ['cube'], fetch: () => import('../../pkg-lab-cube/forcelab_wasm.js'), wasm: () => new URL('../../pkg-lab-cube/forcelab_wasm_bg.wasm', import.meta.url) },
+  { plants: ['box'], fetch: () => import('../../pkg-lab-box/forcelab_wasm.js'), wasm: () => new URL('../../pkg-lab-box/forcelab_wasm_bg.wasm', import.meta.url) },
 ];
 const BUILDS = [...ONE_PLANT, EVERY];
 const START = new Map(BUILDS.map((b) => [b, starter(b)]));
