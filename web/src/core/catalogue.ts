@@ -105,6 +105,31 @@ export interface CoreDisturbances {
   dtSpike: [number, number] | null;
 }
 
+/** A law of a core Lab, as its constructor reads it (`lab::LawSpec`; a field left out takes its default). */
+export interface LawSpec {
+  /** A law id ({@link LawId}). */
+  kind: string;
+  kp?: number;
+  kd?: number;
+  ki?: number;
+  /** Its options beyond the gains, by the catalogue's keys (`lab::LawOptions`). */
+  options?: Record<string, number | string>;
+}
+
+/**
+ * A core Lab, as its constructor reads it (`lab::LabSpec`): the one schema of a Lab run.
+ * A field left out takes the core's default; a field the core does not know is refused
+ * by name, so a misspelt one fails the first test that builds it.
+ */
+export interface LabSpec {
+  plant?: PlantId;
+  mass?: number;
+  dt?: number;
+  integrator?: IntegratorId;
+  controllers?: LawSpec[];
+  disturbances?: Partial<CoreDisturbances>;
+}
+
 /** The Lab page's first state and where each disturbance starts when switched on (the core's `lab::LAB_DEFAULTS`). */
 export interface LabDefaults {
   plant: PlantId;

@@ -10,6 +10,7 @@
  * import the generated packages (`door.test.ts` checks).
  */
 import type * as LabPackage from '../../pkg-lab/forcelab_wasm.js';
+import type { LabSpec } from './catalogue';
 import { once } from './loader';
 
 type Package = typeof LabPackage;
@@ -216,10 +217,9 @@ export class LabRun {
   private trace: TraceCopy | null = null;
 
   /** Builds the run on a loaded build that holds its plant; throws an Error naming the bad field and value. */
-  constructor(config: object) {
-    const plant = (config as { plant?: unknown }).plant;
+  constructor(config: LabSpec) {
     crossings++;
-    this.lab = new (packageFor(typeof plant === 'string' ? plant : 'cube').Lab)(config);
+    this.lab = new (packageFor(config.plant ?? 'cube').Lab)(config);
   }
 
   get n(): number {

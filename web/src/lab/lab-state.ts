@@ -5,7 +5,7 @@
  * its default and is reported by name, so a tampered link never breaks the page or
  * loses the other settings.
  */
-import { CATALOGUE, gainDefault, menuLaws, twinOn, type GainFormId, type IntegratorId, type PlantId } from '../core/catalogue';
+import { CATALOGUE, gainDefault, menuLaws, twinOn, type GainFormId, type IntegratorId, type LabSpec, type PlantId } from '../core/catalogue';
 import { clip, type ParamDef } from '../ui/params';
 import { numberFrom, oneOf } from '../ui/url-state';
 import { activeOptions, readOptions, writeOptions, type OptionValues } from './law-options';
@@ -289,8 +289,13 @@ export function seriesOf(state: LabState): SeriesInfo[] {
   return [...main, ...twins];
 }
 
-/** The core Lab's config object for `state` (see `forcelab-wasm`'s `Lab`). */
-export function labConfig(state: LabState): object {
+/**
+ * The core's Lab for `state`, in the core's own schema ({@link LabSpec}). The page's
+ * state keeps beside it only what a page needs and a run does not: the gain form the
+ * cards show, the run's length, the playback speed, and the values of a disturbance
+ * switched off (so that switching it on again, or a link, keeps them).
+ */
+export function labConfig(state: LabState): LabSpec {
   const d = state.disturbances;
   return {
     plant: state.plant,
