@@ -5,6 +5,7 @@
  * listing beside it where the article has one, the code it runs, and Remove. A gain
  * edit is live on the running Lab; any other edit restarts it.
  */
+import { el } from '../ui/dom';
 import { paramControl } from '../ui/controls';
 import { codePanel } from '../ui/code-panel';
 import { formatNumber, type ParamDef } from '../ui/params';
@@ -12,7 +13,7 @@ import { tuning, type GainReadout } from '../core/wasm';
 import { CATALOGUE, LAW_LABELS, LINEAR_LAWS, lawEntry } from '../core/catalogue';
 import { stabilityMap } from './lab-atlas';
 import type { SnippetInput } from '../export/snippets';
-import { checkbox, element, select } from './lab-dom';
+import { checkbox, select } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { GAINLESS, HAS_INTEGRAL, LAWS, MAX_CONTROLLERS, MIN_CONTROLLERS, TWINS, freshLaw } from './lab-state';
 import { FORMS, formNote } from './parameterisation';
@@ -73,9 +74,9 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       buildLaws();
       context.replay();
     };
-    const card = element('fieldset', { className: 'law' });
+    const card = el('fieldset', { class: 'law' });
     card.dataset.index = String(k);
-    const legend = element('legend', {}, element('span', { className: 'swatch' }), `controller ${k + 1}`);
+    const legend = el('legend', {}, el('span', { class: 'swatch' }), `controller ${k + 1}`);
     (legend.firstChild as HTMLElement).style.background = colors[k] ?? '';
     card.append(legend);
     card.append(select('law', `${p}law-${k}-kind`, LAWS[state.plant], LAW_NAMES, law.kind, (v) => {
@@ -92,23 +93,23 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       });
       buildLaws();
     }));
-    const fields = element('div', { className: 'params' });
+    const fields = el('div', { class: 'params' });
     // A law without gains has nothing to show there: its card says so.
     if (context.gainStrip && !GAINLESS.has(law.kind)) {
       // One row per controller, in its plotted colour, named by its law: the gains a
       // caption asks a reader to try, beside the plots they change.
-      const swatch = element('span', { className: 'swatch' });
+      const swatch = el('span', { class: 'swatch' });
       swatch.style.background = colors[k] ?? '';
       // The Lab names it as its plotted series (two PIDs told apart by the option that differs).
-      const name = element('span', { className: 'law-name' });
-      const row = element('fieldset', { className: 'law-gains' }, element('legend', {}, swatch, name), fields);
+      const name = el('span', { class: 'law-name' });
+      const row = el('fieldset', { class: 'law-gains' }, el('legend', {}, swatch, name), fields);
       row.dataset.owner = String(k);
       context.gainStrip.append(row);
-      card.append(element('p', { className: 'note', textContent: 'Its gains are under the plots.' }));
+      card.append(el('p', { class: 'note' }, 'Its gains are under the plots.'));
     } else card.append(fields);
     const form = FORMS[state.parameterisation];
     if (GAINLESS.has(law.kind)) {
-      fields.append(element('p', { className: 'note', textContent: 'This law has no gains: it computes the force that lands on the target next step.' }));
+      fields.append(el('p', { class: 'note' }, 'This law has no gains: it computes the force that lands on the target next step.'));
     } else {
       const values = form.fromRaw({ kp: law.kp, kd: law.kd }, state.mass, tuning);
       const current = [...values];
@@ -135,7 +136,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         });
         reportLink(control, `ki${k}`);
       }
-      fields.append(element('p', { className: 'note', textContent: formNote(form, HAS_INTEGRAL.has(law.kind)) }));
+      fields.append(el('p', { class: 'note' }, formNote(form, HAS_INTEGRAL.has(law.kind))));
       // An option edit restarts the run, and the stability map says which options it leaves out.
       const options = optionsPanel(k, editor, { ...context, replay: () => (context.replay(), refresh()) });
       if (options) card.append(options);
@@ -143,7 +144,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         tunePanel(k, editor, (g) => putGains(g), context.shade),
       );
     }
-    const zeta = element('p', { className: 'zeta' });
+    const zeta = el('p', { class: 'zeta' });
     zeta.setAttribute('aria-live', 'polite');
     card.append(zeta);
     /** The card's damping ratios, from the core's readout of its gains. */
@@ -195,7 +196,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
           change((s) => (s.laws[k]!.asPrinted = on));
           buildLaws();
         }),
-        element('p', { className: 'note', textContent: ERRATA[twin] ?? '' }),
+        el('p', { class: 'note' }, ERRATA[twin] ?? ''),
       );
     }
     card.append(
@@ -218,7 +219,7 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
         };
       }, async (language, input) => (await import('../export/snippets')).snippet(language, input)),
     );
-    const remove = element('button', { type: 'button', textContent: 'Remove', disabled: state.laws.length <= MIN_CONTROLLERS });
+    const remove = el('button', { type: 'button', disabled: state.laws.length <= MIN_CONTROLLERS }, 'Remove');
     remove.addEventListener('click', () => {
       change((s) => s.laws.splice(k, 1));
       buildLaws();

@@ -1,6 +1,7 @@
-/** The Lab's small DOM helpers: elements from properties, a labelled menu, a plant's unit. */
+/** The Lab's small DOM helpers: a labelled menu, a checkbox, a plant's unit (elements come from `ui/dom.ts`'s `el`, the page's one builder). */
 
 import { plantEntry } from '../core/catalogue';
+import { el } from '../ui/dom';
 
 /** The unit of a plant's coordinate (the core's catalogue): `rad` for the box, `m` for the cube and the plate. */
 export function unitOf(plantId: string): string {
@@ -11,13 +12,6 @@ export function unitOf(plantId: string): string {
 export function effortOf(plantId: string): string {
   const p = plantEntry(plantId);
   return `${p.effort} (${p.effortUnit})`;
-}
-
-/** `<tag>` with `props` assigned and `children` appended. */
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
 }
 
 /**
@@ -32,10 +26,10 @@ export function select(
   value: string,
   onChange: (v: string) => void | Promise<void>,
 ): HTMLElement {
-  const s = element('select', { id });
-  for (const o of options) s.append(element('option', { value: o, textContent: names[o] ?? o }));
+  const s = el('select', { id });
+  for (const o of options) s.append(el('option', { value: o }, names[o] ?? o));
   s.value = value;
-  const message = element('p', { className: 'message', id: `${id}-message`, role: 'alert' });
+  const message = el('p', { class: 'message', id: `${id}-message`, role: 'alert' });
   let current = value;
   const refused = (e: unknown) => {
     s.value = current;
@@ -61,7 +55,7 @@ export function select(
       refused(e);
     }
   });
-  return element('div', { className: 'field' }, element('label', { htmlFor: id, textContent: label }), s, message);
+  return el('div', { class: 'field' }, el('label', { for: id }, label), s, message);
 }
 
 /**
@@ -69,8 +63,8 @@ export function select(
  * why under it, like the menus and the number fields do.
  */
 export function checkbox(label: string, id: string, checked: boolean, onChange: (checked: boolean) => void): HTMLElement {
-  const box = element('input', { type: 'checkbox', id, checked });
-  const message = element('p', { className: 'message', id: `${id}-message`, role: 'alert' });
+  const box = el('input', { type: 'checkbox', id, checked });
+  const message = el('p', { class: 'message', id: `${id}-message`, role: 'alert' });
   box.addEventListener('change', () => {
     try {
       onChange(box.checked);
@@ -80,5 +74,5 @@ export function checkbox(label: string, id: string, checked: boolean, onChange: 
       message.textContent = e instanceof Error ? e.message : String(e);
     }
   });
-  return element('div', { className: 'field check' }, box, element('label', { htmlFor: id, textContent: label }), message);
+  return el('div', { class: 'field check' }, box, el('label', { for: id }, label), message);
 }

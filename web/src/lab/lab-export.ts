@@ -4,11 +4,11 @@
  * replays the run bit for bit (the seed included). The CSV and SVG writers load when
  * first asked for: a figure embedded in a post does not carry them.
  */
+import { el } from '../ui/dom';
 import type { LabSnapshot } from '../core/wasm';
 import { copyText, download } from '../export/download';
 import type { TracePlot } from '../plot/trace-plot';
 import { plantEntry } from '../core/catalogue';
-import { element } from './lab-dom';
 
 /** What the bar exports, read when a button is pressed. */
 export interface LabExportSource {
@@ -28,14 +28,14 @@ export interface LabExportSource {
 
 /** The bar, its link box and its status line; `withLink` adds "Copy link". */
 export function labExportBar(source: LabExportSource, withLink: boolean): DocumentFragment {
-  const button = (text: string, action: string) => element('button', { type: 'button', textContent: text, className: `export-${action}` });
+  const button = (text: string, action: string) => el('button', { type: 'button', class: `export-${action}` }, text);
   const csvButton = button('Download CSV', 'csv');
   const pngButton = button('Response as PNG', 'png');
   const svgButton = button('Response as SVG', 'svg');
   const linkButton = button('Copy link', 'link');
-  const linkBox = element('input', { type: 'text', readOnly: true, className: 'export-link-text', hidden: true });
+  const linkBox = el('input', { type: 'text', readonly: true, class: 'export-link-text', hidden: true });
   linkBox.setAttribute('aria-label', 'Link that reproduces this run');
-  const status = element('p', { className: 'export-status', role: 'status' });
+  const status = el('p', { class: 'export-status', role: 'status' });
   csvButton.addEventListener('click', async () => {
     const current = source.snapshot();
     if (!current) return;
@@ -70,7 +70,7 @@ export function labExportBar(source: LabExportSource, withLink: boolean): Docume
     status.textContent = copied ? 'Link copied: it replays this run exactly.' : 'The browser refused the clipboard: copy the link from the box.';
     if (!copied) linkBox.select();
   });
-  const bar = element('div', { className: 'toolbar export', role: 'group', ariaLabel: 'Export this run' }, csvButton, pngButton, svgButton, ...(withLink ? [linkButton] : []));
+  const bar = el('div', { class: 'toolbar export', role: 'group', 'aria-label': 'Export this run' }, csvButton, pngButton, svgButton, ...(withLink ? [linkButton] : []));
   const fragment = document.createDocumentFragment();
   fragment.append(bar, linkBox, status);
   return fragment;

@@ -4,9 +4,10 @@
  * option read only under another's choice (kt with back-calculation) shows only then.
  * Every edit restarts the run, like any edit that is not a gain.
  */
+import { el } from '../ui/dom';
 import { paramControl } from '../ui/controls';
 import { lawOptions, LAW_LABELS } from '../core/catalogue';
-import { checkbox, element, select } from './lab-dom';
+import { checkbox, select } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { activeOptions, normalOptions, optionDef, optionDefault, optionShown } from './law-options';
 
@@ -36,7 +37,7 @@ export function optionsPanel(k: number, editor: LabEditor, context: OptionsConte
     if (rebuild) context.rebuild();
     context.replay();
   };
-  const body = element('div', { className: 'params' });
+  const body = el('div', { class: 'params' });
   for (const option of options) {
     if (!optionShown(option, law.kind, values)) continue;
     const id = `${p}${k}-${option.key}`;
@@ -56,10 +57,10 @@ export function optionsPanel(k: number, editor: LabEditor, context: OptionsConte
       const control = paramControl(body, optionDef(option, state.plant, id)!, Number(values[option.key] ?? optionDefault(option)), (x) => set(option.key, x));
       editor.reportLink(control, `${option.urlKey}${k}`);
     }
-    body.append(element('p', { className: 'note', textContent: option.help }));
+    body.append(el('p', { class: 'note' }, option.help));
   }
   const count = Object.keys(activeOptions(law.kind, values)).length;
-  const summary = element('summary', { textContent: `${LAW_LABELS[law.kind] ?? law.kind} settings${count ? ` (${count} changed)` : ''}` });
+  const summary = el('summary', {}, `${LAW_LABELS[law.kind] ?? law.kind} settings${count ? ` (${count} changed)` : ''}`);
   summary.title = options.map((o) => o.label).join(', ');
-  return element('details', { className: 'law-options', open: count > 0 }, summary, body);
+  return el('details', { class: 'law-options', open: count > 0 }, summary, body);
 }

@@ -6,6 +6,7 @@
  * metrics (`lab-metrics.ts`) and the export bar (`lab-export.ts`) are their own files;
  * every number shown comes from the core.
  */
+import { el } from '../ui/dom';
 import { cssColor } from '../ui/colors';
 import { TracePlot, type TraceSeries } from '../plot/trace-plot';
 import { animate, prefersReducedMotion } from '../ui/animation-loop';
@@ -18,7 +19,7 @@ import { distinguishingOptions } from './law-options';
 import { LAW_LABELS, plantEntry } from '../core/catalogue';
 import { framed, labHref } from '../ui/site';
 import type { FigureLink } from '../figures/figure-link';
-import { effortOf, element, unitOf } from './lab-dom';
+import { effortOf, unitOf } from './lab-dom';
 import { fillMetrics } from './lab-metrics';
 import { labExportBar } from './lab-export';
 import type { LabEditor } from './lab-editor';
@@ -30,7 +31,6 @@ import type { Forbidden } from '../core/wish';
 const LAW_NAMES = LAW_LABELS;
 
 const css = (name: string): string => cssColor(document.documentElement, name);
-
 
 
 export interface LabPage {
@@ -84,43 +84,43 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   let crossingsAt = wasmCrossings();
 
   host.replaceChildren();
-  const banner = element('p', { className: 'problems', role: 'alert' });
-  const setup = element('section', { className: 'panel' }, element('h2', { textContent: 'Plant and physics' }));
-  const setupFields = element('div', { className: 'params' });
-  const lawsBox = element('section', { className: 'panel' }, element('h2', { textContent: 'Controllers' }));
-  const lawCards = element('div', { className: 'laws' });
-  const addLaw = element('button', { type: 'button', textContent: 'Add a controller' });
-  const disturbBox = element('section', { className: 'panel' }, element('h2', { textContent: 'Disturbances' }));
-  const disturbFields = element('div', { className: 'params' });
-  const playButton = element('button', { type: 'button' });
-  const stepButton = element('button', { type: 'button', textContent: 'Step' });
-  const resetButton = element('button', { type: 'button', textContent: 'Reset' });
-  const clockText = element('span', { className: 'clock' });
-  const runStatus = element('p', { className: 'run-status', role: 'status' });
-  const canvas = element('canvas', { className: 'stage', height: 220, tabIndex: 0 });
+  const banner = el('p', { class: 'problems', role: 'alert' });
+  const setup = el('section', { class: 'panel' }, el('h2', {}, 'Plant and physics'));
+  const setupFields = el('div', { class: 'params' });
+  const lawsBox = el('section', { class: 'panel' }, el('h2', {}, 'Controllers'));
+  const lawCards = el('div', { class: 'laws' });
+  const addLaw = el('button', { type: 'button' }, 'Add a controller');
+  const disturbBox = el('section', { class: 'panel' }, el('h2', {}, 'Disturbances'));
+  const disturbFields = el('div', { class: 'params' });
+  const playButton = el('button', { type: 'button' });
+  const stepButton = el('button', { type: 'button' }, 'Step');
+  const resetButton = el('button', { type: 'button' }, 'Reset');
+  const clockText = el('span', { class: 'clock' });
+  const runStatus = el('p', { class: 'run-status', role: 'status' });
+  const canvas = el('canvas', { class: 'stage', height: 220, tabindex: 0 });
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', 'The bodies side by side and the target, dashed (on the box, its orientation); drag across to move the target');
-  const plotsBox = element('div', { className: 'plots' });
-  const termsBox = element('div', { className: 'plots terms' });
-  const metricsTable = element('table', { className: 'readout metrics' });
-  const openInLab = element('a', { className: 'open-in-lab', textContent: 'Open in the Lab' });
+  const plotsBox = el('div', { class: 'plots' });
+  const termsBox = el('div', { class: 'plots terms' });
+  const metricsTable = el('table', { class: 'readout metrics' });
+  const openInLab = el('a', { class: 'open-in-lab' }, 'Open in the Lab');
   // In an embed, the Lab opens beside the post rather than inside its frame.
   if (framed()) Object.assign(openInLab, { target: '_blank', rel: 'noopener' });
   // A figure keeps each controller's gains in view under its plots (lab-cards.ts).
-  const gainStrip = figure ? element('div', { className: 'figure-gains', role: 'group', ariaLabel: 'Gains' }) : undefined;
-  const runPanel = element('section', { className: 'panel run', ariaLabel: 'Run' },
-    element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
+  const gainStrip = figure ? el('div', { class: 'figure-gains', role: 'group', 'aria-label': 'Gains' }) : undefined;
+  const runPanel = el('section', { class: 'panel run', 'aria-label': 'Run' },
+    el('div', { class: 'toolbar', role: 'group', 'aria-label': 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
     // The status line under the canvas always holds one line (a hint while the run goes,
     // "Run finished" at its end), so a run's end moves nothing and covers nothing.
     canvas, runStatus, plotsBox, ...(gainStrip ? [gainStrip] : []));
   // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
-  const metricsBox = element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Step-response metrics' }, metricsTable);
+  const metricsBox = el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Step-response metrics' }, metricsTable);
   // A chapter's figure shows its run; the numbers, the files and the link are one click
   // away rather than in the reading flow. The Lab shows them under its plots.
-  const more = figure ? element('details', { className: 'figure-more' }, element('summary', { textContent: 'Metrics, data and link' })) : runPanel;
+  const more = figure ? el('details', { class: 'figure-more' }, el('summary', {}, 'Metrics, data and link')) : runPanel;
   if (figure) runPanel.append(more);
   more.append(metricsBox);
-  const termsPanel = element('section', { className: 'panel' }, element('h2', { textContent: 'Terms per controller' }), termsBox);
+  const termsPanel = el('section', { class: 'panel' }, el('h2', {}, 'Terms per controller'), termsBox);
   // Take it home: the run as data, the response plot as a picture, the link that
   // replays it (a figure's "Copy link" opens it where it stands: its share bar).
   more.append(
@@ -138,13 +138,13 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   );
   if (link) more.append(link.figure.shareBar());
   if (figure) {
-    const settings = element('details', { className: 'figure-settings' }, element('summary', { textContent: 'All settings: controllers, plant, disturbances, terms' }), lawsBox, setup, disturbBox, termsPanel);
+    const settings = el('details', { class: 'figure-settings' }, el('summary', {}, 'All settings: controllers, plant, disturbances, terms'), lawsBox, setup, disturbBox, termsPanel);
     host.append(banner, runPanel, settings);
   } else {
     // A workbench: on a wide screen the settings sit in a side panel that scrolls on its
     // own beside the run, so the response stays in view while any slider moves.
-    const controls = element('div', { className: 'bench-controls' }, lawsBox, setup, disturbBox);
-    host.append(banner, element('div', { className: 'workbench' }, runPanel, controls), termsPanel);
+    const controls = el('div', { class: 'bench-controls' }, lawsBox, setup, disturbBox);
+    host.append(banner, el('div', { class: 'workbench' }, runPanel, controls), termsPanel);
   }
   setup.append(setupFields);
   lawsBox.append(lawCards, addLaw);
@@ -419,7 +419,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     const unit = unitOf(state.plant);
     const effort = effortOf(state.plant);
     const box = (cls: string) => {
-      const div = element('div', { className: `plot ${cls}` });
+      const div = el('div', { class: `plot ${cls}` });
       plotsBox.append(div);
       return div;
     };
@@ -430,7 +430,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       new TracePlot(box('effort'), plantEntry(state.plant).effort.replace(/^./, (c) => c.toUpperCase()), effort, styles, 170),
     ];
     series.forEach((s, k) => {
-      const div = element('div', { className: 'plot term' });
+      const div = el('div', { class: 'plot term' });
       termsBox.append(div);
       const c = look.colors[k]!;
       plots.push(
@@ -535,7 +535,6 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       }
     }
   };
-
 
   buildSetup();
   buildLaws();

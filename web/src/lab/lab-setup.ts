@@ -5,11 +5,12 @@
  * `change`, so a value the core refuses is named under its field and the run keeps its
  * settings.
  */
+import { el } from '../ui/dom';
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { CATALOGUE } from '../core/catalogue';
 import { loadLab } from '../core/wasm';
-import { checkbox, element, select, unitOf } from './lab-dom';
+import { checkbox, select, unitOf } from './lab-dom';
 import type { LabEditor } from './lab-editor';
 import { DISTURBANCE_DEFS, INTEGRATORS, LAWS, MAX_STEPS, PARAMETERISATIONS, PLANTS, SETTING_DEFS, TWINS, type Disturbances, type LabState } from './lab-state';
 import { FORMS } from './parameterisation';

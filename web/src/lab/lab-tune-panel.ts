@@ -4,9 +4,10 @@
  * figure embedded in a post does not carry it; a panel left open stays open when the
  * cards are rebuilt.
  */
+import { el } from '../ui/dom';
 import type { Design } from '../core/design-wasm';
 import type { Forbidden } from '../core/wish';
-import { element } from './lab-dom';
+
 import type { LabEditor } from './lab-editor';
 
 /** The panels a reader has open, by card and law. */
@@ -18,8 +19,8 @@ const openPanels = new Set<string>();
  */
 export function tunePanel(k: number, editor: LabEditor, apply: (gains: Design['gains']) => void, shade: (regions: Forbidden[] | null) => void): HTMLElement {
   const key = `${editor.prefix}${k}:${editor.state.laws[k]!.kind}`;
-  const panel = element('details', { className: 'tune' });
-  panel.append(element('summary', { textContent: 'Tune for me' }));
+  const panel = el('details', { class: 'tune' });
+  panel.append(el('summary', {}, 'Tune for me'));
   let filled = false;
   panel.addEventListener('toggle', () => {
     if (panel.open) openPanels.add(key);

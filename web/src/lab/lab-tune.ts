@@ -8,13 +8,14 @@
  * the gains on the card and runs the Lab again. This module loads when a reader first
  * opens the panel, and the tuner (core/design-wasm.ts) when they first ask.
  */
+import { el } from '../ui/dom';
 import { formatNumber, formatPoles } from '../ui/params';
 import { freshWish, nearestSentence, responseClause, wishForm, type WishMemory } from '../ui/wish-form';
 import type { Design, Requirements, TuneRequest } from '../core/design-wasm';
 import { regionMap, type RegionData } from '../ui/region-map';
 import type { Forbidden, Robustness } from '../core/wish';
 import { plantEntry, type PlantEntry } from '../core/catalogue';
-import { element } from './lab-dom';
+
 import type { LabEditor } from './lab-editor';
 import { activeOptions } from './law-options';
 
@@ -74,9 +75,9 @@ export function fillTunePanel(panel: HTMLDetailsElement, k: number, editor: LabE
   const key = `${p}${k}:${state.laws[k]!.kind}`;
   const memory: Kept = kept.get(key) ?? { wish: freshWish(), found: null, text: '', request: null, region: null };
   kept.set(key, memory);
-  const find = element('button', { type: 'button', textContent: 'Find gains' });
-  const applyButton = element('button', { type: 'button', textContent: 'Apply', disabled: true });
-  const result = element('p', { className: 'tune-result' });
+  const find = el('button', { type: 'button' }, 'Find gains');
+  const applyButton = el('button', { type: 'button', disabled: true }, 'Apply');
+  const result = el('p', { class: 'tune-result' });
   result.setAttribute('aria-live', 'polite');
   // The question the Lab asks now, but for the wish: an answer found for another one
   // (the integrator, mass, step or the card's settings changed since) is stale.
@@ -94,7 +95,7 @@ export function fillTunePanel(panel: HTMLDetailsElement, k: number, editor: LabE
   });
   const asksNow = (r: TuneRequest | null) =>
     r !== null && Object.entries(question()).every(([key, v]) => JSON.stringify(r[key as keyof TuneRequest]) === JSON.stringify(v));
-  const map = element('div', { className: 'region-map' });
+  const map = el('div', { class: 'region-map' });
   // What the panel shows of an answer: its sentence, whether it can be applied, its
   // shading, and where around it the wish can be met (drawn a frame later: it is a few
   // hundred more runs).
@@ -127,7 +128,7 @@ export function fillTunePanel(panel: HTMLDetailsElement, k: number, editor: LabE
   const stale = () => show(null, '', null);
   const body = plantEntry(state.plant);
   const form = wishForm(panel, `${p}tune-${k}-`, body.effortUnit, stale, memory.wish, body.effort);
-  panel.append(element('div', { className: 'buttons' }, find, applyButton), result, map);
+  panel.append(el('div', { class: 'buttons' }, find, applyButton), result, map);
   find.addEventListener('click', async () => {
     find.disabled = true;
     try {
