@@ -47,6 +47,31 @@ test('the exported CSV holds exactly the plotted data, row for row', async ({ pa
   expect(problems).toEqual([]);
 });
 
+test('a CSV saved in the same moment as a gain edit holds the edited run, not the one before', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openLab(page);
+  const before = (await downloaded(page, 'Download CSV')).toString('utf8');
+  const hash = await page.locator('.metrics').getAttribute('data-trace-hash');
+  // The slider edit and the click in one task: the edit's rerun waits for the next
+  // frame, so the export must apply it first.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.evaluate(() => {
+      const range = document.getElementById('param-1-kp-range') as HTMLInputElement;
+      range.value = String(Number(range.value) + 60);
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Download CSV')!.click();
+    }),
+  ]);
+  const during = readFileSync((await file.path())!).toString('utf8');
+  expect(during).not.toBe(before);
+  // Once the frame has drawn the edit, its CSV is the same file.
+  await expect.poll(async () => page.locator('.metrics').getAttribute('data-trace-hash')).not.toBe(hash);
+  const after = (await downloaded(page, 'Download CSV')).toString('utf8');
+  expect(during).toBe(after);
+  expect(problems).toEqual([]);
+});
+
 test('the response plot downloads as a PNG and as an SVG', async ({ page }) => {
   const problems = watchConsole(page);
   await openLab(page);

@@ -126,7 +126,11 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   more.append(
     labExportBar(
       {
-        snapshot: () => run?.snapshot() ?? null,
+        // An edit made since the last frame is in the file too (its rerun waits for that frame).
+        snapshot: () => {
+          applyEdits();
+          return run?.snapshot() ?? null;
+        },
         names: () => labels,
         plant: () => state.plant,
         fileName: (ext) => `forcelab-${state.plant}-${state.integrator}-dt${formatNumber(state.dt)}.${ext}`,
