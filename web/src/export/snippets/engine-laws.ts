@@ -1,7 +1,7 @@
 /**
  * Every law of the cube and the plate written out for engines that do not run
  * forcelab (Unity, Godot): each law's Rust file declares its program beside its
- * arithmetic (`crates/forcelab/src/controllers/program.rs`; `npm run core-data` writes
+ * arithmetic (in the types of `crates/forcelab/src/program.rs`; `npm run core-data` writes
  * them to `core/programs.json`), and this module makes the card's choices in it (a
  * limit switched on, where the derivative acts, the anti-windup mode) to give an
  * {@link EngineProgram}, with `x`, `v` the body's position and velocity, `xt`, `vt` the
@@ -20,7 +20,7 @@ export type LawInput = Pick<SnippetInput, 'kind' | 'kp' | 'kd' | 'ki' | 'options
 /** The value the card runs `key` with (its own, or the catalogue's default; null: a limit off). */
 const option = (s: LawInput, key: string) => optionValue(s.kind, s.options, key);
 
-/** A choice a card made, as the core declares it (`controllers/program.rs`, `Choice`). */
+/** A choice a card made, as the core declares it (`program.rs`, `Choice`). */
 type Choice = { on: string } | { is: [string, string] } | { all: Choice[] };
 
 /** A statement as the core declares it: an {@link Statement}, or one picked by the card's choice. */
