@@ -320,3 +320,20 @@ fn a_turn_that_sleeps_is_fitted_short_of_its_stop() {
         .unwrap();
     assert!(truth.exact, "{truth:?}");
 }
+
+#[test]
+fn a_target_the_reader_gives_is_the_target_every_explanation_drives_to() {
+    // The twin went from 0.5 to 2.5; the reader says 2.7. Fitting where the trace was
+    // going is for a trace that does not say: a given target is kept, and judged.
+    let dt = 1.0 / 60.0;
+    let text = twin_trace("box2d-v3", "sub-steps-1", [2.0, 0.7], 0.5, 2.0, dt, 150);
+    let trace = read(&text).unwrap();
+    let given = explain(&trace, Engine::Box2d, 1.0, false, Some(2.7), None).unwrap();
+    assert!(!given.is_empty());
+    assert!(given.iter().all(|m| m.target == 2.7), "{:?}", given[0]);
+    assert!(given.iter().all(|m| !m.exact), "{:?}", given[0]);
+    // Without it, the same trace is explained exactly, driving to where it went.
+    let free = explain(&trace, Engine::Box2d, 1.0, false, None, None).unwrap();
+    assert!(free[0].exact, "{:?}", free[0]);
+    assert!((free[0].target - 2.5).abs() < 1e-6, "{:?}", free[0]);
+}

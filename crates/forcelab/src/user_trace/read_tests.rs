@@ -179,6 +179,38 @@ fn a_bad_line_is_named_by_its_number_and_text() {
 }
 
 #[test]
+fn a_json_trace_names_its_samples_and_refuses_text_after_it() {
+    // Columns, the time going back at the third sample: named as the third, counted from 1.
+    let times = [0.0, 0.1, 0.05, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1];
+    let list = |v: &[f64]| {
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let positions: Vec<f64> = (0..times.len()).map(|k| k as f64 * 0.1).collect();
+    let columns = format!(
+        "{{\"time\": [{}], \"position\": [{}]}}",
+        list(&times),
+        list(&positions)
+    );
+    let back = read(&columns).unwrap_err();
+    assert!(back.to_string().contains("sample 3"), "{back}");
+    assert!(!back.to_string().contains("sample 2"), "{back}");
+    // Anything after the JSON value is refused, not read past.
+    let rows = (0..12)
+        .map(|k| format!("[{}, {}]", k as f64 * 0.1, k as f64 * 0.05))
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert!(read(&format!("[{rows}]")).is_ok());
+    let after = read(&format!("[{rows}] [0, 1]")).unwrap_err();
+    assert!(
+        after.to_string().contains("text after the JSON value"),
+        "{after}"
+    );
+}
+
+#[test]
 fn an_uneven_step_is_said() {
     let mut text = String::new();
     let mut t = 0.0;
