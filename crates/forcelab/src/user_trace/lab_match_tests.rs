@@ -179,3 +179,71 @@ fn instead_for_a_lab_law_gives_the_wanted_spring() {
     let e = super::super::instead(&m, 40.0, 1.0, 1.0, false, 1.0 / 60.0).unwrap_err();
     assert_eq!(e.field(), "want");
 }
+
+/// Gains the reader names are each set where its name says, and the error is in the
+/// trace's own units: a forward PD run from 0 to 2.5 m, each sample then moved by a
+/// seeded +-1 cm, is explained at the gains that made it with about the noise's rms.
+#[test]
+fn named_gains_go_where_their_names_say_and_the_error_is_in_the_traces_units() {
+    let mut lab_spec = spec(
+        PlantId::Cube,
+        Integrator::SemiImplicitEuler,
+        &[(LawId::ForwardPd, 200.0, 11.0)],
+    );
+    lab_spec.disturbances.target_start = 2.5;
+    let clean = read(&lab_csv(&lab_spec, 120, "m")).unwrap();
+    let named = [("kd", 11.0), ("kp", 200.0)];
+    let best = explain_lab(&clean, 1.0, Some(2.5), Some(&named)).unwrap();
+    let pd = best
+        .iter()
+        .find(|m| m.id == "pd" && m.variant == "semi-implicit-euler")
+        .unwrap();
+    assert_eq!(pd.knobs, [200.0, 11.0]);
+    assert!(pd.exact, "{pd:?}");
+
+    let mut noisy = clean.clone();
+    let mut random = crate::random::SplitMix64::new(5);
+    let mut sum = 0.0;
+    for x in noisy.position.iter_mut() {
+        let e = 0.01 * (2.0 * random.next_open01() - 1.0);
+        sum += e * e;
+        *x += e;
+    }
+    let noise = (sum / noisy.position.len() as f64).sqrt();
+    let m = explain_lab(&noisy, 1.0, Some(2.5), Some(&named)).unwrap();
+    let pd = m
+        .iter()
+        .find(|m| m.id == "pd" && m.variant == "semi-implicit-euler")
+        .unwrap();
+    assert!(
+        (pd.rms_error / noise - 1.0).abs() < 0.2,
+        "rms {} against noise {noise}",
+        pd.rms_error
+    );
+}
+
+/// A trace that does not say where it was going, cut before it settled, is explained
+/// driving to where its law was sending it: forward PD from 0 toward 2.5 m, its first
+/// 0.6 s as `time,position`.
+#[test]
+fn a_trace_cut_before_it_settled_is_explained_driving_to_its_true_target() {
+    let mut lab_spec = spec(
+        PlantId::Cube,
+        Integrator::SemiImplicitEuler,
+        &[(LawId::ForwardPd, 60.0, 4.0)],
+    );
+    lab_spec.disturbances.target_start = 2.5;
+    let full = read(&lab_csv(&lab_spec, 36, "m")).unwrap();
+    let mut text = "time,position\n".to_string();
+    for (t, x) in full.time.iter().zip(&full.position) {
+        text.push_str(&format!("{t},{x}\n"));
+    }
+    let trace = read(&text).unwrap();
+    let m = explain_lab(&trace, 1.0, None, None).unwrap();
+    let pd = m
+        .iter()
+        .find(|m| m.id == "pd" && m.variant == "semi-implicit-euler")
+        .unwrap();
+    assert!(pd.exact, "{pd:?}");
+    assert!((pd.target - 2.5).abs() < 1e-6, "{pd:?}");
+}
