@@ -443,3 +443,15 @@ fn the_rest_is_the_target_only_where_a_damped_spring_explains_the_trace() {
     assert_eq!(free.spring.unwrap().damping_ratio, 0.0, "{free:?}");
     assert!(free.target == free.end, "{free:?}");
 }
+
+#[test]
+fn exactly_the_fewest_samples_a_motion_needs_are_read() {
+    let text = |n: usize| {
+        (0..n)
+            .map(|k| format!("{},{}\n", k as f64 * 0.1, 1.0 - 0.5f64.powi(k as i32)))
+            .collect::<String>()
+    };
+    assert!(read(&text(MIN_SAMPLES)).is_ok());
+    let short = read(&text(MIN_SAMPLES - 1)).unwrap_err();
+    assert!(short.to_string().contains("at least 10"), "{short}");
+}
