@@ -65,3 +65,26 @@ for (const { form, field, value, raw } of FORMS) {
     expect(problems).toEqual([]);
   });
 }
+
+test('a gain form that cannot show the gains that run is refused by name, and a link carrying such a pair shows raw gains', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('lab.html');
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  // kp 0 is a run (no spring) but has no natural frequency.
+  await page.locator('#param-0-kp').fill('0');
+  await page.locator('#param-0-kp').press('Enter');
+  await expect(page).toHaveURL(/kp0=0/);
+  await page.locator('#lab-param').selectOption('natural');
+  await expect(page.locator('#lab-param-message')).toContainText('kp must be greater than 0');
+  await expect(page.locator('#lab-param')).toHaveValue('raw');
+  await expect(page).not.toHaveURL(/param=/);
+  await expect(page.locator('#param-0-kp')).toHaveValue('0');
+  // The same pair from a link: the page runs it, the card shows it raw and says why.
+  await page.goto('lab.html?param=natural&kp0=0');
+  await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /^[0-9a-f]{16}$/);
+  await expect(page.locator('.law').first().locator('.form-refused')).toContainText('shown as raw gains');
+  await expect(page.locator('#param-0-kp')).toHaveValue('0');
+  // The other cards show the link's form.
+  await expect(page.locator('#param-1-wn')).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -236,8 +236,11 @@ test('Tune for me never applies an answer to another question: a changed integra
   await expect(page.locator('.tune-result').first()).toHaveAttribute('data-feasible', 'true');
   // The mass field does not rebuild the cards: the answer stays, but Apply says it is stale.
   const mass = page.locator('#param-mass');
+  const before = await page.locator('.metrics').getAttribute('data-trace-hash');
   await mass.fill('3');
   await mass.press('Enter');
+  // The run on 3 kg is drawn (and hashed) at the page's next frame.
+  await expect(page.locator('.metrics')).not.toHaveAttribute('data-trace-hash', before!);
   const hash = await page.locator('.metrics').getAttribute('data-trace-hash');
   await panel().getByRole('button', { name: 'Apply' }).click();
   await expect(page.locator('.tune-result').first()).toContainText('Find gains again');

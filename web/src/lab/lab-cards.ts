@@ -107,11 +107,20 @@ export function buildLawCards(lawCards: HTMLElement, addLaw: HTMLButtonElement, 
       context.gainStrip.append(row);
       card.append(el('p', { class: 'note' }, 'Its gains are under the plots.'));
     } else card.append(fields);
-    const form = FORMS[state.parameterisation];
+    let form = FORMS[state.parameterisation];
     if (GAINLESS.has(law.kind)) {
       fields.append(el('p', { class: 'note' }, 'This law has no gains: it computes the force that lands on the target next step.'));
     } else {
-      const values = form.fromRaw({ kp: law.kp, kd: law.kd }, state.mass, tuning);
+      // Gains a form cannot express (a kp of 0 has no natural frequency, from a link) are
+      // shown as raw gains on this card, and it says why, rather than no card at all.
+      let values: number[];
+      try {
+        values = form.fromRaw({ kp: law.kp, kd: law.kd }, state.mass, tuning);
+      } catch (e) {
+        fields.append(el('p', { class: 'note form-refused' }, `${e instanceof Error ? e.message : String(e)}: shown as raw gains.`));
+        form = FORMS.raw;
+        values = form.fromRaw({ kp: law.kp, kd: law.kd }, state.mass, tuning);
+      }
       const current = [...values];
       form.fields.forEach((def, j) => {
         const id: ParamDef = { ...def, key: `${p}${k}-${def.key}` };

@@ -9,10 +9,10 @@ import { el } from '../ui/dom';
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { CATALOGUE } from '../core/catalogue';
-import { loadLab } from '../core/wasm';
+import { loadLab, tuning } from '../core/wasm';
 import { checkbox, select, unitOf } from './lab-dom';
 import type { LabEditor } from './lab-editor';
-import { DISTURBANCE_DEFS, INTEGRATORS, LAWS, MAX_STEPS, PARAMETERISATIONS, PLANTS, SETTING_DEFS, TWINS, type Disturbances, type LabState } from './lab-state';
+import { DISTURBANCE_DEFS, GAINLESS, INTEGRATORS, LAWS, MAX_STEPS, PARAMETERISATIONS, PLANTS, SETTING_DEFS, TWINS, type Disturbances, type LabState } from './lab-state';
 import { FORMS } from './parameterisation';
 
 const PLANT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(CATALOGUE.plants.map((p) => [p.id, p.label]));
@@ -42,6 +42,10 @@ export function buildSetupFields(setupFields: HTMLElement, editor: LabEditor, ho
       buildLaws();
     }),
     select('gains as', `${p}lab-param`, PARAMETERISATIONS, Object.fromEntries(PARAMETERISATIONS.map((p) => [p, FORMS[p].label])), state.parameterisation, (v) => {
+      // A form that cannot express the gains that run (a kp of 0 has no natural
+      // frequency) is refused by name, and nothing changes.
+      const form = FORMS[v as LabState['parameterisation']];
+      for (const l of state.laws) if (!GAINLESS.has(l.kind)) form.fromRaw({ kp: l.kp, kd: l.kd }, state.mass, tuning);
       state.parameterisation = v as LabState['parameterisation'];
       saveUrl();
       buildLaws();
