@@ -94,7 +94,10 @@ test('"Copy link" gives a link that replays the same run bit for bit', async ({ 
   await page.locator('#param-dt').press('Enter');
   await expect.poll(() => page.locator('.metrics').getAttribute('data-trace-hash')).not.toBe(before);
   // A change restarts the run at t = 0; play it to its end (3 s) to hash the whole run.
+  // The paused page had already run it whole: Play starts it over, and its hash goes
+  // while it plays (at the page's next frame), so wait for that before waiting for the end.
   await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.locator('.metrics')).not.toHaveAttribute('data-trace-hash', /.+/);
   await expect(page.locator('.run-status')).toContainText('Run finished', { timeout: 15_000 });
   await expect(page.locator('.metrics')).toHaveAttribute('data-trace-hash', /.+/);
   const hash = await page.locator('.metrics').getAttribute('data-trace-hash');
