@@ -108,16 +108,19 @@ impl Lab {
     /// Everything a frame of the page draws, in one call: `{ rows, length, poseSize,
     /// series: { time, target, x, v, force, p, i, d, ff, pose }, diverged, failures }`,
     /// the series as views (see their getters; valid until the next call into the
-    /// module), and with `summary` also `stepResponses` and `traceHash` (as their
-    /// methods return them; the page asks for them when the run rests, or a few times a
-    /// second while it plays).
-    pub fn frame(&self, summary: bool) -> Result<js_sys::Object, JsError> {
+    /// module), with `metrics` also `stepResponses` and with `hash` also `traceHash` (as
+    /// their methods return them: the page asks for the metrics a few times a second while
+    /// the run plays, and for both once it rests; the hash reads the whole trace, which a
+    /// run in progress does not need).
+    pub fn frame(&self, metrics: bool, hash: bool) -> Result<js_sys::Object, JsError> {
         // Everything that allocates in wasm memory comes first: a growth would detach
         // the views made below.
         let frame = js_sys::Object::new();
         let set = |key: &str, value: &JsValue| js_sys::Reflect::set(&frame, &key.into(), value);
-        if summary {
+        if metrics {
             set("stepResponses", &self.step_responses()?).ok();
+        }
+        if hash {
             set("traceHash", &self.trace_hash().into()).ok();
         }
         let failures: js_sys::Array = self.failures().into_iter().collect();

@@ -94,7 +94,7 @@ function anyPackage(): Package {
 
 /** A Lab's trace and state after a call, in arrays that JS owns (valid until the next snapshot). */
 export interface LabSnapshot {
-  /** With a summary asked for: the step metrics (as `stepResponses`) and the trace's hash. */
+  /** The step metrics (as `stepResponses`) and the trace's hash, each when asked for. */
   stepResponses?: StepResponse[];
   traceHash?: string;
   /** Bodies (series) in the run. */
@@ -287,15 +287,15 @@ export class LabRun {
    * grows). Rows are only ever appended between resets, so each call copies just the
    * rows recorded since the last one; the arrays returned are windows on those
    * buffers, valid until the next call. One call into wasm (the core's `frame`), with
-   * the step metrics and the trace's hash when `summary` asks for them.
+   * the step metrics and the trace's hash when asked for.
    */
-  snapshot(summary = false): LabSnapshot {
+  snapshot(metrics = false, hash = false): LabSnapshot {
     crossings++;
-    const frame = this.lab.frame(summary) as Frame;
+    const frame = this.lab.frame(metrics, hash) as Frame;
     this.trace ??= new TraceCopy(frame.length, frame.poseSize);
     this.trace.append(frame.series, frame.rows);
     const view = this.trace.view(frame.rows, frame.diverged, frame.failures);
-    return summary ? { ...view, stepResponses: frame.stepResponses, traceHash: frame.traceHash } : view;
+    return metrics || hash ? { ...view, stepResponses: frame.stepResponses, traceHash: frame.traceHash } : view;
   }
 
   free(): void {

@@ -468,7 +468,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     if (!run) return;
     // The metrics cover the whole trace: with the run at rest, or 4 times a second while it plays.
     const summary = !playing || performance.now() - metricsAt > 250;
-    snap = run.snapshot(summary);
+    snap = run.snapshot(summary, !playing);
     const { n, rows } = snap;
     const time = Array.from(snap.time);
     const target = Array.from(snap.target);
@@ -494,7 +494,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     canvasStale = true;
     // What a replay must reproduce, for a test or a reader comparing two links; hashed
     // only once the run rests, not on every frame of a run in progress.
-    if (!playing && snap.traceHash !== undefined) metricsTable.dataset.traceHash = snap.traceHash;
+    if (snap.traceHash !== undefined) metricsTable.dataset.traceHash = snap.traceHash;
     else delete metricsTable.dataset.traceHash;
     metricsTable.dataset.rows = String(rows);
     metricsTable.dataset.target = String(snap.target[rows - 1]);

@@ -115,7 +115,7 @@ fn one_call_reruns_and_one_reads_a_frame() {
     assert_eq!(lab.rows(), 91);
 
     // The frame holds what the getters return, and the summary what its methods do.
-    let frame: JsValue = lab.frame(true).unwrap().into();
+    let frame: JsValue = lab.frame(true, true).unwrap().into();
     assert_eq!(get(&frame, "rows").as_f64(), Some(91.0));
     assert_eq!(get(&frame, "length").as_f64(), Some(3.0));
     assert_eq!(get(&frame, "poseSize").as_f64(), Some(1.0));
@@ -138,9 +138,15 @@ fn one_call_reruns_and_one_reads_a_frame() {
     let diverged = js_sys::Uint8Array::from(get(&frame, "diverged")).to_vec();
     assert_eq!(diverged, lab.diverged().to_vec());
     assert_eq!(js_sys::Array::from(&get(&frame, "failures")).length(), 3);
-    let plain: JsValue = lab.frame(false).unwrap().into();
+    let plain: JsValue = lab.frame(false, false).unwrap().into();
     assert!(get(&plain, "traceHash").is_undefined());
     assert!(get(&plain, "stepResponses").is_undefined());
+    let playing: JsValue = lab.frame(true, false).unwrap().into();
+    assert!(get(&playing, "traceHash").is_undefined());
+    assert_eq!(
+        js_sys::JSON::stringify(&get(&playing, "stepResponses")).unwrap(),
+        direct
+    );
 }
 
 #[wasm_bindgen_test]
