@@ -45,6 +45,25 @@ fn spec(plant: PlantId, integrator: Integrator, laws: &[(LawId, f64, f64)]) -> L
     }
 }
 
+/// Forward PD on the cube under semi-implicit Euler at `kp`, `kd`, from 0 toward `target`.
+fn forward_pd_to(kp: f64, kd: f64, target: f64) -> LabSpec {
+    let mut s = spec(
+        PlantId::Cube,
+        Integrator::SemiImplicitEuler,
+        &[(LawId::ForwardPd, kp, kd)],
+    );
+    s.disturbances.target_start = target;
+    s
+}
+
+/// The explanation by forward PD under semi-implicit Euler.
+fn forward_pd_of(matches: &[Match]) -> &Match {
+    matches
+        .iter()
+        .find(|m| m.id == "pd" && m.variant == "semi-implicit-euler")
+        .unwrap()
+}
+
 /// A trace saved from the Lab's export comes back matched to the law, the integrator and
 /// the gains that made it, read from the first controller's column.
 #[test]
@@ -153,12 +172,8 @@ fn instead_for_a_lab_law_gives_the_wanted_spring() {
         "m",
     );
     let trace = read(&text).unwrap();
-    let m = explain_lab(&trace, 1.0, None, None)
-        .unwrap()
-        .into_iter()
-        .find(|m| m.id == "pd" && m.variant == "semi-implicit-euler")
-        .unwrap();
-    let p = super::super::instead(&m, 1.5, 0.7, 1.0, false, 1.0 / 60.0).unwrap();
+    let all = explain_lab(&trace, 1.0, None, None).unwrap();
+    let p = super::super::instead(forward_pd_of(&all), 1.5, 0.7, 1.0, false, 1.0 / 60.0).unwrap();
     let (kp, kd) = (p[0].value, p[1].value);
     let x = lab_run(
         LawId::ForwardPd,
@@ -176,7 +191,8 @@ fn instead_for_a_lab_law_gives_the_wanted_spring() {
         "{e:?}"
     );
     assert!((e.damping_ratio - 0.7).abs() < 1e-6, "{e:?}");
-    let e = super::super::instead(&m, 40.0, 1.0, 1.0, false, 1.0 / 60.0).unwrap_err();
+    let e =
+        super::super::instead(forward_pd_of(&all), 40.0, 1.0, 1.0, false, 1.0 / 60.0).unwrap_err();
     assert_eq!(e.field(), "want");
 }
 
@@ -185,19 +201,11 @@ fn instead_for_a_lab_law_gives_the_wanted_spring() {
 /// seeded +-1 cm, is explained at the gains that made it with about the noise's rms.
 #[test]
 fn named_gains_go_where_their_names_say_and_the_error_is_in_the_traces_units() {
-    let mut lab_spec = spec(
-        PlantId::Cube,
-        Integrator::SemiImplicitEuler,
-        &[(LawId::ForwardPd, 200.0, 11.0)],
-    );
-    lab_spec.disturbances.target_start = 2.5;
+    let lab_spec = forward_pd_to(200.0, 11.0, 2.5);
     let clean = read(&lab_csv(&lab_spec, 120, "m")).unwrap();
     let named = [("kd", 11.0), ("kp", 200.0)];
     let best = explain_lab(&clean, 1.0, Some(2.5), Some(&named)).unwrap();
-    let pd = best
-        .iter()
-        .find(|m| m.id == "pd" && m.variant == "semi-implicit-euler")
-        .unwrap();
+    let pd = forward_pd_of(&best);
     assert_eq!(pd.knobs, [200.0, 11.0]);
     assert!(pd.exact, "{pd:?}");
 
@@ -211,10 +219,7 @@ fn named_gains_go_where_their_names_say_and_the_error_is_in_the_traces_units() {
     }
     let noise = (sum / noisy.position.len() as f64).sqrt();
     let m = explain_lab(&noisy, 1.0, Some(2.5), Some(&named)).unwrap();
-    let pd = m
-        .iter()
-        .find(|m| m.id == "pd" && m.variant == "semi-implicit-euler")
-        .unwrap();
+    let pd = forward_pd_of(&m);
     assert!(
         (pd.rms_error / noise - 1.0).abs() < 0.2,
         "rms {} against noise {noise}",
@@ -227,12 +232,7 @@ fn named_gains_go_where_their_names_say_and_the_error_is_in_the_traces_units() {
 /// 0.6 s as `time,position`.
 #[test]
 fn a_trace_cut_before_it_settled_is_explained_driving_to_its_true_target() {
-    let mut lab_spec = spec(
-        PlantId::Cube,
-        Integrator::SemiImplicitEuler,
-        &[(LawId::ForwardPd, 60.0, 4.0)],
-    );
-    lab_spec.disturbances.target_start = 2.5;
+    let lab_spec = forward_pd_to(60.0, 4.0, 2.5);
     let full = read(&lab_csv(&lab_spec, 36, "m")).unwrap();
     let mut text = "time,position\n".to_string();
     for (t, x) in full.time.iter().zip(&full.position) {
@@ -240,10 +240,7 @@ fn a_trace_cut_before_it_settled_is_explained_driving_to_its_true_target() {
     }
     let trace = read(&text).unwrap();
     let m = explain_lab(&trace, 1.0, None, None).unwrap();
-    let pd = m
-        .iter()
-        .find(|m| m.id == "pd" && m.variant == "semi-implicit-euler")
-        .unwrap();
+    let pd = forward_pd_of(&m);
     assert!(pd.exact, "{pd:?}");
     assert!((pd.target - 2.5).abs() < 1e-6, "{pd:?}");
 }
