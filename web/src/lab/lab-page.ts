@@ -9,8 +9,8 @@
 import { el } from '../ui/dom';
 import { cssColor } from '../ui/colors';
 import { TracePlot, type TraceSeries } from '../plot/trace-plot';
-import { animate, prefersReducedMotion } from '../ui/animation-loop';
-import { stepsForFrame } from '../ui/fixed-step';
+import { animate } from '../ui/animation-loop';
+import { simulationToolbar } from '../ui/toolbar';
 import { formatNumber } from '../ui/params';
 import { LabRun, wasmCrossings, type LabSnapshot } from '../core/wasm';
 import { drawLab, viewRange, type Look } from './lab-canvas';
@@ -63,10 +63,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const state: LabState = structuredClone(initial);
   let run: LabRun | null = null;
   let snap: LabSnapshot | null = null;
-  let playing = !prefersReducedMotion();
   let finished = false;
   let targetNow = state.disturbances.targetStart;
-  const clock = { accumulator: 0 };
   let plots: TracePlot[] = [];
   let dirty = true;
   /** The canvas shows the last render: redraw only after a new one or a resize. */
@@ -92,10 +90,25 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const addLaw = el('button', { type: 'button' }, 'Add a controller');
   const disturbBox = el('section', { class: 'panel' }, el('h2', {}, 'Disturbances'));
   const disturbFields = el('div', { class: 'params' });
-  const playButton = el('button', { type: 'button' });
-  const stepButton = el('button', { type: 'button' }, 'Step');
-  const resetButton = el('button', { type: 'button' }, 'Reset');
-  const clockText = el('span', { class: 'clock' });
+  /** Back to the run's first step (its trace, the target's start). */
+  const rewind = () => {
+    run?.reset();
+    finished = false;
+    targetNow = state.disturbances.targetStart;
+    dirty = true;
+  };
+  const openInLab = el('a', { class: 'open-in-lab' }, 'Open in the Lab');
+  const toolbar = simulationToolbar(
+    {
+      // Play after the run's end plays it again from the start.
+      beforePlay: () => finished && rewind(),
+      toggled: () => (dirty = true),
+      step: () => advance(1),
+      reset: rewind,
+    },
+    { extra: figure ? [openInLab] : [] },
+  );
+  const clockText = toolbar.clock;
   const runStatus = el('p', { class: 'run-status', role: 'status' });
   const canvas = el('canvas', { class: 'stage', height: 220, tabindex: 0 });
   canvas.setAttribute('role', 'img');
@@ -103,13 +116,12 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const plotsBox = el('div', { class: 'plots' });
   const termsBox = el('div', { class: 'plots terms' });
   const metricsTable = el('table', { class: 'readout metrics' });
-  const openInLab = el('a', { class: 'open-in-lab' }, 'Open in the Lab');
   // In an embed, the Lab opens beside the post rather than inside its frame.
   if (framed()) Object.assign(openInLab, { target: '_blank', rel: 'noopener' });
   // A figure keeps each controller's gains in view under its plots (lab-cards.ts).
   const gainStrip = figure ? el('div', { class: 'figure-gains', role: 'group', 'aria-label': 'Gains' }) : undefined;
   const runPanel = el('section', { class: 'panel run', 'aria-label': 'Run' },
-    el('div', { class: 'toolbar', role: 'group', 'aria-label': 'Simulation' }, playButton, stepButton, resetButton, clockText, ...(figure ? [openInLab] : [])),
+    toolbar.element,
     // The status line under the canvas always holds one line (a hint while the run goes,
     // "Run finished" at its end), so a run's end moves nothing and covers nothing.
     canvas, runStatus, plotsBox, ...(gainStrip ? [gainStrip] : []));
@@ -192,13 +204,13 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     run = next;
     targetNow = state.disturbances.targetStart;
     finished = false;
-    clock.accumulator = 0;
+    toolbar.restartClock();
     dirty = true;
     saveUrl();
     buildPlots();
     // Paused (or with reduced motion), a changed Lab shows its whole run at once, as a
     // gain edit does, rather than an empty plot until Play.
-    if (!playing) advance(totalSteps());
+    if (!toolbar.playing) advance(totalSteps());
     return null;
   };
 
@@ -263,7 +275,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       steps: totalSteps,
       rebuild: buildLaws,
       replay: () => {
-        if (!playing) advance(totalSteps());
+        if (!toolbar.playing) advance(totalSteps());
       },
       shade: (regions) => {
         shaded = regions ?? [];
@@ -302,10 +314,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     }
     if (!retuned || !run) return;
     retuned = false;
-    if (finished || !playing) {
+    if (finished || !toolbar.playing) {
       finished = false;
       targetNow = state.disturbances.targetStart;
-      if (!playing) run.rerun(totalSteps());
+      if (!toolbar.playing) run.rerun(totalSteps());
       else run.reset();
     }
   };
@@ -314,33 +326,6 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const buildDisturbances = () => buildDisturbanceFields(disturbFields, editor);
 
   // ---- run controls
-  const syncPlay = () => {
-    playButton.textContent = playing ? 'Pause' : 'Play';
-    playButton.setAttribute('aria-pressed', String(playing));
-  };
-  playButton.addEventListener('click', () => {
-    if (finished && !playing) {
-      run?.reset();
-      finished = false;
-      targetNow = state.disturbances.targetStart;
-    }
-    playing = !playing;
-    syncPlay();
-    dirty = true;
-  });
-  stepButton.addEventListener('click', () => {
-    playing = false;
-    syncPlay();
-    advance(1);
-  });
-  resetButton.addEventListener('click', () => {
-    run?.reset();
-    finished = false;
-    targetNow = state.disturbances.targetStart;
-    clock.accumulator = 0;
-    dirty = true;
-  });
-
   const totalSteps = () => Math.round(state.horizon / state.dt);
   const advance = (steps: number) => {
     if (!run) return;
@@ -349,8 +334,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     if (n > 0) run.step(n);
     if (run.rows - 1 >= totalSteps()) {
       finished = true;
-      playing = false;
-      syncPlay();
+      toolbar.setPlaying(false);
     }
     dirty = true;
   };
@@ -367,14 +351,11 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         // A drag after the end starts the run over toward where the target now is.
         run.reset();
         finished = false;
-        clock.accumulator = 0;
+        toolbar.restartClock();
       }
       run.setTarget(x, 0);
       targetNow = x;
-      if (!playing) {
-        playing = true;
-        syncPlay();
-      }
+      if (!toolbar.playing) toolbar.setPlaying(true);
     } catch {
       // A drag outside the page's numbers cannot be refused by name; it is ignored.
     }
@@ -467,8 +448,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const render = () => {
     if (!run) return;
     // The metrics cover the whole trace: with the run at rest, or 4 times a second while it plays.
-    const summary = !playing || performance.now() - metricsAt > 250;
-    snap = run.snapshot(summary, !playing);
+    const summary = !toolbar.playing || performance.now() - metricsAt > 250;
+    snap = run.snapshot(summary, !toolbar.playing);
     const { n, rows } = snap;
     const time = Array.from(snap.time);
     const target = Array.from(snap.target);
@@ -513,8 +494,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   /** One frame of the page's loop: the steps the elapsed time holds, then what changed is drawn. */
   const loop = (seconds: number) => {
     applyEdits();
-    if (playing && run) {
-      const steps = stepsForFrame(clock, seconds, state.dt, state.speed, 2000);
+    if (run) {
+      const steps = toolbar.stepsFor(seconds, state.dt, state.speed, 2000);
       if (steps > 0) advance(steps);
     }
     if (dirty && run) {
@@ -550,7 +531,6 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     Object.assign(state, link ? structuredClone(link.preset) : { ...structuredClone(initial), laws: defaultLaws() });
     restart();
   }
-  syncPlay();
   // Always called, on screen or not: a paused figure still draws (and hashes) its run once.
   const animation = animate(null, loop);
   document.body.dataset.labReady = 'true';

@@ -6,8 +6,8 @@
 import { ResponsePlot } from '../plot/response-plot';
 import { cssColor } from '../ui/colors';
 import { el } from '../ui/dom';
-import { animate, prefersReducedMotion } from '../ui/animation-loop';
-import { stepsForFrame } from '../ui/fixed-step';
+import { animate } from '../ui/animation-loop';
+import { simulationToolbar } from '../ui/toolbar';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { World1, type Controller1Id } from '../core/scene-wasm';
@@ -83,24 +83,24 @@ function mount(
   const shown = chosen(options.controllers);
   const colorSource = options.colorSource ?? document.documentElement;
   const th = (text: string) => el('th', { scope: 'col' }, text);
+  const embedButton = options.embedCode
+    ? [el('button', { type: 'button', 'data-action': 'embed', 'aria-expanded': 'false', 'aria-controls': 'embed-code' }, 'Copy embed code')]
+    : [];
+  const toolbar = simulationToolbar(
+    {
+      step() {
+        advance(1);
+        draw();
+      },
+      reset: () => restart(),
+    },
+    { extra: embedButton },
+  );
   host.replaceChildren(
     el(
       'section',
       { class: 'scene', 'aria-label': 'A cube and its target' },
-      el(
-        'div',
-        { class: 'toolbar', role: 'group', 'aria-label': 'Simulation' },
-        el('button', { type: 'button', 'data-action': 'play' }),
-        el('button', { type: 'button', 'data-action': 'step' }, 'Step'),
-        el('button', { type: 'button', 'data-action': 'reset' }, 'Reset'),
-        el('span', { class: 'clock', 'aria-live': 'off' }),
-        options.embedCode &&
-          el(
-            'button',
-            { type: 'button', 'data-action': 'embed', 'aria-expanded': 'false', 'aria-controls': 'embed-code' },
-            'Copy embed code',
-          ),
-      ),
+      toolbar.element,
       options.embedCode &&
         el(
           'div',
@@ -132,8 +132,7 @@ function mount(
   );
   const q = <T extends Element>(sel: string) => host.querySelector<T>(sel)!;
   const canvas = q<HTMLCanvasElement>('canvas.stage');
-  const playButton = q<HTMLButtonElement>('[data-action=play]');
-  const clockText = q<HTMLSpanElement>('.clock');
+  const clockText = toolbar.clock;
   const tbody = q<HTMLTableSectionElement>('.readout tbody');
 
   const world = new World1(values.dt!);
@@ -202,8 +201,6 @@ function mount(
   }
 
   // --- animation ---------------------------------------------------------------
-  let playing = !prefersReducedMotion();
-  const clock = { accumulator: 0 };
   let framesDrawn = 0;
   // getComputedStyle forces a style pass: read the colours when they can change, not
   // every frame.
@@ -215,12 +212,6 @@ function mount(
   };
   scheme.addEventListener('change', onScheme);
 
-  const setPlaying = (on: boolean) => {
-    playing = on;
-    clock.accumulator = 0;
-    playButton.textContent = on ? 'Pause' : 'Play';
-    playButton.setAttribute('aria-pressed', String(on));
-  };
   const restart = () => {
     world.restart(START_X);
     plot.clear();
@@ -237,12 +228,12 @@ function mount(
   // Off screen (its element says so) the scene neither steps nor draws: the page's
   // loop does not call it.
   const animation = animate(null, (seconds) => {
-    if (playing) advance(stepsForFrame(clock, seconds, values.dt!));
+    advance(toolbar.stepsFor(seconds, values.dt!));
     draw();
   });
   animation.setVisible(!options.startHidden);
   const setVisible = (on: boolean) => {
-    if (on && !animation.visible) clock.accumulator = 0;
+    if (on && !animation.visible) toolbar.restartClock();
     animation.setVisible(on);
   };
 
@@ -305,19 +296,13 @@ function mount(
     ctx.fill();
     plot.redraw();
     // The table is text for people (and screen readers): ten updates a second is plenty.
-    if (framesDrawn++ % 6 === 0 || !playing) updateReadout();
+    if (framesDrawn++ % 6 === 0 || !toolbar.playing) updateReadout();
   }
 
   // --- input -------------------------------------------------------------------
   const onClick = (e: Event) => {
     const action = (e.target as HTMLElement).closest<HTMLButtonElement>('button')?.dataset.action;
-    if (action === 'play') setPlaying(!playing);
-    else if (action === 'step') {
-      setPlaying(false);
-      advance(1);
-      draw();
-    } else if (action === 'reset') restart();
-    else if (action === 'embed') showEmbedCode();
+    if (action === 'embed') showEmbedCode();
   };
 
   const showEmbedCode = () => {
@@ -361,7 +346,6 @@ function mount(
   canvas.addEventListener('pointerup', endDrag);
   canvas.addEventListener('pointercancel', endDrag);
 
-  setPlaying(playing);
   restart();
 
   return {

@@ -9,6 +9,7 @@ import '../styles.css';
 import './swarm.css';
 import { loadSceneModule, MissileSwarm } from '../core/scene-wasm';
 import { animate } from '../ui/animation-loop';
+import { simulationToolbar } from '../ui/toolbar';
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { readUrlState, writeUrlState } from '../ui/url-state';
@@ -90,34 +91,25 @@ async function boot(): Promise<void> {
     return performance.now() - start;
   };
 
-  let playing = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const play = document.getElementById('swarm-play') as HTMLButtonElement;
-  const showPlaying = () => {
-    play.textContent = playing ? 'Pause' : 'Play';
-    play.setAttribute('aria-pressed', String(playing));
-  };
-  play.addEventListener('click', () => {
-    playing = !playing;
-    showPlaying();
+  const toolbar = simulationToolbar({
+    step() {
+      advance();
+      draw();
+    },
+    reset() {
+      swarm.setCount(0);
+      swarm.free();
+      location.reload();
+    },
   });
-  document.getElementById('swarm-step')!.addEventListener('click', () => {
-    playing = false;
-    showPlaying();
-    advance();
-    draw();
-  });
-  document.getElementById('swarm-reset')!.addEventListener('click', () => {
-    swarm.setCount(0);
-    swarm.free();
-    location.reload();
-  });
-  showPlaying();
+  document.getElementById('swarm-toolbar')!.replaceWith(toolbar.element);
 
   let shown = 0;
   // One step of the swarm per displayed frame, from the page's loop.
   const frame = () => {
-    if (playing) frames.record(advance(), draw());
-    if (playing && ++shown % 30 === 0) {
+    if (toolbar.playing) frames.record(advance(), draw());
+    toolbar.clock.textContent = `t = ${(steps * DT).toFixed(2)} s`;
+    if (toolbar.playing && ++shown % 30 === 0) {
       const s = frames.summary();
       stats.textContent =
         `${swarm.length.toLocaleString('en')} missiles, last ${s.frames} frames: ` +

@@ -1,13 +1,13 @@
 /**
- * The clock and toolbar shared by the chapters' own animated figures (the chase, the
- * submarines, the tumbling bodies): Play/Pause, Step and Reset, a fixed physics step
- * whatever the frame rate, a start paused when the reader prefers reduced motion, and
- * no stepping while the figure is off screen. A figure supplies how to reset, step and
+ * What the chapters' own animated figures (the chase, the submarines, the tumbling
+ * bodies) share around the one toolbar (`ui/toolbar.ts`): a run the core stops said
+ * under it, a preview run when paused, edits and strikes that keep a link's replay,
+ * and no stepping while the figure is off screen. A figure supplies how to reset, step and
  * draw; the core does the physics.
  */
 import { fingerprint, type ResponsePlot } from '../../plot/response-plot';
-import { animate, prefersReducedMotion } from '../../ui/animation-loop';
-import { stepsForFrame } from '../../ui/fixed-step';
+import { animate } from '../../ui/animation-loop';
+import { simulationToolbar } from '../../ui/toolbar';
 import { figureExport, foldedExports } from './figure-export';
 import type { FigureLink } from '../../figures/figure-link';
 import type { ParamDef } from '../../ui/params';
@@ -64,29 +64,6 @@ export function eventNow(time: number, dt: number): number {
 
 /** Fills the toolbar, adds the export and share bars (`link`: its settings) and starts the clock. */
 export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim, link: FigureLink): LiveFigure {
-  let playing = !prefersReducedMotion();
-  const clock = { accumulator: 0 };
-  const button = (text: string) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    return b;
-  };
-  const play = button('Play');
-  const step = button('Step');
-  const reset = button('Reset');
-  toolbar.classList.add('toolbar');
-  toolbar.setAttribute('role', 'group');
-  toolbar.setAttribute('aria-label', 'Simulation');
-  toolbar.prepend(play, step, reset);
-  // Where a run the core stopped says why (a step that would leave a body at an infinite
-  // or NaN state is refused, not taken): the figure pauses there instead of throwing
-  // from the animation loop.
-  const stopped = document.createElement('p');
-  stopped.className = 'message';
-  stopped.setAttribute('role', 'alert');
-  toolbar.after(stopped, foldedExports(figureExport(sim.name, () => sim.plots()), link.shareBar()));
-
   /** Steps since the last reset, so a strike runs on to where a replay of its link stops. */
   let stepsRun = 0;
   const advance = (n: number) => {
@@ -98,53 +75,52 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
     try {
       advance(n);
     } catch (e) {
-      playing = false;
-      sync();
+      bar.setPlaying(false);
       stopped.textContent = `The run stopped: ${e instanceof Error ? e.message : String(e)}. Reset it, or change a setting.`;
     }
   };
   // The fingerprint sums every plotted value: worth it when the figure rests, not per frame.
   const draw = () => {
     sim.draw();
-    if (playing) delete host.dataset.curves;
+    if (bar.playing) delete host.dataset.curves;
     else host.dataset.curves = fingerprint(sim.plots());
   };
-  const sync = () => {
-    play.textContent = playing ? 'Pause' : 'Play';
-    play.setAttribute('aria-pressed', String(playing));
-  };
+  const bar = simulationToolbar(
+    {
+      toggled: draw,
+      step() {
+        advanceOrStop(1);
+        draw();
+      },
+      reset() {
+        stopped.textContent = '';
+        sim.reset();
+        stepsRun = 0;
+        draw();
+      },
+    },
+    { into: toolbar },
+  );
+  // Where a run the core stopped says why (a step that would leave a body at an infinite
+  // or NaN state is refused, not taken): the figure pauses there instead of throwing
+  // from the animation loop.
+  const stopped = document.createElement('p');
+  stopped.className = 'message';
+  stopped.setAttribute('role', 'alert');
+  toolbar.after(stopped, foldedExports(figureExport(sim.name, () => sim.plots()), link.shareBar()));
+
   const rerun = () => {
     stopped.textContent = '';
     sim.reset();
     stepsRun = 0;
-    clock.accumulator = 0;
-    if (!playing) advance(Math.round(sim.preview / sim.dt));
+    bar.restartClock();
+    if (!bar.playing) advance(Math.round(sim.preview / sim.dt));
     draw();
   };
-  play.addEventListener('click', () => {
-    playing = !playing;
-    sync();
-    draw();
-  });
-  step.addEventListener('click', () => {
-    playing = false;
-    sync();
-    advanceOrStop(1);
-    draw();
-  });
-  reset.addEventListener('click', () => {
-    stopped.textContent = '';
-    sim.reset();
-    stepsRun = 0;
-    clock.accumulator = 0;
-    draw();
-  });
-  sync();
   rerun();
   // The page's loop calls back only while the figure is on screen.
   animate(host, (seconds) => {
-    if (!playing) return;
-    const n = stepsForFrame(clock, seconds, sim.dt);
+    const n = bar.stepsFor(seconds, sim.dt);
     if (n > 0) {
       advanceOrStop(n);
       draw();
@@ -153,7 +129,7 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
   return {
     rerun,
     edit(undo: () => void, live?: () => void) {
-      if (live && playing) {
+      if (live && bar.playing) {
         try {
           live();
           draw();
@@ -173,12 +149,12 @@ export function liveFigure(host: HTMLElement, toolbar: HTMLElement, sim: LiveSim
     strike(live: () => void) {
       live();
       // Paused: on to where a link of this figure runs to (the preview past the event).
-      if (!playing) advanceOrStop(Math.max(0, Math.round(sim.preview / sim.dt) - stepsRun));
+      if (!bar.playing) advanceOrStop(Math.max(0, Math.round(sim.preview / sim.dt) - stepsRun));
       draw();
     },
     draw,
     get playing() {
-      return playing;
+      return bar.playing;
     },
   };
 }
