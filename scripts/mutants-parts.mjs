@@ -30,7 +30,7 @@ export const CORE_MODULES = {
 };
 
 /** The page's modules: a folder of `web/src`, or its top-level files as `root`. */
-export const WEB_MODULES = ['bench', 'chapters', 'core', 'embed', 'export', 'figures', 'lab', 'plot', 'root', 'scenes', 'swarm', 'ui'];
+export const WEB_MODULES = ['bench', 'chapters', 'core', 'embed', 'export', 'figures', 'lab', 'plot', 'root', 'swarm', 'ui'];
 
 export const RESULTS = 'tests/mutants/results';
 

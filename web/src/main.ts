@@ -1,5 +1,5 @@
 import './styles.css';
-import { defaultSceneId, scenes } from './scenes';
+import { DEFAULT_SCENE, inPlaceScene } from './figures/registry';
 import { readUrlState, writeUrlState } from './ui/url-state';
 import { loadSceneModule } from './core/scene-wasm';
 import { embedSnippets } from './embed/snippets';
@@ -10,9 +10,10 @@ const app = document.getElementById('app')!;
 
 async function boot(): Promise<void> {
   const query = new URLSearchParams(location.search);
-  const sceneId = query.get('scene') ?? defaultSceneId;
-  const scene = scenes.get(sceneId) ?? scenes.get(defaultSceneId)!;
-  await loadSceneModule();
+  const sceneId = query.get('scene') ?? DEFAULT_SCENE;
+  const named = inPlaceScene(sceneId);
+  // The scene's code and the core's small module load together.
+  const [scene] = await Promise.all([named ?? inPlaceScene(DEFAULT_SCENE)!, loadSceneModule()]);
   const { values, problems } = readUrlState(scene.params, location.search);
   const site = (file: string) => new URL(file, document.baseURI).href;
   const handle = scene.mount(
@@ -32,7 +33,7 @@ async function boot(): Promise<void> {
   if (caption) app.prepend(caption);
   // Off screen (a scrolled-away tab section, a background iframe) the scene rests.
   new IntersectionObserver((entries) => handle.setVisible(entries.some((e) => e.isIntersecting))).observe(app);
-  status.textContent = scenes.has(sceneId) ? '' : `There is no scene "${sceneId.slice(0, 40)}"; showing "${scene.title}".`;
+  status.textContent = named ? '' : `There is no scene "${sceneId.slice(0, 40)}"; showing "${scene.title}".`;
   document.body.dataset.ready = 'true';
   // The scene drew synchronously while mounting; the next frame callback comes once
   // that drawing has reached the screen. `npm run bench` reads this mark.

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { menuLaws, twinOn } from './catalogue';
 import { CUBE_SCENE, LAB_FIGURES, REGISTRY, SIMPSON, TRANSLATOR_INTENT, labFigure } from './presets';
-import { scenes } from '../scenes';
-import { FIGURE_IDS, hasFigure } from '../figures/registry';
-import { labFigureState } from '../lab/lab-figure';
+import { FIGURE_IDS, hasFigure, IN_PLACE_IDS } from '../figures/registry';
+import { labFigureState } from '../figures/lab-figure';
 
 const chapters = join(__dirname, '../../chapters');
 const scenesIn = (html: string) => [...html.matchAll(/data-scene="([^"]+)"/g)].map((m) => m[1]!);
@@ -68,7 +67,7 @@ describe("the core's preset registry", () => {
     const ids = REGISTRY.map((p) => p.id);
     expect(new Set(ids).size, 'ids are unique').toBe(ids.length);
     for (const p of REGISTRY.filter((e) => e.kind !== 'claim-setup')) {
-      const where = p.chapter === 'index' ? [...scenes.keys()] : (mounted.get(p.chapter) ?? []);
+      const where = p.chapter === 'index' ? [...IN_PLACE_IDS] : (mounted.get(p.chapter) ?? []);
       expect(where, `${p.id} (${p.kind}) is mounted nowhere in ${p.chapter}`).toContain(p.id);
       expect(p.summary.length, p.id).toBeGreaterThan(20);
     }

@@ -21,8 +21,8 @@
 import pageStyles from '../styles.css?inline';
 import uplotStyles from 'uplot/dist/uPlot.min.css?inline';
 import { loadSceneModule } from '../core/scene-wasm';
-import { defaultSceneId, scenes } from '../scenes';
-import type { SceneHandle } from '../scenes/scene';
+import { DEFAULT_SCENE, IN_PLACE_IDS, IN_PLACE_KEYS, inPlaceScene } from '../figures/registry';
+import type { SceneHandle } from '../figures/scene';
 import { readUrlState } from '../ui/url-state';
 import { embedSnippets } from './snippets';
 import { FIGURE_IDS } from '../core/presets';
@@ -55,10 +55,9 @@ function shadowSheet(): CSSStyleSheet {
   return sheet;
 }
 
-const paramKeys = [...new Set([...scenes.values()].flatMap((s) => s.params.map((p) => p.key)))];
 
 export class ForcelabScene extends HTMLElement {
-  static readonly observedAttributes = ['scene', 'controllers', ...paramKeys];
+  static readonly observedAttributes = ['scene', 'controllers', ...IN_PLACE_KEYS];
 
   private readonly root: ShadowRoot;
   private handle: SceneHandle | null = null;
@@ -131,15 +130,16 @@ export class ForcelabScene extends HTMLElement {
     this.root.adoptedStyleSheets = [shadowSheet()];
     this.root.replaceChildren(wrapper);
     try {
-      await loadSceneModule();
-      if (!this.isConnected) return;
-      const id = this.getAttribute('scene') ?? defaultSceneId;
-      const scene = scenes.get(id);
-      if (!scene && FIGURE_IDS.includes(id)) {
+      const id = this.getAttribute('scene') ?? DEFAULT_SCENE;
+      const inPlace = inPlaceScene(id);
+      if (!inPlace && FIGURE_IDS.includes(id)) {
         this.frameFigure(host, id);
         return;
       }
-      if (!scene) throw new Error(`scene must be one of ${[...scenes.keys(), ...FIGURE_IDS].join(', ')}, got "${id.slice(0, 40)}"`);
+      if (!inPlace) throw new Error(`scene must be one of ${[...new Set([...IN_PLACE_IDS, ...FIGURE_IDS])].join(', ')}, got "${id.slice(0, 40)}"`);
+      // The scene's code and the core's small module load together.
+      const [scene] = await Promise.all([inPlace, loadSceneModule()]);
+      if (!this.isConnected) return;
       const attrs = new URLSearchParams();
       for (const p of scene.params) {
         const v = this.getAttribute(p.key);

@@ -2,17 +2,20 @@
  * Every figure by its core preset id (`scenario::registry()`, in presets.json): how to
  * mount it. The chapters mount `<div class="figure" data-scene="ID">` through it,
  * `embed.html?scene=ID` and `<forcelab-scene scene="ID">` embed any figure through it,
- * and the tests walk it. A chapter Lab figure is the Lab run of its core preset; the
- * others are modules of their own, loaded only when a page shows them.
+ * the index mounts its cube scene through it, and the tests walk it. A chapter Lab
+ * figure is the Lab run of its core preset; the others are modules of their own, loaded
+ * only when a page shows them. Every module lives in this folder.
  */
 import { FIGURE_IDS, labFigure, REGISTRY } from '../core/presets';
-import { figureLink, type FigureLink } from './figure-link';
-import { figureCaption } from './figure-caption';
+import type { FigureLink } from './figure-link';
+import type { Scene } from './scene';
+import { CUBE_PARAMS } from './cube-params';
+import type { ParamDef } from '../ui/params';
 
 export { FIGURE_IDS };
 
 /** Builds a figure inside `host` (its part of the core is loaded by then), its settings kept in `link`. */
-export type Mount = (host: HTMLElement, link: FigureLink) => void;
+export type Mount = (host: HTMLElement, link: FigureLink) => void | Promise<void>;
 
 /**
  * The parts of the core a figure may need (scripts/build-wasm.sh splits the module), each
@@ -35,20 +38,43 @@ export type Door = keyof typeof DOORS;
 
 /** The figures with a module of their own (Lab figures come from their preset and load the Lab for their plant). */
 const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount> }>> = {
-  snap: { door: 'scenes', mount: () => import('../chapters/figures/snap-figure').then((m) => m.mountSnap) },
-  convergence: { door: 'analysis', mount: () => import('../chapters/figures/convergence-figure').then((m) => m.mountConvergence) },
-  simpson: { door: 'scenes', mount: () => import('../chapters/figures/simpson-figure').then((m) => m.mountSimpson) },
-  pursuit: { door: 'scenes', mount: () => import('../chapters/figures/pursuit-figure').then((m) => m.mountPursuit) },
-  dive: { door: 'scenes', mount: () => import('../chapters/figures/dive-figure').then((m) => m.mountDive) },
-  tumble: { door: 'scenes', mount: () => import('../chapters/figures/tumble-figure').then((m) => m.mountTumble) },
-  atlas: { door: 'analysis', mount: () => import('../chapters/figures/atlas-figure').then((m) => m.mountAtlas) },
-  claims: { door: 'none', mount: () => import('../chapters/figures/claims-figure').then((m) => m.mountClaims) },
-  translator: { door: 'engines', mount: () => import('../chapters/figures/translator-figure').then((m) => m.mountTranslator) },
-  trace: { door: 'trace', mount: () => import('../chapters/figures/trace-figure').then((m) => m.mountTrace) },
-  orientation: { door: 'orientation', mount: () => import('../chapters/figures/orientation-figure').then((m) => m.mountOrientation) },
+  snap: { door: 'scenes', mount: () => import('./snap-figure').then((m) => m.mountSnap) },
+  convergence: { door: 'analysis', mount: () => import('./convergence-figure').then((m) => m.mountConvergence) },
+  simpson: { door: 'scenes', mount: () => import('./simpson-figure').then((m) => m.mountSimpson) },
+  pursuit: { door: 'scenes', mount: () => import('./pursuit-figure').then((m) => m.mountPursuit) },
+  dive: { door: 'scenes', mount: () => import('./dive-figure').then((m) => m.mountDive) },
+  tumble: { door: 'scenes', mount: () => import('./tumble-figure').then((m) => m.mountTumble) },
+  atlas: { door: 'analysis', mount: () => import('./atlas-figure').then((m) => m.mountAtlas) },
+  claims: { door: 'none', mount: () => import('./claims-figure').then((m) => m.mountClaims) },
+  translator: { door: 'engines', mount: () => import('./translator-figure').then((m) => m.mountTranslator) },
+  trace: { door: 'trace', mount: () => import('./trace-figure').then((m) => m.mountTrace) },
+  orientation: { door: 'orientation', mount: () => import('./orientation-figure').then((m) => m.mountOrientation) },
 };
 
-/** Whether `id` is a figure this registry can mount. */
+/**
+ * The scenes that mount in place, with a parameter table whose keys are the page's own
+ * (`index.html?kp=400`, `<forcelab-scene kp="400">`) rather than a figure's prefixed
+ * link: the index's cube. Loaded when asked for, beside the part of the core they need.
+ */
+const IN_PLACE: Readonly<Record<string, { params: readonly ParamDef[]; load: () => Promise<Scene> }>> = {
+  cube: { params: CUBE_PARAMS, load: () => import('./cube-and-target').then((m) => m.cubeAndTarget) },
+};
+
+/** The scene the index and `<forcelab-scene>` show when none is named. */
+export const DEFAULT_SCENE = 'cube';
+
+/** The in-place scene `id` (see `IN_PLACE`), or undefined when `id` is not one. */
+export function inPlaceScene(id: string): Promise<Scene> | undefined {
+  return Object.hasOwn(IN_PLACE, id) ? IN_PLACE[id]!.load() : undefined;
+}
+
+/** The ids of the in-place scenes. */
+export const IN_PLACE_IDS: readonly string[] = Object.keys(IN_PLACE);
+
+/** Every key an in-place scene reads from its page's query or its element's attributes. */
+export const IN_PLACE_KEYS: readonly string[] = [...new Set(Object.values(IN_PLACE).flatMap((s) => s.params.map((p) => p.key)))];
+
+/** Whether `id` is a figure this registry can mount in a chapter (in a frame when embedded). */
 export const hasFigure = (id: string): boolean => FIGURE_IDS.includes(id) && (labFigure(id) !== undefined || id in MODULES);
 
 /** What the figure `id` shows, in one line (the core's summary), if it is one. */
@@ -62,20 +88,24 @@ export function anchorFigure(host: HTMLElement, id: string): void {
 /** Mounts the figure `id` in `host` and marks the host `data-mounted`; an unknown id is refused with the list of ids. */
 export async function mountFigure(id: string, host: HTMLElement): Promise<void> {
   if (!hasFigure(id)) throw new Error(`figure must be one of ${FIGURE_IDS.join(', ')}, got "${id.slice(0, 40)}"`);
+  const preset = labFigure(id);
+  // The figure's code, its part of the core and its link load together (the link and the
+  // caption here, not with the registry: the index and the element read the registry for
+  // their scene only).
+  const [{ figureLink }, { figureCaption }, mount] = await Promise.all([
+    import('./figure-link'),
+    import('./figure-caption'),
+    preset
+      ? // The Lab for the preset's plant loads beside the figure's code (the mount loads
+        // another plant's if the link asks for one).
+        Promise.all([import('./lab-figure-mount'), import('../core/wasm').then((m) => m.loadLab(preset.plant))]).then(
+          ([m]): Mount => (h, link) => m.mountLabFigure(h, preset, link),
+        )
+      : Promise.all([MODULES[id]!.mount(), DOORS[MODULES[id]!.door]()]).then(([m]) => m),
+  ]);
   const caption = figureCaption(id);
   anchorFigure(host, id);
-  const link = figureLink(id);
-  const preset = labFigure(id);
-  if (preset) {
-    // The Lab for the preset's plant loads beside the figure's code (the mount loads
-    // another plant's if the link asks for one).
-    const [{ mountLabFigure }] = await Promise.all([import('../lab/lab-figure-mount'), import('../core/wasm').then((m) => m.loadLab(preset.plant))]);
-    await mountLabFigure(host, preset, link);
-  } else {
-    const figure = MODULES[id]!;
-    const [mount] = await Promise.all([figure.mount(), DOORS[figure.door]()]);
-    mount(host, link);
-  }
+  await mount(host, figureLink(id));
   // After the mount, which replaces what the host held.
   if (caption) host.prepend(caption);
   host.dataset.mounted = 'true';

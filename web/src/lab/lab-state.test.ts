@@ -6,7 +6,7 @@ import {
 } from './lab-state';
 import { LAB_FIGURES } from '../core/presets';
 import { CATALOGUE } from '../core/catalogue';
-import { labFigureState } from './lab-figure';
+import { labFigureState } from '../figures/lab-figure';
 
 describe('a chapter Lab figure in its link: what differs from its preset', () => {
   for (const figure of LAB_FIGURES) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lawOptions } from '../core/catalogue';
-import { labStateWith } from './lab-figure';
+import { labStateWith } from '../figures/lab-figure';
 import { labConfig, readLabState, writeLabState } from './lab-state';
 import { activeOptions, distinguishingOptions, normalOptions, optionShown, optionUnit } from './law-options';
 

@@ -5,15 +5,15 @@
  * spring the reader asked for, and plain sentences on what shaped it. Every number is
  * the core's (`engineTwin`); the panel lays them out.
  */
-import { engines, twin, type EngineEntry, type Intent, type Parameter, type Prediction, type SettingValue, type Shown, type Twin } from '../../core/engines-wasm';
-import { TracePlot } from '../../plot/trace-plot';
-import { cssColor } from '../../ui/colors';
-import { el } from '../../ui/dom';
-import { formatNumber } from '../../ui/params';
-import { parametersText } from '../../ui/parameters-text';
-import { settingsForm, type SettingsForm } from '../../ui/settings-form';
-import { responseClause } from '../../ui/wish-form';
-import type { Forbidden } from '../../core/wish';
+import { engines, twin, type EngineEntry, type Intent, type Parameter, type Prediction, type SettingValue, type Shown, type Twin } from '../core/engines-wasm';
+import { TracePlot } from '../plot/trace-plot';
+import { cssColor } from '../ui/colors';
+import { el } from '../ui/dom';
+import { formatNumber } from '../ui/params';
+import { parametersText } from '../ui/parameters-text';
+import { settingsForm, type SettingsForm } from '../ui/settings-form';
+import { responseClause } from '../ui/wish-form';
+import type { Forbidden } from '../core/wish';
 
 /** Seconds of response drawn. */
 const SECONDS = 3;

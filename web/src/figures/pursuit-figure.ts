@@ -4,15 +4,15 @@
  * waypoints or toward a point the reader drags. The canvas shows the arena; the plots
  * show each chaser's heading error and the torque its turn clamp lets through.
  */
-import { PursuitScene, sceneDefaults, type PursuitSettings } from '../../core/scenes';
-import { ResponsePlot } from '../../plot/response-plot';
-import { themeColors } from '../../ui/colors';
-import { eventTime, type FigureLink } from '../../figures/figure-link';
-import { clip, type ParamDef } from '../../ui/params';
+import { PursuitScene, sceneDefaults, type PursuitSettings } from '../core/scenes';
+import { ResponsePlot } from '../plot/response-plot';
+import { themeColors } from '../ui/colors';
+import { eventTime, type FigureLink } from './figure-link';
+import { clip, type ParamDef } from '../ui/params';
 import { eventNow, fitCanvas, liveFigure, settingsFold, toggle } from './live-figure';
-import { el } from '../../ui/dom';
-import { codePanel } from '../../ui/code-panel';
-import { chaseSnippet, type ChaseInput } from '../../export/snippets/chase';
+import { el } from '../ui/dom';
+import { codePanel } from '../ui/code-panel';
+import { chaseSnippet, type ChaseInput } from '../export/snippets/chase';
 
 /** Seconds of trace shown. */
 const WINDOW = 12;

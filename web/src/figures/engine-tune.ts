@@ -7,12 +7,12 @@
  * with the wish's forbidden regions shaded. The core tunes (`forcelab::design::engine`,
  * in the tuner's module, loaded on the first "Find"); this file lays the answers out.
  */
-import { engines, type Intent } from '../../core/engines-wasm';
-import { loadDesign, quickWishOf, tuneEngineDrive, type EngineDesign } from '../../core/design-wasm';
-import { el } from '../../ui/dom';
-import { formatNumber } from '../../ui/params';
-import { nearestSentence, responseClause, wishForm } from '../../ui/wish-form';
-import { parametersText } from '../../ui/parameters-text';
+import { engines, type Intent } from '../core/engines-wasm';
+import { loadDesign, quickWishOf, tuneEngineDrive, type EngineDesign } from '../core/design-wasm';
+import { el } from '../ui/dom';
+import { formatNumber } from '../ui/params';
+import { nearestSentence, responseClause, wishForm } from '../ui/wish-form';
+import { parametersText } from '../ui/parameters-text';
 
 /** What one row says of an engine's answer. */
 function verdict(d: EngineDesign, angular: boolean, asked: EngineDesign['margins']): string {

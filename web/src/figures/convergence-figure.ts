@@ -5,13 +5,13 @@
  * The reader can change the step and the snap's minimum speed; the table under the
  * graph is its text version. The default settings are the native example's.
  */
-import { convergence, defaultConvergenceSpec, type ConvergenceCurve } from '../../core/analysis-wasm';
-import { TracePlot } from '../../plot/trace-plot';
-import { cssColor } from '../../ui/colors';
-import type { FigureLink } from '../../figures/figure-link';
+import { convergence, defaultConvergenceSpec, type ConvergenceCurve } from '../core/analysis-wasm';
+import { TracePlot } from '../plot/trace-plot';
+import { cssColor } from '../ui/colors';
+import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
-import { formatNumber, type ParamDef } from '../../ui/params';
-import { fillTable } from '../../ui/dom';
+import { formatNumber, type ParamDef } from '../ui/params';
+import { fillTable } from '../ui/dom';
 
 /** 0.1 to 2 s in steps of 0.1, computed as the core's default is (k times 0.1). */
 const COLORS = ['--s0', '--s1', '--s2', '--s3'];

@@ -7,14 +7,14 @@
  * paste. The core reads, fits, explains and replays (`forcelab::user_trace`); this file
  * lays the answers out and keeps the trace in the link while it is short enough.
  */
-import { exampleTrace, explain, traceEngines, type ExplainedTrace, type TraceMatch, type Want } from '../../core/trace-wasm';
-import type { FigureLink } from '../../figures/figure-link';
-import { copyText } from '../../export/download';
-import { TracePlot } from '../../plot/trace-plot';
-import { cssColor } from '../../ui/colors';
-import { el } from '../../ui/dom';
-import { formatNumber, type ParamDef } from '../../ui/params';
-import { parametersText } from '../../ui/parameters-text';
+import { exampleTrace, explain, traceEngines, type ExplainedTrace, type TraceMatch, type Want } from '../core/trace-wasm';
+import type { FigureLink } from './figure-link';
+import { copyText } from '../export/download';
+import { TracePlot } from '../plot/trace-plot';
+import { cssColor } from '../ui/colors';
+import { el } from '../ui/dom';
+import { formatNumber, type ParamDef } from '../ui/params';
+import { parametersText } from '../ui/parameters-text';
 import { foldedExports, plotsExport } from './figure-export';
 
 /** The longest trace a link keeps, in characters of its compact form. */

@@ -5,12 +5,12 @@
  * and no stepping while the figure is off screen. A figure supplies how to reset, step and
  * draw; the core does the physics.
  */
-import { fingerprint, type ResponsePlot } from '../../plot/response-plot';
-import { animate } from '../../ui/animation-loop';
-import { simulationToolbar } from '../../ui/toolbar';
+import { fingerprint, type ResponsePlot } from '../plot/response-plot';
+import { animate } from '../ui/animation-loop';
+import { simulationToolbar } from '../ui/toolbar';
 import { figureExport, foldedExports } from './figure-export';
-import type { FigureLink } from '../../figures/figure-link';
-import type { ParamDef } from '../../ui/params';
+import type { FigureLink } from './figure-link';
+import type { ParamDef } from '../ui/params';
 
 export interface LiveSim {
   /** A short name for exported files (`chase`, `dive`, ...). */

@@ -5,14 +5,14 @@
  * a sphere beside the shortest one, and the angle left to the target over time. The
  * core computes every orientation and every number read off them; the page draws them.
  */
-import { loadTuner, targetOf, tunerLoaded, turn, type AxisSpring, type DriveTurn, type OrientationIntent, type TargetForm, type Turn, type TurnWish, type Wxyz } from '../../core/orientation-wasm';
-import { ORIENTATION_INTENT } from '../../core/presets';
-import type { FigureLink } from '../../figures/figure-link';
-import { ResponsePlot } from '../../plot/response-plot';
-import { themeColors } from '../../ui/colors';
-import { el } from '../../ui/dom';
-import type { ParamDef } from '../../ui/params';
-import { paramControl, type ParamControl } from '../../ui/controls';
+import { loadTuner, targetOf, tunerLoaded, turn, type AxisSpring, type DriveTurn, type OrientationIntent, type TargetForm, type Turn, type TurnWish, type Wxyz } from '../core/orientation-wasm';
+import { ORIENTATION_INTENT } from '../core/presets';
+import type { FigureLink } from './figure-link';
+import { ResponsePlot } from '../plot/response-plot';
+import { themeColors } from '../ui/colors';
+import { el } from '../ui/dom';
+import type { ParamDef } from '../ui/params';
+import { paramControl, type ParamControl } from '../ui/controls';
 import { camera, drawBody, rotate, uncamera, type BoxPart, type Quat } from './box-drawing';
 import { figureExport, foldedExports, tableExport } from './figure-export';
 import { fitCanvas, settingsFold, toggle } from './live-figure';

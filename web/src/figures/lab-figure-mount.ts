@@ -3,11 +3,11 @@
  * or from the settings its link carries (`ID-plant`, `ID-kp0`, ...: the Lab's own keys,
  * prefixed with the figure's id), which it keeps in the address as they change.
  */
-import type { FigureLink } from '../figures/figure-link';
+import type { FigureLink } from './figure-link';
 import type { LabFigure } from '../core/presets';
 import { labFigureState } from './lab-figure';
-import { mountLab } from './lab-page';
-import { readLabState } from './lab-state';
+import { mountLab } from '../lab/lab-page';
+import { readLabState } from '../lab/lab-state';
 import { loadLab } from '../core/wasm';
 
 /** Mounts the Lab figure `preset` in `host`, its settings kept in `link`, once the Lab for its plant is loaded. */

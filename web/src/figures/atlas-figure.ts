@@ -7,19 +7,19 @@
  * cursor with the arrow keys) plots that point's poles against the unit circle; a
  * click or Enter opens it in the Lab.
  */
-import { CATALOGUE, lawEntry } from '../../core/catalogue';
-import { drawZPlane } from '../../plot/z-plane';
-import { atlasMaps, atlasOf, atlasPointsAt, defaultAtlasSpec, poles, type Atlas, type AtlasPointEntry } from '../../core/analysis-wasm';
+import { CATALOGUE, lawEntry } from '../core/catalogue';
+import { drawZPlane } from '../plot/z-plane';
+import { atlasMaps, atlasOf, atlasPointsAt, defaultAtlasSpec, poles, type Atlas, type AtlasPointEntry } from '../core/analysis-wasm';
 import { frameTicks, placePoints, pointVerdict } from './atlas-points';
 import { sliceControl } from './atlas-slice';
-import { HAS_INTEGRAL, writeLabState } from '../../lab/lab-state';
-import { clip, formatNumber, formatPoles } from '../../ui/params';
-import { el } from '../../ui/dom';
-import { labStateWith } from '../../lab/lab-figure';
-import { labHref, openSitePage } from '../../ui/site';
-import type { FigureLink } from '../../figures/figure-link';
+import { HAS_INTEGRAL, writeLabState } from '../lab/lab-state';
+import { clip, formatNumber, formatPoles } from '../ui/params';
+import { el } from '../ui/dom';
+import { labStateWith } from './lab-figure';
+import { labHref, openSitePage } from '../ui/site';
+import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
-import { atlasColour, atlasImage } from '../../plot/atlas-colour';
+import { atlasColour, atlasImage } from '../plot/atlas-colour';
 
 declare global {
   interface Window {

@@ -3,12 +3,12 @@
  * error there is: a constant 1, whose integral over `n` samples spaced `dt` apart is
  * `(n - 1) dt`. Both rules are the core's; the table shows each as the window fills.
  */
-import { simpson, simpsonAsPrinted } from '../../core/scenes';
-import type { FigureLink } from '../../figures/figure-link';
+import { simpson, simpsonAsPrinted } from '../core/scenes';
+import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
-import { formatNumber, type ParamDef } from '../../ui/params';
-import { fillTable } from '../../ui/dom';
-import { SIMPSON } from '../../core/presets';
+import { formatNumber, type ParamDef } from '../ui/params';
+import { fillTable } from '../ui/dom';
+import { SIMPSON } from '../core/presets';
 
 const DEFS: ParamDef[] = [
   { key: 'simpson-dt', label: 'Sample spacing dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: SIMPSON.dt, minExclusive: true, hardMax: 1 },

@@ -4,12 +4,12 @@
  * implicit. The plots show how far each spin axis has turned over and each body's
  * kinetic energy against the start's.
  */
-import { sceneDefaults, TumbleScene } from '../../core/scenes';
-import { ResponsePlot } from '../../plot/response-plot';
-import { themeColors } from '../../ui/colors';
-import { eventTime, type FigureLink } from '../../figures/figure-link';
-import { el } from '../../ui/dom';
-import type { ParamDef } from '../../ui/params';
+import { sceneDefaults, TumbleScene } from '../core/scenes';
+import { ResponsePlot } from '../plot/response-plot';
+import { themeColors } from '../ui/colors';
+import { eventTime, type FigureLink } from './figure-link';
+import { el } from '../ui/dom';
+import type { ParamDef } from '../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
 import { eventNow, fitCanvas, liveFigure, sceneFrame, settingsFold } from './live-figure';
 

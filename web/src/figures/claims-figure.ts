@@ -1,12 +1,12 @@
 /** The full claims table: each claim, its measured figure, verdict and conditions, linked to its chapter. */
-import { claimTable, VERDICT_WORDS } from '../../core/claims';
-import { fillBadge } from '../chapter';
-import type { FigureLink } from '../../figures/figure-link';
+import { claimTable, VERDICT_WORDS } from '../core/claims';
+import { fillBadge } from '../chapters/chapter';
+import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
-import { RACE, type Best } from '../../core/race';
-import { LAW_LABELS } from '../../core/catalogue';
-import { el, fillTable } from '../../ui/dom';
-import { formatNumber } from '../../ui/params';
+import { RACE, type Best } from '../core/race';
+import { LAW_LABELS } from '../core/catalogue';
+import { el, fillTable } from '../ui/dom';
+import { formatNumber } from '../ui/params';
 
 const ARTICLES: Record<string, string> = {
   '000': 'SPD calculator (000)',

@@ -5,10 +5,10 @@
  * that map, focusable, and a table of every point, or of why the law refuses the
  * integrator.
  */
-import { lawEntry } from '../../core/catalogue';
-import type { AtlasPointEntry, AtlasSpec } from '../../core/analysis-wasm';
-import { formatNumber } from '../../ui/params';
-import { el } from '../../ui/dom';
+import { lawEntry } from '../core/catalogue';
+import type { AtlasPointEntry, AtlasSpec } from '../core/analysis-wasm';
+import { formatNumber } from '../ui/params';
+import { el } from '../ui/dom';
 
 /** What a point's radius means for the body, in words. */
 export function pointVerdict(radius: number, stableLimit: number): string {

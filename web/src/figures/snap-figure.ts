@@ -7,11 +7,11 @@
  * track and both plots are therefore drawn in log10 of the distance left and of the
  * speed, with an exact 0 drawn at the floor `FLOOR` (the plots say so).
  */
-import { sceneDefaults, SnapScene, type SnapSettings } from '../../core/scenes';
-import { ResponsePlot } from '../../plot/response-plot';
-import { themeColors } from '../../ui/colors';
-import type { FigureLink } from '../../figures/figure-link';
-import { formatNumber, type ParamDef } from '../../ui/params';
+import { sceneDefaults, SnapScene, type SnapSettings } from '../core/scenes';
+import { ResponsePlot } from '../plot/response-plot';
+import { themeColors } from '../ui/colors';
+import type { FigureLink } from './figure-link';
+import { formatNumber, type ParamDef } from '../ui/params';
 import { fitCanvas, liveFigure, sceneFrame, settingsFold } from './live-figure';
 
 const WINDOW = 4;

@@ -3,13 +3,13 @@
  * of time they hold) as one CSV, every number at full precision, and as a picture
  * (PNG as drawn, or SVG). Pausing first gives a file that matches the screen.
  */
-import { plotsCsv, tableCsv, type TableCell } from '../../export/csv';
-import { download } from '../../export/download';
-import { stackedPng } from '../../export/png';
-import { plotsSvg } from '../../export/svg';
-import type { ResponsePlot } from '../../plot/response-plot';
-import type { TracePlot } from '../../plot/trace-plot';
-import { el } from '../../ui/dom';
+import { plotsCsv, tableCsv, type TableCell } from '../export/csv';
+import { download } from '../export/download';
+import { stackedPng } from '../export/png';
+import { plotsSvg } from '../export/svg';
+import type { ResponsePlot } from '../plot/response-plot';
+import type { TracePlot } from '../plot/trace-plot';
+import { el } from '../ui/dom';
 
 /** The bar; `name` goes into the file names (`forcelab-<name>.csv`). */
 export function figureExport(name: string, plots: () => readonly ResponsePlot[]): HTMLElement {

@@ -5,15 +5,15 @@
  * give the intended motion at this step (the engine twin), then one engine in detail
  * (`engine-panel.ts`). The core computes every number; the page lays them out.
  */
-import { engines, twin, type Intent } from '../../core/engines-wasm';
-import type { FigureLink } from '../../figures/figure-link';
+import { engines, twin, type Intent } from '../core/engines-wasm';
+import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
-import { type ParamDef } from '../../ui/params';
+import { type ParamDef } from '../ui/params';
 import { toggle } from './live-figure';
-import { el } from '../../ui/dom';
-import { TRANSLATOR_INTENT } from '../../core/presets';
+import { el } from '../ui/dom';
+import { TRANSLATOR_INTENT } from '../core/presets';
 import { DEFAULT_ENGINE, enginePanel, shownText } from './engine-panel';
-import { parametersText } from '../../ui/parameters-text';
+import { parametersText } from '../ui/parameters-text';
 import { engineTune } from './engine-tune';
 
 const DEFS: ParamDef[] = [

@@ -3,9 +3,9 @@
  * its integral, so its map is drawn at one value of `ki h³/m`; the reader chooses it on
  * a log scale, and the link keeps it.
  */
-import type { FigureLink } from '../../figures/figure-link';
-import { clip, formatNumber } from '../../ui/params';
-import { el } from '../../ui/dom';
+import type { FigureLink } from './figure-link';
+import { clip, formatNumber } from '../ui/params';
+import { el } from '../ui/dom';
 
 /** The slider's ends, as powers of ten of ki h³/m, and its step (half a decade). */
 const LOWEST = -7;

@@ -4,15 +4,15 @@
  * orders with sliders, on-screen buttons or the keyboard; the plots show each hull's
  * pitch and roll against the order.
  */
-import { DiveScene, sceneDefaults, type Boat, type DiveSettings } from '../../core/scenes';
-import { ResponsePlot } from '../../plot/response-plot';
-import { themeColors } from '../../ui/colors';
-import { eventTime, type FigureLink } from '../../figures/figure-link';
-import type { ParamControl } from '../../ui/controls';
-import { formatNumber, type ParamDef } from '../../ui/params';
+import { DiveScene, sceneDefaults, type Boat, type DiveSettings } from '../core/scenes';
+import { ResponsePlot } from '../plot/response-plot';
+import { themeColors } from '../ui/colors';
+import { eventTime, type FigureLink } from './figure-link';
+import type { ParamControl } from '../ui/controls';
+import { formatNumber, type ParamDef } from '../ui/params';
 import { camera, drawBody, type BoxPart, type Quat } from './box-drawing';
 import { eventNow, fitCanvas, liveFigure, toggle } from './live-figure';
-import { el } from '../../ui/dom';
+import { el } from '../ui/dom';
 
 const WINDOW = 20;
 const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
