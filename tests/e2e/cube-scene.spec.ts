@@ -101,3 +101,26 @@ test('a wasm module that cannot load is reported on the page', async ({ page }) 
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'failed');
   await expect(page.locator('#status')).toContainText('The simulation could not start');
 });
+
+test('dragging across the cube\'s track moves the target with the pointer, past the edges held to the track, and keeps it in the address', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openReady(page);
+  const canvas = page.locator('canvas.stage');
+  const box = (await canvas.boundingBox())!;
+  const y = box.y + box.height / 2;
+  // The track runs from -1 m at the left edge to 3 m at the right (cube-params.ts).
+  await page.mouse.move(box.x + box.width * 0.25, y);
+  await page.mouse.down();
+  await expect(page.locator('#param-target')).toHaveValue('0');
+  await page.mouse.move(box.x + box.width * 0.75, y, { steps: 4 });
+  await expect(page.locator('#param-target')).toHaveValue('2');
+  // The canvas holds the pointer: a drag past its right edge stops at the track's end.
+  await page.mouse.move(box.x + box.width + 200, y, { steps: 4 });
+  await expect(page.locator('#param-target')).toHaveValue('3');
+  await page.mouse.up();
+  // Released, a move no longer drags.
+  await page.mouse.move(box.x + box.width * 0.25, y, { steps: 4 });
+  await expect(page.locator('#param-target')).toHaveValue('3');
+  await expect(page).toHaveURL(/target=3/);
+  expect(problems).toEqual([]);
+});

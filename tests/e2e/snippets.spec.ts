@@ -148,7 +148,7 @@ test('the Lab\'s Unity snippets, compiled by mcs against the UnityEngine stand-i
       page_.push(plot);
     }
     const out = runUnity(runs, 'double');
-    runs.forEach((r, k) => {
+    runs.forEach((_, k) => {
       const stride = plant === 'plate' ? 3 : 1;
       const x = out[k]!.filter((_, i) => i % stride === 0);
       expect(x.length).toBe(page_[k]!.length);

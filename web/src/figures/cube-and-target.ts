@@ -8,6 +8,7 @@ import { cssColor } from '../ui/colors';
 import { el } from '../ui/dom';
 import { animate } from '../ui/animation-loop';
 import { simulationToolbar } from '../ui/toolbar';
+import { dragAcross } from '../ui/target-drag';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { formatNumber } from '../ui/params';
 import { CUBE_PARAMS as params, VIEW_MAX, VIEW_MIN } from './cube-params';
@@ -227,7 +228,6 @@ function mount(
 
   // --- drawing -----------------------------------------------------------------
   const toPx = (x: number, width: number) => ((x - VIEW_MIN) / (VIEW_MAX - VIEW_MIN)) * width;
-  const fromPx = (px: number, width: number) => VIEW_MIN + (px / width) * (VIEW_MAX - VIEW_MIN);
 
   function draw() {
     const dpr = window.devicePixelRatio || 1;
@@ -312,27 +312,12 @@ function mount(
   };
   host.addEventListener('click', onClick);
 
-  let dragging = false;
-  const dragTo = (e: PointerEvent) => {
-    const rect = canvas.getBoundingClientRect();
-    const x = fromPx(e.clientX - rect.left, rect.width);
+  dragAcross(canvas, (fraction) => {
+    const x = VIEW_MIN + fraction * (VIEW_MAX - VIEW_MIN);
     const clamped = Math.min(VIEW_MAX, Math.max(VIEW_MIN, Number(x.toFixed(3))));
     controls.get('target')!.show(clamped);
     changed('target')(clamped);
-  };
-  canvas.addEventListener('pointerdown', (e) => {
-    dragging = true;
-    canvas.setPointerCapture(e.pointerId);
-    dragTo(e);
   });
-  canvas.addEventListener('pointermove', (e) => {
-    if (dragging) dragTo(e);
-  });
-  const endDrag = () => {
-    dragging = false;
-  };
-  canvas.addEventListener('pointerup', endDrag);
-  canvas.addEventListener('pointercancel', endDrag);
 
   restart();
 

@@ -5,7 +5,7 @@
  * spring the reader asked for, and plain sentences on what shaped it. Every number is
  * the core's (`engineTwin`); the panel lays them out.
  */
-import { engines, twin, type EngineEntry, type Intent, type Parameter, type Prediction, type SettingValue, type Shown, type Twin } from '../core/engines-wasm';
+import { engines, twin, type EngineEntry, type Intent, type Prediction, type SettingValue, type Shown, type Twin } from '../core/engines-wasm';
 import { TracePlot } from '../plot/trace-plot';
 import { cssColor } from '../ui/colors';
 import { el } from '../ui/dom';

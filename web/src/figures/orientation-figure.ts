@@ -168,7 +168,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     wishBox.hidden = numbers !== 'tuned';
   }
   const select = (key: string, text: string, options: readonly string[], value: string, onChange: (v: string) => void) => {
-    const s = el('select', { 'aria-label': text }, ...options.map((o) => el('option', { value: o, selected: o === value }, o)));
+    const s = el('select', { name: key, 'aria-label': text }, ...options.map((o) => el('option', { value: o, selected: o === value }, o)));
     s.addEventListener('change', () => onChange(s.value));
     const hint = el('span', { class: 'hint' });
     fold.more.append(el('label', { class: 'choice' }, `${text} `, s, hint));

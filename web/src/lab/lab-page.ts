@@ -1,32 +1,34 @@
 /**
  * The Lab: two to four controllers (plus printed twins) in lockstep on identical
- * bodies. This module holds the run: it lays out the page, keeps the state in the URL,
- * steps the core's Lab on the page's loop at a fixed dt and draws its trace and canvas.
- * The setting panels (`lab-setup.ts`), the controller cards (`lab-cards.ts`), the
- * metrics (`lab-metrics.ts`) and the export bar (`lab-export.ts`) are their own files;
- * every number shown comes from the core.
+ * bodies. This module holds the run: it keeps the state in the URL, rebuilds the core's
+ * Lab when a setting changes, applies the gain edits of a frame together, steps the run
+ * on the page's loop at a fixed dt and hands each snapshot to what shows it. Each of
+ * those is its own file: where things sit (`lab-layout.ts`), the toolbar
+ * (`ui/toolbar.ts`), the target drag (`ui/target-drag.ts`), the plots (`lab-plots.ts`),
+ * the canvas (`lab-canvas.ts`), the setting panels (`lab-setup.ts`), the controller
+ * cards (`lab-cards.ts`), the metrics (`lab-metrics.ts`) and the export bar
+ * (`lab-export.ts`); every number shown comes from the core.
  */
-import { el } from '../ui/dom';
 import { cssColor } from '../ui/colors';
-import { TracePlot, type TraceSeries } from '../plot/trace-plot';
 import { animate } from '../ui/animation-loop';
 import { simulationToolbar } from '../ui/toolbar';
+import { dragAcross } from '../ui/target-drag';
 import { formatNumber } from '../ui/params';
 import { LabRun, wasmCrossings, type LabSnapshot } from '../core/wasm';
 import { drawLab, viewRange, type Look } from './lab-canvas';
 import { HAS_INTEGRAL, LAWS, defaultLaws, freshLaw, labConfig, seriesOf, writeLabState, type LabState, type SeriesInfo } from './lab-state';
 import { distinguishingOptions } from './law-options';
-import { LAW_LABELS, plantEntry } from '../core/catalogue';
-import { framed, labHref } from '../ui/site';
+import { LAW_LABELS } from '../core/catalogue';
+import { labHref } from '../ui/site';
 import type { FigureLink } from '../figures/figure-link';
-import { effortOf, unitOf } from './lab-dom';
 import { fillMetrics } from './lab-metrics';
 import { labExportBar } from './lab-export';
 import type { LabEditor } from './lab-editor';
 import { buildDisturbanceFields, buildSetupFields } from './lab-setup';
 import { buildLawCards } from './lab-cards';
 import { seriesStyles, shadeColor } from './series-style';
-import type { Forbidden } from '../core/wish';
+import { LabPlots } from './lab-plots';
+import { labLayout } from './lab-layout';
 
 const LAW_NAMES = LAW_LABELS;
 
@@ -65,7 +67,6 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   let snap: LabSnapshot | null = null;
   let finished = false;
   let targetNow = state.disturbances.targetStart;
-  let plots: TracePlot[] = [];
   let dirty = true;
   /** The canvas shows the last render: redraw only after a new one or a resize. */
   let canvasStale = true;
@@ -81,15 +82,6 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   /** Calls into wasm when the last frame ended (each frame writes how many it took, an edit's included). */
   let crossingsAt = wasmCrossings();
 
-  host.replaceChildren();
-  const banner = el('p', { class: 'problems', role: 'alert' });
-  const setup = el('section', { class: 'panel' }, el('h2', {}, 'Plant and physics'));
-  const setupFields = el('div', { class: 'params' });
-  const lawsBox = el('section', { class: 'panel' }, el('h2', {}, 'Controllers'));
-  const lawCards = el('div', { class: 'laws' });
-  const addLaw = el('button', { type: 'button' }, 'Add a controller');
-  const disturbBox = el('section', { class: 'panel' }, el('h2', {}, 'Disturbances'));
-  const disturbFields = el('div', { class: 'params' });
   /** Back to the run's first step (its trace, the target's start). */
   const rewind = () => {
     run?.reset();
@@ -97,42 +89,20 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     targetNow = state.disturbances.targetStart;
     dirty = true;
   };
-  const openInLab = el('a', { class: 'open-in-lab' }, 'Open in the Lab');
-  const toolbar = simulationToolbar(
-    {
-      // Play after the run's end plays it again from the start.
-      beforePlay: () => finished && rewind(),
-      toggled: () => (dirty = true),
-      step: () => advance(1),
-      reset: rewind,
-    },
-    { extra: figure ? [openInLab] : [] },
-  );
+  const toolbar = simulationToolbar({
+    // Play after the run's end plays it again from the start.
+    beforePlay: () => finished && rewind(),
+    toggled: () => (dirty = true),
+    step: () => advance(1),
+    reset: rewind,
+  });
   const clockText = toolbar.clock;
-  const runStatus = el('p', { class: 'run-status', role: 'status' });
-  const canvas = el('canvas', { class: 'stage', height: 220, tabindex: 0 });
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'The bodies side by side and the target, dashed (on the box, its orientation); drag across to move the target');
-  const plotsBox = el('div', { class: 'plots' });
-  const termsBox = el('div', { class: 'plots terms' });
-  const metricsTable = el('table', { class: 'readout metrics' });
-  // In an embed, the Lab opens beside the post rather than inside its frame.
-  if (framed()) Object.assign(openInLab, { target: '_blank', rel: 'noopener' });
-  // A figure keeps each controller's gains in view under its plots (lab-cards.ts).
-  const gainStrip = figure ? el('div', { class: 'figure-gains', role: 'group', 'aria-label': 'Gains' }) : undefined;
-  const runPanel = el('section', { class: 'panel run', 'aria-label': 'Run' },
+  const { banner, setupFields, lawCards, addLaw, disturbFields, canvas, runStatus, plotsBox, termsBox, metricsTable, gainStrip, openInLab, more } = labLayout(
+    host,
     toolbar.element,
-    // The status line under the canvas always holds one line (a hint while the run goes,
-    // "Run finished" at its end), so a run's end moves nothing and covers nothing.
-    canvas, runStatus, plotsBox, ...(gainStrip ? [gainStrip] : []));
-  // Eight columns of figures do not fit a phone: the table scrolls sideways in its own box.
-  const metricsBox = el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Step-response metrics' }, metricsTable);
-  // A chapter's figure shows its run; the numbers, the files and the link are one click
-  // away rather than in the reading flow. The Lab shows them under its plots.
-  const more = figure ? el('details', { class: 'figure-more' }, el('summary', {}, 'Metrics, data and link')) : runPanel;
-  if (figure) runPanel.append(more);
-  more.append(metricsBox);
-  const termsPanel = el('section', { class: 'panel' }, el('h2', {}, 'Terms per controller'), termsBox);
+    figure,
+  );
+  const plots = new LabPlots(plotsBox, termsBox);
   // Take it home: the run as data, the response plot as a picture, the link that
   // replays it (a figure's "Copy link" opens it where it stands: its share bar).
   more.append(
@@ -146,25 +116,13 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         names: () => labels,
         plant: () => state.plant,
         fileName: (ext) => `forcelab-${state.plant}-${state.integrator}-dt${formatNumber(state.dt)}.${ext}`,
-        responsePlot: () => plots[0],
+        responsePlot: () => plots.response,
         link: () => new URL(labLink(), location.href).href,
       },
       !link,
     ),
   );
   if (link) more.append(link.figure.shareBar());
-  if (figure) {
-    const settings = el('details', { class: 'figure-settings' }, el('summary', {}, 'All settings: controllers, plant, disturbances, terms'), lawsBox, setup, disturbBox, termsPanel);
-    host.append(banner, runPanel, settings);
-  } else {
-    // A workbench: on a wide screen the settings sit in a side panel that scrolls on its
-    // own beside the run, so the response stays in view while any slider moves.
-    const controls = el('div', { class: 'bench-controls' }, lawsBox, setup, disturbBox);
-    host.append(banner, el('div', { class: 'workbench' }, runPanel, controls), termsPanel);
-  }
-  setup.append(setupFields);
-  lawsBox.append(lawCards, addLaw);
-  disturbBox.append(disturbFields);
 
   // Each refused link value is also named under its field, the first time that field is built.
   const unreported = new Map(Object.entries(problems));
@@ -277,10 +235,8 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       replay: () => {
         if (!toolbar.playing) advance(totalSteps());
       },
-      shade: (regions) => {
-        shaded = regions ?? [];
-        shadePlots();
-      },
+      // The regions the last wish forbids, shaded behind the response and force curves.
+      shade: (regions) => plots.shade(regions ?? []),
     });
   };
   addLaw.addEventListener('click', () => {
@@ -340,12 +296,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   };
 
   // ---- dragging the target
-  let dragging = false;
-  const dragTo = (event: PointerEvent) => {
+  dragAcross(canvas, (fraction) => {
     if (!run || !snap) return;
-    const rect = canvas.getBoundingClientRect();
     const range = viewRange(state.plant, targetsOf());
-    const x = range[0] + ((event.clientX - rect.left) / rect.width) * (range[1] - range[0]);
+    const x = range[0] + fraction * (range[1] - range[0]);
     try {
       if (finished) {
         // A drag after the end starts the run over toward where the target now is.
@@ -359,14 +313,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     } catch {
       // A drag outside the page's numbers cannot be refused by name; it is ignored.
     }
-  };
-  canvas.addEventListener('pointerdown', (e) => {
-    dragging = true;
-    canvas.setPointerCapture(e.pointerId);
-    dragTo(e);
   });
-  canvas.addEventListener('pointermove', (e) => dragging && dragTo(e));
-  canvas.addEventListener('pointerup', () => (dragging = false));
   const targetsOf = () => {
     const d = state.disturbances;
     // The latest target too: a moving target leaves every fixed range.
@@ -383,91 +330,22 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   }
   /** Each series' legend, set with the series (a law of the same kind says how it differs). */
   let labels: string[] = [];
-  // The regions the last wish forbids, shaded behind the response and force curves.
-  let shaded: Forbidden[] = [];
-  const shadePlots = () => {
-    const on = (plot: Forbidden['plot']) => shaded.filter((r) => r.plot === plot);
-    plots[0]?.setRegions(on('response'));
-    plots[2]?.setRegions(on('effort'));
-  };
   function buildPlots(): void {
-    for (const p of plots) p.destroy();
-    plotsBox.replaceChildren();
-    termsBox.replaceChildren();
     series = seriesOf(state);
     const differing = distinguishingOptions(series.map((s) => ({ kind: s.kind, options: state.laws[s.owner]!.options })), state.plant);
     labels = series.map((s, k) => `${s.owner + 1}: ${LAW_NAMES[s.kind] ?? s.kind}${differing[k] ? ` (${differing[k]})` : ''}`);
     nameGainRows();
     look = { fg: css('--fg'), muted: css('--fg-muted'), colors: seriesColors(series), dashed: series.map((s) => s.asPrinted) };
-    const dashes = seriesStyles(series).map((s) => s.dash);
-    const styles: TraceSeries[] = series.map((_, k) => ({ label: labels[k]!, color: look.colors[k]!, dash: dashes[k] }));
-    const unit = unitOf(state.plant);
-    const effort = effortOf(state.plant);
-    const box = (cls: string) => {
-      const div = el('div', { class: `plot ${cls}` });
-      plotsBox.append(div);
-      return div;
-    };
-    plots = [
-      // The response is the figure's point: drawn large, the error and the effort beside each other under it.
-      new TracePlot(box('response'), 'Response', `${plantEntry(state.plant).coordinate} (${unit})`, [{ label: 'target', color: look.muted, dash: [4, 4] }, ...styles], 260),
-      new TracePlot(box('error'), 'Error (target − response)', `error (${unit})`, styles, 170),
-      new TracePlot(box('effort'), plantEntry(state.plant).effort.replace(/^./, (c) => c.toUpperCase()), effort, styles, 170),
-    ];
-    series.forEach((s, k) => {
-      const div = el('div', { class: 'plot term' });
-      termsBox.append(div);
-      const c = look.colors[k]!;
-      plots.push(
-        new TracePlot(div, labels[k]!, effort, [
-          { label: 'P', color: c },
-          { label: 'I', color: c, dash: [2, 3] },
-          { label: 'D', color: c, dash: [8, 4] },
-          { label: 'feed-forward', color: look.muted },
-        ], 160),
-      );
-    });
-    // The body's other coordinates (the plate's y and heading), read from its pose,
-    // after the terms' plots in `plots` so that their indices stay put.
-    coordinatesAt = plots.length;
-    for (const c of plantEntry(state.plant).otherCoordinates) {
-      const target = c.followsTarget ? [{ label: 'target', color: look.muted, dash: [4, 4] }] : [];
-      plots.push(new TracePlot(box(`coordinate coordinate-${c.poseIndex}`), c.name.replace(/^./, (ch) => ch.toUpperCase()), `${c.name} (${c.unit})`, [...target, ...styles], 170));
-    }
-    shadePlots();
+    plots.build(state.plant, series, labels, look);
   }
-  /** Where the plots of the body's other coordinates start in `plots`. */
-  let coordinatesAt = 0;
-
-  const column = (values: Float64Array, n: number, k: number, rows: number) => {
-    const out = new Array<number>(rows);
-    for (let r = 0; r < rows; r++) out[r] = values[r * n + k]!;
-    return out;
-  };
 
   const render = () => {
     if (!run) return;
     // The metrics cover the whole trace: with the run at rest, or 4 times a second while it plays.
     const summary = !toolbar.playing || performance.now() - metricsAt > 250;
     snap = run.snapshot(summary, !toolbar.playing);
-    const { n, rows } = snap;
-    const time = Array.from(snap.time);
-    const target = Array.from(snap.target);
-    const xs = series.map((_, k) => column(snap!.x, n, k, rows));
-    plots[0]?.set([time, target, ...xs]);
-    plots[1]?.set([time, ...xs.map((x) => x.map((v, r) => target[r]! - v))]);
-    plots[2]?.set([time, ...series.map((_, k) => column(snap!.force, n, k, rows))]);
-    series.forEach((_, k) => {
-      plots[3 + k]?.set([time, column(snap!.p, n, k, rows), column(snap!.i, n, k, rows), column(snap!.d, n, k, rows), column(snap!.ff, n, k, rows)]);
-    });
-    plantEntry(state.plant).otherCoordinates.forEach((c, j) => {
-      const values = series.map((_, k) => {
-        const out = new Array<number>(rows);
-        for (let r = 0; r < rows; r++) out[r] = snap!.pose[(r * n + k) * snap!.poseSize + c.poseIndex]!;
-        return out;
-      });
-      plots[coordinatesAt + j]?.set([time, ...(c.followsTarget ? [target] : []), ...values]);
-    });
+    plots.show(snap);
+    const rows = snap.rows;
     if (summary) {
       metricsAt = performance.now();
       renderMetrics();
@@ -538,7 +416,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   return {
     destroy() {
       animation.stop();
-      for (const p of plots) p.destroy();
+      plots.destroy();
       run?.free();
     },
   };

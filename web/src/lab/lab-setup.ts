@@ -5,7 +5,6 @@
  * `change`, so a value the core refuses is named under its field and the run keeps its
  * settings.
  */
-import { el } from '../ui/dom';
 import { paramControl } from '../ui/controls';
 import type { ParamDef } from '../ui/params';
 import { CATALOGUE } from '../core/catalogue';

@@ -1,0 +1,128 @@
+/**
+ * The Lab's plots: the response (large), the error and the effort beside each other,
+ * one plot of P, I, D and feed-forward per controller, and one per other coordinate of
+ * the body (the plate's y and heading). Built for a set of series, then filled from
+ * each snapshot of the run; every number plotted is the core's.
+ */
+import { el } from '../ui/dom';
+import { TracePlot, type TraceSeries } from '../plot/trace-plot';
+import { plantEntry } from '../core/catalogue';
+import type { LabSnapshot } from '../core/wasm';
+import type { Forbidden } from '../core/wish';
+import type { Look } from './lab-canvas';
+import { effortOf, unitOf } from './lab-dom';
+import { seriesStyles } from './series-style';
+import type { LabState, SeriesInfo } from './lab-state';
+
+/** Column `k` of a row-major table of `n` columns, its first `rows` rows. */
+const column = (values: Float64Array, n: number, k: number, rows: number): number[] => {
+  const out = new Array<number>(rows);
+  for (let r = 0; r < rows; r++) out[r] = values[r * n + k]!;
+  return out;
+};
+
+const capitalised = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
+
+/** The plots of one Lab, rebuilt when its series change. */
+export class LabPlots {
+  private plots: TracePlot[] = [];
+  private series: readonly SeriesInfo[] = [];
+  private plant: LabState['plant'] = 'cube';
+  /** Where the plots of the body's other coordinates start in `plots`. */
+  private coordinatesAt = 0;
+  private regions: readonly Forbidden[] = [];
+
+  /** `plotsBox` takes the response, error, effort and coordinates; `termsBox` the terms. */
+  constructor(
+    private readonly plotsBox: HTMLElement,
+    private readonly termsBox: HTMLElement,
+  ) {}
+
+  /** The response plot (what a PNG or SVG export draws), once built. */
+  get response(): TracePlot | undefined {
+    return this.plots[0];
+  }
+
+  /** Builds the plots of `series` on `plant`, named `labels`, drawn in `look`'s colours. */
+  build(plant: LabState['plant'], series: readonly SeriesInfo[], labels: readonly string[], look: Look): void {
+    this.destroy();
+    this.plotsBox.replaceChildren();
+    this.termsBox.replaceChildren();
+    this.series = series;
+    this.plant = plant;
+    const dashes = seriesStyles(series).map((s) => s.dash);
+    const styles: TraceSeries[] = series.map((_, k) => ({ label: labels[k]!, color: look.colors[k]!, dash: dashes[k] }));
+    const unit = unitOf(plant);
+    const effort = effortOf(plant);
+    const entry = plantEntry(plant);
+    const target = { label: 'target', color: look.muted, dash: [4, 4] };
+    const box = (cls: string) => {
+      const div = el('div', { class: `plot ${cls}` });
+      this.plotsBox.append(div);
+      return div;
+    };
+    this.plots = [
+      // The response is the figure's point: drawn large, the error and the effort beside each other under it.
+      new TracePlot(box('response'), 'Response', `${entry.coordinate} (${unit})`, [target, ...styles], 260),
+      new TracePlot(box('error'), 'Error (target − response)', `error (${unit})`, styles, 170),
+      new TracePlot(box('effort'), capitalised(entry.effort), effort, styles, 170),
+    ];
+    series.forEach((_, k) => {
+      const div = el('div', { class: 'plot term' });
+      this.termsBox.append(div);
+      const c = look.colors[k]!;
+      this.plots.push(
+        new TracePlot(div, labels[k]!, effort, [
+          { label: 'P', color: c },
+          { label: 'I', color: c, dash: [2, 3] },
+          { label: 'D', color: c, dash: [8, 4] },
+          { label: 'feed-forward', color: look.muted },
+        ], 160),
+      );
+    });
+    // The body's other coordinates, read from its pose, after the terms' plots so that their indices stay put.
+    this.coordinatesAt = this.plots.length;
+    for (const c of entry.otherCoordinates) {
+      const follows = c.followsTarget ? [target] : [];
+      this.plots.push(new TracePlot(box(`coordinate coordinate-${c.poseIndex}`), capitalised(c.name), `${c.name} (${c.unit})`, [...follows, ...styles], 170));
+    }
+    this.shade(this.regions);
+  }
+
+  /** Shades the regions a wish forbids behind the response and effort curves. */
+  shade(regions: readonly Forbidden[]): void {
+    this.regions = regions;
+    const on = (plot: Forbidden['plot']) => regions.filter((r) => r.plot === plot);
+    this.plots[0]?.setRegions(on('response'));
+    this.plots[2]?.setRegions(on('effort'));
+  }
+
+  /** Plots the run in `snap` (its series those of the last `build`). */
+  show(snap: LabSnapshot): void {
+    const { n, rows } = snap;
+    const series = this.series;
+    const time = Array.from(snap.time);
+    const target = Array.from(snap.target);
+    const xs = series.map((_, k) => column(snap.x, n, k, rows));
+    this.plots[0]?.set([time, target, ...xs]);
+    this.plots[1]?.set([time, ...xs.map((x) => x.map((v, r) => target[r]! - v))]);
+    this.plots[2]?.set([time, ...series.map((_, k) => column(snap.force, n, k, rows))]);
+    series.forEach((_, k) => {
+      this.plots[3 + k]?.set([time, column(snap.p, n, k, rows), column(snap.i, n, k, rows), column(snap.d, n, k, rows), column(snap.ff, n, k, rows)]);
+    });
+    plantEntry(this.plant).otherCoordinates.forEach((c, j) => {
+      const values = series.map((_, k) => {
+        const out = new Array<number>(rows);
+        for (let r = 0; r < rows; r++) out[r] = snap.pose[(r * n + k) * snap.poseSize + c.poseIndex]!;
+        return out;
+      });
+      this.plots[this.coordinatesAt + j]?.set([time, ...(c.followsTarget ? [target] : []), ...values]);
+    });
+  }
+
+  /** Releases every plot. */
+  destroy(): void {
+    for (const p of this.plots) p.destroy();
+    this.plots = [];
+  }
+}
