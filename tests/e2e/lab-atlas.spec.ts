@@ -164,6 +164,23 @@ test('every map has kd across and kp up, reads the cell under the pointer and pu
   await expect(page.locator('#param-0-kd')).toHaveValue(String(kd));
   await expect(page).toHaveURL(new RegExp(`kp0=${kp}`));
 
+  // The keyboard reads it as chapter 8's maps do (plot/atlas-cursor.ts): up is one cell
+  // stiffer, left one less damped, and Enter puts the cursor's cell on the card.
+  const cell = async () => ((await hover.getAttribute('data-cell')) ?? '').split(',').map(Number);
+  await map.focus();
+  await expect(hover).toHaveAttribute('data-cell', /^\d+,\d+$/);
+  const [row, col] = await cell();
+  const [kpAt, kdAt] = await read();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(cell).toEqual([row! + 1, col! - 1]);
+  const [kpUp, kdLeft] = await read();
+  expect(kpUp).toBeGreaterThan(kpAt!);
+  expect(kdLeft).toBeLessThan(kdAt!);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#param-0-kp')).toHaveValue(String(kpUp));
+  await expect(page.locator('#param-0-kd')).toHaveValue(String(kdLeft));
+
   // The tuner's region map: the same axes (kd across, kp up), read and clicked alike.
   await page.locator('.law .tune summary').first().click();
   await page.locator('.law .tune').first().getByRole('button', { name: 'Find gains' }).click();

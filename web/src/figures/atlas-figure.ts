@@ -20,6 +20,7 @@ import { labHref, openSitePage } from '../ui/site';
 import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
 import { atlasColour, atlasImage } from '../plot/atlas-colour';
+import { atlasCursor } from '../plot/atlas-cursor';
 
 declare global {
   interface Window {
@@ -201,33 +202,21 @@ export function mountAtlas(host: HTMLElement, link: FigureLink): void {
     cell.append(frame, caption);
     grid.append(cell);
 
-    let cursor = start.atlas === `${law},${integrator}` ? { row: start.row, col: start.col } : { row: middle, col: middle };
-    const at = (event: MouseEvent) => {
-      const rect = canvas.getBoundingClientRect();
-      const col = Math.min(n - 1, Math.max(0, Math.floor(((event.clientX - rect.left) / rect.width) * n)));
-      const row = n - 1 - Math.min(n - 1, Math.max(0, Math.floor(((event.clientY - rect.top) / rect.height) * n)));
-      return { row, col };
-    };
-    canvas.addEventListener('pointermove', (e) => {
-      cursor = at(e);
-      show(atlas, cursor.row, cursor.col);
-    });
-    canvas.addEventListener('click', (e) => {
-      cursor = at(e);
-      openSitePage(labLink(atlas, cursor.row, cursor.col));
-    });
-    canvas.addEventListener('focus', () => show(atlas, cursor.row, cursor.col));
-    canvas.addEventListener('keydown', (e) => {
-      const moves: Record<string, [number, number]> = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      const move = moves[e.key];
-      if (move) {
-        e.preventDefault();
-        cursor = { row: Math.min(n - 1, Math.max(0, cursor.row + move[0])), col: Math.min(n - 1, Math.max(0, cursor.col + move[1])) };
-        show(atlas, cursor.row, cursor.col);
-      } else if (e.key === 'Enter') {
-        openSitePage(labLink(atlas, cursor.row, cursor.col));
-      }
-    });
+    atlasCursor(
+      canvas,
+      {
+        size: () => n,
+        cellAt(event) {
+          const rect = canvas.getBoundingClientRect();
+          const col = Math.min(n - 1, Math.max(0, Math.floor(((event.clientX - rect.left) / rect.width) * n)));
+          const row = n - 1 - Math.min(n - 1, Math.max(0, Math.floor(((event.clientY - rect.top) / rect.height) * n)));
+          return { row, col };
+        },
+        read: (c) => show(atlas, c.row, c.col),
+        choose: (c) => openSitePage(labLink(atlas, c.row, c.col)),
+      },
+      start.atlas === `${law},${integrator}` ? { row: start.row, col: start.col } : undefined,
+    );
   });
   window.forcelabAtlases = atlases;
   // The laws without gains: a point each on the forward PD's map, and their table.

@@ -9,6 +9,7 @@ import { lawEntry, lawOptions } from '../core/catalogue';
 import { formatNumber, formatPoles } from '../ui/params';
 import { el } from '../ui/dom';
 import type { MapInput } from './lab-atlas';
+import { atlasCursor, type Cell } from '../plot/atlas-cursor';
 
 type Analysis = typeof import('../core/analysis-wasm');
 type ZPlane = typeof import('../plot/z-plane');
@@ -46,53 +47,35 @@ export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLEl
   readout.before(canvas, hover, zPlane);
   let analysis: { module: Analysis; grid: AtlasSpec; zPlane: ZPlane; colour: Colour } | null = null;
   let cached: { key: string; image: HTMLCanvasElement; stableLimit: number; axis: number[]; radii: (number | null)[]; mass: number; dt: number } | null = null;
-  // The cell under the pointer or the keyboard's cursor: row along kp (up), column along kd (right).
-  let cursor: { row: number; col: number } | null = null;
-  const gainsAt = (c: { row: number; col: number }) => {
+  const gainsAt = (c: Cell) => {
     const { axis, mass, dt } = cached!;
     return { kp: (axis[c.row]! * mass) / dt ** 2, kd: (axis[c.col]! * mass) / dt };
   };
-  const readCell = (c: { row: number; col: number }) => {
-    if (!cached) return;
-    cursor = c;
-    const n = cached.axis.length;
-    const radius = cached.radii[c.row * n + c.col] ?? null;
-    const { kp, kd } = gainsAt(c);
-    const verdict = radius === null ? 'no radius here' : `spectral radius ${formatNumber(radius)}, ${radius <= cached.stableLimit ? 'stable' : 'unstable'}`;
-    hover.dataset.cell = `${c.row},${c.col}`;
-    hover.textContent = `kp ${formatNumber(picked(kp))} N/m, kd ${formatNumber(picked(kd))} N·s/m (kp h²/m = ${formatNumber(cached.axis[c.row]!)}, kd h/m = ${formatNumber(cached.axis[c.col]!)}): ${verdict}. Click or Enter puts these gains on this card.`;
-  };
-  const cellAt = (e: MouseEvent) => {
-    if (!cached) return null;
-    const rect = canvas.getBoundingClientRect();
-    const x = ((e.clientX - rect.left) / rect.width) * canvas.width - LEFT;
-    const y = ((e.clientY - rect.top) / rect.height) * canvas.height - TOP;
-    const n = cached.axis.length;
-    if (x < 0 || x >= SIZE || y < 0 || y >= SIZE) return null;
-    return { row: n - 1 - Math.floor((y / SIZE) * n), col: Math.floor((x / SIZE) * n) };
-  };
-  const choose = (c: { row: number; col: number }) => {
-    const { kp, kd } = gainsAt(c);
-    pick(picked(kp), picked(kd));
-  };
-  canvas.addEventListener('pointermove', (e) => {
-    const c = cellAt(e);
-    if (c) readCell(c);
-  });
-  canvas.addEventListener('click', (e) => {
-    const c = cellAt(e);
-    if (c) choose(c);
-  });
-  canvas.addEventListener('keydown', (e) => {
-    if (!cached) return;
-    const n = cached.axis.length;
-    const moves: Record<string, [number, number]> = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const move = moves[e.key];
-    const at = cursor ?? { row: Math.floor(n / 2), col: Math.floor(n / 2) };
-    if (move) {
-      e.preventDefault();
-      readCell({ row: Math.min(n - 1, Math.max(0, at.row + move[0])), col: Math.min(n - 1, Math.max(0, at.col + move[1])) });
-    } else if (e.key === 'Enter') choose(at);
+  atlasCursor(canvas, {
+    size: () => cached?.axis.length ?? 0,
+    cellAt(e) {
+      if (!cached) return null;
+      const rect = canvas.getBoundingClientRect();
+      const x = ((e.clientX - rect.left) / rect.width) * canvas.width - LEFT;
+      const y = ((e.clientY - rect.top) / rect.height) * canvas.height - TOP;
+      const n = cached.axis.length;
+      if (x < 0 || x >= SIZE || y < 0 || y >= SIZE) return null;
+      return { row: n - 1 - Math.floor((y / SIZE) * n), col: Math.floor((x / SIZE) * n) };
+    },
+    read(c) {
+      if (!cached) return;
+      const n = cached.axis.length;
+      const radius = cached.radii[c.row * n + c.col] ?? null;
+      const { kp, kd } = gainsAt(c);
+      const verdict = radius === null ? 'no radius here' : `spectral radius ${formatNumber(radius)}, ${radius <= cached.stableLimit ? 'stable' : 'unstable'}`;
+      hover.dataset.cell = `${c.row},${c.col}`;
+      hover.textContent = `kp ${formatNumber(picked(kp))} N/m, kd ${formatNumber(picked(kd))} N·s/m (kp h²/m = ${formatNumber(cached.axis[c.row]!)}, kd h/m = ${formatNumber(cached.axis[c.col]!)}): ${verdict}. Click or Enter puts these gains on this card.`;
+    },
+    choose(c) {
+      if (!cached) return;
+      const { kp, kd } = gainsAt(c);
+      pick(picked(kp), picked(kd));
+    },
   });
   let pending = 0;
 
