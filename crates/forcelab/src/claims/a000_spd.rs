@@ -94,18 +94,16 @@ pub(super) fn spd_v2_tolerant_of_gains() -> Claim {
 
 pub(super) fn spd_no_overshoot_vs_pd() -> Claim {
     // Moderate gains where all three are stable (zeta = 0.5 on 1 kg): which brakes first.
+    // No figure runs these gains (chapter 4's figure moved on to stiff ones): the claim
+    // setup runs on the figures' runner, the three laws side by side in one Lab.
     let f = claim_setups::SPD_BRAKE;
     let (kp, kd, dt) = (f.kp, f.kd, f.dt);
-    let target = Target1::at(f.target);
-    let run = |force: &dyn Fn(&Body1) -> f64| step_response(force, f.mass, dt, f.horizon);
-    let v2 = run(&|b| {
-        SpdSimplified { kp, kd }
-            .force(b, &target, dt)
-            .unwrap()
-            .total
-    });
-    let paper = run(&|b| Spd { kp, kd }.force(b, &target, dt).unwrap().total);
-    let pd = run(&|b| ForwardPd { kp, kd }.force(b, &target).unwrap().total);
+    let laws = [LawId::SpdSimplified, LawId::Spd, LawId::ForwardPd].map(|law| (law, kp, kd));
+    let spec = cube_lab(f.mass, dt, f.target, &laws);
+    let [v2, paper, pd]: [StepMetrics; 3] = run_lab(&spec, (f.horizon / dt) as u32)
+        .metrics()
+        .try_into()
+        .expect("three laws");
     let less = v2.overshoot_percent < pd.overshoot_percent
         && paper.overshoot_percent < pd.overshoot_percent;
     Claim {

@@ -38,31 +38,33 @@ pub(super) fn forward_pd_unstable_high_gains() -> Claim {
 }
 
 pub(super) fn forward_pd_lags_moving_target() -> Claim {
-    // Damping on the body's own velocity (as the torque listings do) versus on the
-    // velocity relative to the target.
-    // The chapter's figure: forward PD's gains, the target's start and speed, the step.
+    // The chapter's figure feeds its forward PD the target's velocity, as the Lab's law
+    // does: that run (held on for 20 s, long past the transient) is the relative lag.
+    // Damping on the body's own velocity instead, as the torque listings write it, is a
+    // variant no figure runs: this claim steps it on its own.
     let figure = figure("pd-moving-target");
     let (kp, kd) = (figure.laws[0].kp, figure.laws[0].kd);
     let (speed, dt) = (figure.target_velocity, figure.dt);
-    let run = |relative: bool| {
+    let steps = (20.0 / dt) as u32;
+    let relative = {
+        let lab = run_lab(&figure.spec(), steps);
+        let (trace, n) = (lab.trace(), lab.len());
+        let last = trace.time.len() - 1;
+        trace.target[last] - trace.x[last * n]
+    };
+    let absolute = {
         let mut b = Body1 {
             mass: figure.mass,
             ..Body1::default()
         };
-        let mut t = Target1 {
-            x: figure.target_start,
-            v: speed,
-        };
-        // 20 s: long past the transient, so what is left is the steady lag.
-        for _ in 0..(20.0 / dt) as usize {
-            let damp_v = if relative { t.v } else { 0.0 };
-            let f = kp * (t.x - b.x) + kd * (damp_v - b.v);
+        let mut t = figure.target_start;
+        for _ in 0..steps {
+            let f = kp * (t - b.x) - kd * b.v;
             b.step(f, dt).unwrap();
-            t.x += t.v * dt;
+            t += speed * dt;
         }
-        t.x - b.x
+        t - b.x
     };
-    let (absolute, relative) = (run(false), run(true));
     let lags = absolute > 1e-3;
     Claim {
         id: "forward-pd-lags-moving-target",
@@ -79,8 +81,8 @@ pub(super) fn forward_pd_lags_moving_target() -> Claim {
             (false, _) => Verdict::DoesNotHold,
         },
         conditions: format!(
-            "only when the damper acts on the body's own velocity (lag kd v/kp = {:.2} m); fed the \
-             target's velocity it trails by {relative:.1e} m",
+            "only when the damper acts on the body's own velocity (lag kd v/kp = {:.2} m; no figure runs \
+             that variant); fed the target's velocity, as the figure's forward PD is, it trails by {relative:.1e} m",
             kd * speed / kp
         ),
     }
@@ -125,19 +127,14 @@ pub(super) fn wu_unconditionally_stable() -> Claim {
 
 pub(super) fn wu_damping_1_is_critical() -> Claim {
     // The chapter's figure: Wu's damping 1 at its frequency, as raw gains.
-    let f = figure("wu-cube");
+    // The overshoot is the figure's own run: its backward PD, the second law.
+    let (f, lab) = figure_run("wu-cube");
     let (kp, kd, dt) = (f.laws[1].kp, f.laws[1].kd, f.dt);
     let zeta = Effective::continuous(Gains { kp, kd }, f.mass)
         .unwrap()
         .damping_ratio;
     let frequency = (kp / f.mass).sqrt() / 3.0; // kp = 9 f^2 m
-    let target = Target1::at(f.target_start);
-    let m = step_response(
-        |b| BackwardPd { kp, kd }.force(b, &target, dt).unwrap().total,
-        f.mass,
-        dt,
-        f.horizon,
-    );
+    let m = &lab.metrics()[1];
     Claim {
         id: "wu-damping-1-is-critical",
         article: A002,

@@ -2,7 +2,9 @@
 
 use super::common::*;
 use super::{Claim, Verdict};
-use crate::scenes::{DiveSettings, FIRST_ORDERS};
+use crate::scenes::{
+    attitude, Dive, DiveSettings, Orders, Tumble, TumbleSettings, FIRST_ORDERS, MODES,
+};
 
 pub(super) fn submarine() -> Body3 {
     crate::scenario::submarine_hull()
@@ -40,9 +42,45 @@ fn dive_boat(generation: usize) -> SubmarineAttitude {
     DiveSettings::default().boats[generation]
 }
 
+/// The dive figure's run (`scenes::Dive`, what its figure steps, at its step and
+/// hull) with `boats`, ordered `orders`, under a steady `load` (N m about world x), for
+/// `seconds`; `watch` sees each hull's (pitch, roll), rad, after every step.
+fn run_dive(
+    boats: Vec<SubmarineAttitude>,
+    orders: Orders,
+    load: f64,
+    seconds: f64,
+    mut watch: impl FnMut(usize, f64, f64),
+) -> Dive {
+    let mut dive = Dive::new(DiveSettings {
+        boats,
+        load,
+        ..DiveSettings::default()
+    })
+    .expect("the dive figure's settings");
+    dive.set_orders(orders).expect("orders in range");
+    for _ in 0..(seconds / dive.settings.dt) as usize {
+        dive.step().expect("a bounded dive");
+        for (k, hull) in dive.hulls.iter().enumerate() {
+            let (_, pitch, roll) = attitude(hull);
+            watch(k, pitch, roll);
+        }
+    }
+    dive
+}
+
+/// Pitch only, as the claims on pitch order it.
+const PITCH_ONLY: Orders = Orders {
+    roll: 0.0,
+    ..FIRST_ORDERS
+};
+
 pub(super) fn p_only_hunts() -> Claim {
-    let c = dive_boat(0);
-    let (_, _, peak) = run_submarine(c, submarine(), 0.0, 15.0, DVec3::ZERO);
+    // The dive figure's P-only boat on the figure's run, ordered pitch only.
+    let mut peak = f64::NEG_INFINITY;
+    run_dive(vec![dive_boat(0)], PITCH_ONLY, 0.0, 15.0, |_, pitch, _| {
+        peak = peak.max(pitch)
+    });
     let overshoot = (peak / FIRST_ORDERS.pitch - 1.0) * 100.0;
     Claim {
         id: "p-only-hunts",
@@ -96,8 +134,8 @@ pub(super) fn p_only_steady_state_error() -> Claim {
 pub(super) fn pid_removes_offset() -> Claim {
     // The dive figure's PID, integral clamp 0.3 rad s: holding 40 N m needs ki E = 40,
     // E = 0.2 rad s, inside the clamp.
-    let c = dive_boat(2);
-    let (pitch, _, _) = run_submarine(c, submarine(), 0.0, 60.0, DVec3::new(-40.0, 0.0, 0.0));
+    let dive = run_dive(vec![dive_boat(2)], PITCH_ONLY, -40.0, 60.0, |_, _, _| {});
+    let (_, pitch, _) = attitude(&dive.hulls[0]);
     let error = (pitch - FIRST_ORDERS.pitch).abs();
     Claim {
         id: "pid-removes-offset",
@@ -163,26 +201,26 @@ pub(super) fn pid_windup_clamp() -> Claim {
 }
 
 /// Seconds until pitch and until roll settle (2 % band) toward the dive figure's first
-/// orders.
-pub(super) fn settling_times(mut c: SubmarineAttitude, body: Body3, seconds: f64) -> (f64, f64) {
-    let (dt, o) = (DiveSettings::default().dt, FIRST_ORDERS);
-    let mut b = body;
-    let (mut t, mut pitch, mut roll) = (vec![0.0], vec![0.0], vec![0.0]);
-    for k in 1..=(seconds / dt) as usize {
-        let torque = c.torque(&b, o.pitch, o.roll, dt).unwrap().total;
-        b.step(DVec3::ZERO, torque, dt).unwrap();
-        let (_, x, z) = b.orientation.to_euler(glam::EulerRot::YXZ);
-        t.push(k as f64 * dt);
-        pitch.push(x);
-        roll.push(z);
-    }
+/// orders, for each of `boats` on the figure's run.
+pub(super) fn settling_times(boats: Vec<SubmarineAttitude>, seconds: f64) -> Vec<(f64, f64)> {
+    let (o, dt) = (FIRST_ORDERS, DiveSettings::default().dt);
+    let n = boats.len();
+    let mut series = vec![(vec![0.0], vec![0.0]); n];
+    run_dive(boats, o, 0.0, seconds, |k, pitch, roll| {
+        series[k].0.push(pitch);
+        series[k].1.push(roll);
+    });
+    let t: Vec<f64> = (0..series[0].0.len()).map(|k| k as f64 * dt).collect();
     let settle = |y: &[f64], target: f64| {
         StepMetrics::of(&t, y, &[], 0.0, target, MetricsOptions::default())
             .expect("valid trace")
             .settling_time
             .unwrap_or(f64::INFINITY)
     };
-    (settle(&pitch, o.pitch), settle(&roll, o.roll))
+    series
+        .iter()
+        .map(|(pitch, roll)| (settle(pitch, o.pitch), settle(roll, o.roll)))
+        .collect()
 }
 
 pub(super) fn euler_feedforward_decouples() -> Claim {
@@ -199,8 +237,9 @@ pub(super) fn euler_feedforward_decouples() -> Claim {
         max_torque: 1e9,
         ..SubmarineAttitude::new(SubmarineLaw::Pid, 4.0 * 400.0, 0.0, 4.0 * 400.0)
     };
-    let (fp, fr) = settling_times(ff, submarine(), 30.0);
-    let (pp, pr) = settling_times(plain, submarine(), 30.0);
+    // Both on the figure's run, beside each other (the plain PD is no boat of the figure).
+    let times = settling_times(vec![ff, plain], 30.0);
+    let ((fp, fr), (pp, pr)) = (times[0], times[1]);
     let (gap_ff, gap_plain) = ((fp - fr).abs(), (pp - pr).abs());
     Claim {
         id: "euler-feedforward-decouples",
@@ -221,23 +260,21 @@ pub(super) fn euler_feedforward_decouples() -> Claim {
 }
 
 pub(super) fn tennis_racket_flip() -> Claim {
-    // The tumble figure's spin, nudge, moments and step, for 10 s.
-    let tumble = crate::scenes::TumbleSettings::default();
-    let run = |gyroscopic| {
-        let mut b = Body3 {
-            inertia: tumble.inertia,
-            angular_velocity: DVec3::new(0.0, tumble.spin, tumble.nudge),
-            gyroscopic,
-            ..Body3::default()
-        };
-        let mut min_dot: f64 = 1.0;
-        for _ in 0..(10.0 / tumble.dt).round() as usize {
-            b.step(DVec3::ZERO, DVec3::ZERO, tumble.dt).unwrap();
-            min_dot = min_dot.min((b.orientation * DVec3::Y).dot(DVec3::Y));
-        }
-        min_dot
-    };
-    let (with, without) = (run(Gyroscopic::Implicit), run(Gyroscopic::Off));
+    // The tumble figure's run (`scenes::Tumble`: its spin, nudge, moments and step) for
+    // 10 s: the plate without the gyroscopic term and the one with its implicit step.
+    let mut tumble = Tumble::new(TumbleSettings::default()).expect("the tumble figure's settings");
+    let [off, implicit] = [Gyroscopic::Off, Gyroscopic::Implicit].map(|mode| {
+        MODES
+            .iter()
+            .position(|&m| m == mode)
+            .expect("a mode of the figure")
+    });
+    let (mut with, mut without): (f64, f64) = (1.0, 1.0);
+    for _ in 0..(10.0 / tumble.settings.dt).round() as usize {
+        tumble.step().expect("the figure's 10 s are bounded");
+        with = with.min(tumble.axis_cosine(implicit));
+        without = without.min(tumble.axis_cosine(off));
+    }
     Claim {
         id: "tennis-racket-flip",
         article: A004,

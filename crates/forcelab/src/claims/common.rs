@@ -9,6 +9,7 @@ pub(super) use crate::body::{Body1, Body3, Gyroscopic};
 pub(super) use crate::catalogue::LawId;
 pub(super) use crate::controllers::*;
 pub(super) use crate::integrator::Integrator;
+pub(super) use crate::lab::{AnyLab, Disturbances, LabSpec, LawSpec};
 pub(super) use crate::published;
 pub(super) use crate::rotation::{error_vector, from_rotation_vector};
 pub(super) use crate::scenario::{claim_setups, lab_figure, LabFigure};
@@ -53,29 +54,41 @@ pub(super) fn stable_fraction(law: LawId, integrator: Integrator) -> f64 {
         .stable_fraction()
 }
 
-/// Step response of a 1-D law on a body of `mass` (kg) from 0 to 1 over `seconds`,
-/// stepped every `dt` s.
-pub(super) fn step_response(
-    mut force: impl FnMut(&Body1) -> f64,
-    mass: f64,
-    dt: f64,
-    seconds: f64,
-) -> StepMetrics {
-    let mut b = Body1 {
+/// The Lab that `spec` builds, stepped `steps` times: the runner every chapter figure
+/// runs on, so a claim that measures a figure measures the figure's own run.
+pub(super) fn run_lab(spec: &LabSpec, steps: u32) -> AnyLab {
+    let mut lab = spec.build().expect("a claim's Lab builds");
+    lab.step(steps).expect("a claim's run fits one call");
+    lab
+}
+
+/// The chapter figure `id`'s whole run, through the Lab as the page runs it.
+pub(super) fn figure_run(id: &str) -> (&'static LabFigure, AnyLab) {
+    let figure = figure(id);
+    (figure, run_lab(&figure.spec(), figure.steps()))
+}
+
+/// A cube Lab of `mass` kg stepped every `dt` s under semi-implicit Euler toward a
+/// target at `target` m, one controller per `(law, kp, kd)`: what a claim setup that no
+/// figure shows runs on, the runner the figures use.
+pub(super) fn cube_lab(mass: f64, dt: f64, target: f64, laws: &[(LawId, f64, f64)]) -> LabSpec {
+    LabSpec {
+        plant: crate::catalogue::PlantId::Cube.id().into(),
         mass,
-        ..Body1::default()
-    };
-    let (mut t, mut y, mut u) = (vec![0.0], vec![0.0], vec![0.0]);
-    for k in 1..=(seconds / dt) as usize {
-        let f = force(&b);
-        if b.step(f, dt).is_err() {
-            y.push(f64::NAN);
-            t.push(k as f64 * dt);
-            break;
-        }
-        t.push(k as f64 * dt);
-        y.push(b.x);
-        u.push(f);
+        dt,
+        integrator: Integrator::SemiImplicitEuler.id().into(),
+        controllers: laws
+            .iter()
+            .map(|&(kind, kp, kd)| LawSpec {
+                kind: kind.id().into(),
+                kp,
+                kd,
+                ..LawSpec::default()
+            })
+            .collect(),
+        disturbances: Disturbances {
+            target_start: target,
+            ..Disturbances::default()
+        },
     }
-    StepMetrics::of(&t, &y, &u, 0.0, 1.0, MetricsOptions::default()).expect("valid trace")
 }

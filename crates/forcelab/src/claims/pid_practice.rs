@@ -11,11 +11,9 @@ use crate::scenario::LabFigure;
 /// The PID practice both claims come from.
 const PRACTICE: &str = "PID practice (Åström and Murray, Feedback Systems, ch. 10)";
 
-/// The figure `id`'s whole run.
+/// The figure `id`'s whole run ([`figure_run`]).
 fn run(id: &str) -> (&'static LabFigure, Trace) {
-    let figure = figure(id);
-    let mut lab = figure.spec().build().expect("a figure's Lab builds");
-    lab.step(figure.steps()).expect("a figure's run is bounded");
+    let (figure, lab) = figure_run(id);
     (figure, lab.trace().clone())
 }
 
