@@ -1,5 +1,5 @@
 import './styles.css';
-import { DEFAULT_SCENE, inPlaceScene } from './figures/registry';
+import { DEFAULT_SCENE, inPlaceScene } from './figures/in-place';
 import { readUrlState, writeUrlState } from './ui/url-state';
 import { loadSceneModule } from './core/scene-wasm';
 import { embedSnippets } from './embed/snippets';
@@ -12,8 +12,8 @@ async function boot(): Promise<void> {
   const query = new URLSearchParams(location.search);
   const sceneId = query.get('scene') ?? DEFAULT_SCENE;
   const named = inPlaceScene(sceneId);
-  // The scene's code and the core's small module load together.
-  const [scene] = await Promise.all([named ?? inPlaceScene(DEFAULT_SCENE)!, loadSceneModule()]);
+  const scene = named ?? inPlaceScene(DEFAULT_SCENE)!;
+  await loadSceneModule();
   const { values, problems } = readUrlState(scene.params, location.search);
   const site = (file: string) => new URL(file, document.baseURI).href;
   const handle = scene.mount(

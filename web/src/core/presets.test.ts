@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { menuLaws, twinOn } from './catalogue';
 import { CUBE_SCENE, LAB_FIGURES, REGISTRY, SIMPSON, TRANSLATOR_INTENT, labFigure } from './presets';
-import { FIGURE_IDS, hasFigure, IN_PLACE_IDS } from '../figures/registry';
+import { FIGURE_IDS, hasFigure } from '../figures/registry';
+import { IN_PLACE_IDS } from '../figures/in-place';
 import { labFigureState } from '../figures/lab-figure';
 
 const chapters = join(__dirname, '../../chapters');

@@ -21,7 +21,7 @@
 import pageStyles from '../styles.css?inline';
 import uplotStyles from 'uplot/dist/uPlot.min.css?inline';
 import { loadSceneModule } from '../core/scene-wasm';
-import { DEFAULT_SCENE, IN_PLACE_IDS, IN_PLACE_KEYS, inPlaceScene } from '../figures/registry';
+import { DEFAULT_SCENE, IN_PLACE_IDS, IN_PLACE_KEYS, inPlaceScene } from '../figures/in-place';
 import type { SceneHandle } from '../figures/scene';
 import { readUrlState } from '../ui/url-state';
 import { embedSnippets } from './snippets';
@@ -131,14 +131,13 @@ export class ForcelabScene extends HTMLElement {
     this.root.replaceChildren(wrapper);
     try {
       const id = this.getAttribute('scene') ?? DEFAULT_SCENE;
-      const inPlace = inPlaceScene(id);
-      if (!inPlace && FIGURE_IDS.includes(id)) {
+      const scene = inPlaceScene(id);
+      if (!scene && FIGURE_IDS.includes(id)) {
         this.frameFigure(host, id);
         return;
       }
-      if (!inPlace) throw new Error(`scene must be one of ${[...new Set([...IN_PLACE_IDS, ...FIGURE_IDS])].join(', ')}, got "${id.slice(0, 40)}"`);
-      // The scene's code and the core's small module load together.
-      const [scene] = await Promise.all([inPlace, loadSceneModule()]);
+      if (!scene) throw new Error(`scene must be one of ${[...new Set([...IN_PLACE_IDS, ...FIGURE_IDS])].join(', ')}, got "${id.slice(0, 40)}"`);
+      await loadSceneModule();
       if (!this.isConnected) return;
       const attrs = new URLSearchParams();
       for (const p of scene.params) {

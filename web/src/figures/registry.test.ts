@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REGISTRY } from '../core/presets';
-import { DEFAULT_SCENE, IN_PLACE_IDS, IN_PLACE_KEYS, hasFigure, inPlaceScene } from './registry';
+import { hasFigure } from './registry';
+import { DEFAULT_SCENE, IN_PLACE_IDS, IN_PLACE_KEYS, inPlaceScene } from './in-place';
 import { CUBE_PARAMS } from './cube-params';
 
 const src = new URL('..', import.meta.url).pathname;
@@ -22,6 +23,7 @@ describe('the one figure registry', () => {
     expect(IN_PLACE_IDS).toEqual([DEFAULT_SCENE]);
     for (const id of IN_PLACE_IDS) expect(REGISTRY.find((p) => p.id === id)?.chapter, id).toBe('index');
     expect(IN_PLACE_KEYS).toEqual(CUBE_PARAMS.map((p) => p.key));
+    expect(inPlaceScene(DEFAULT_SCENE)?.params).toBe(CUBE_PARAMS);
     // In place, not in a chapter's frame: its keys are the page's own, not a figure link's.
     expect(hasFigure(DEFAULT_SCENE)).toBe(false);
     expect(inPlaceScene('nope')).toBeUndefined();

@@ -2,15 +2,13 @@
  * Every figure by its core preset id (`scenario::registry()`, in presets.json): how to
  * mount it. The chapters mount `<div class="figure" data-scene="ID">` through it,
  * `embed.html?scene=ID` and `<forcelab-scene scene="ID">` embed any figure through it,
- * the index mounts its cube scene through it, and the tests walk it. A chapter Lab
+ * and the tests walk it; its part `in-place.ts` lists the scenes that mount in place (the
+ * index's cube), apart so that the index loads that list alone. A chapter Lab
  * figure is the Lab run of its core preset; the others are modules of their own, loaded
  * only when a page shows them. Every module lives in this folder.
  */
 import { FIGURE_IDS, labFigure, REGISTRY } from '../core/presets';
 import type { FigureLink } from './figure-link';
-import type { Scene } from './scene';
-import { CUBE_PARAMS } from './cube-params';
-import type { ParamDef } from '../ui/params';
 
 export { FIGURE_IDS };
 
@@ -50,29 +48,6 @@ const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount>
   trace: { door: 'trace', mount: () => import('./trace-figure').then((m) => m.mountTrace) },
   orientation: { door: 'orientation', mount: () => import('./orientation-figure').then((m) => m.mountOrientation) },
 };
-
-/**
- * The scenes that mount in place, with a parameter table whose keys are the page's own
- * (`index.html?kp=400`, `<forcelab-scene kp="400">`) rather than a figure's prefixed
- * link: the index's cube. Loaded when asked for, beside the part of the core they need.
- */
-const IN_PLACE: Readonly<Record<string, { params: readonly ParamDef[]; load: () => Promise<Scene> }>> = {
-  cube: { params: CUBE_PARAMS, load: () => import('./cube-and-target').then((m) => m.cubeAndTarget) },
-};
-
-/** The scene the index and `<forcelab-scene>` show when none is named. */
-export const DEFAULT_SCENE = 'cube';
-
-/** The in-place scene `id` (see `IN_PLACE`), or undefined when `id` is not one. */
-export function inPlaceScene(id: string): Promise<Scene> | undefined {
-  return Object.hasOwn(IN_PLACE, id) ? IN_PLACE[id]!.load() : undefined;
-}
-
-/** The ids of the in-place scenes. */
-export const IN_PLACE_IDS: readonly string[] = Object.keys(IN_PLACE);
-
-/** Every key an in-place scene reads from its page's query or its element's attributes. */
-export const IN_PLACE_KEYS: readonly string[] = [...new Set(Object.values(IN_PLACE).flatMap((s) => s.params.map((p) => p.key)))];
 
 /** Whether `id` is a figure this registry can mount in a chapter (in a frame when embedded). */
 export const hasFigure = (id: string): boolean => FIGURE_IDS.includes(id) && (labFigure(id) !== undefined || id in MODULES);
