@@ -7,10 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---check}"
 status=0
-for name in catalogue presets claims race ids programs; do
-  # The ids are TypeScript types (web/src/core/ids.ts); the rest JSON.
+for name in catalogue presets claims race ids types programs; do
+  # The ids and the Lab's shapes are TypeScript (web/src/core/ids.ts, types.ts); the rest JSON.
   file="web/src/core/$name.json"
-  [ "$name" = ids ] && file="web/src/core/ids.ts"
+  [ "$name" = ids ] || [ "$name" = types ] && file="web/src/core/$name.ts"
   fresh="$(cargo run -q -p forcelab --features serde --example core_data -- "$name")"
   if [ "$mode" = "--write" ]; then
     printf '%s\n' "$fresh" > "$file"

@@ -8,10 +8,12 @@
 //! what this prints.
 //!
 //! `ids` prints the TypeScript types of the ids the core accepts (`web/src/core/ids.ts`),
+//! `types` the shapes of the Lab's data the page reads and writes (`web/src/core/types.ts`,
+//! `forcelab::schema`),
 //! `programs` every law as the program the engine templates write out
 //! (`web/src/core/programs.json`, `forcelab::controllers::program`).
 //!
-//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids|programs`
+//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids|types|programs`
 
 use std::collections::BTreeMap;
 
@@ -44,6 +46,10 @@ fn main() {
     let which = std::env::args().nth(1).unwrap_or_default();
     if which == "ids" {
         print!("{}", forcelab::catalogue::typescript_ids());
+        return;
+    }
+    if which == "types" {
+        print!("{}", forcelab::schema::typescript(&forcelab::lab::TS_TYPES));
         return;
     }
     let text = match which.as_str() {

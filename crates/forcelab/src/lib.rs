@@ -41,6 +41,7 @@ pub mod random;
 pub mod rotation;
 pub mod scenario;
 pub mod scenes;
+pub mod schema;
 pub mod tuning;
 pub mod user_trace;
 pub mod world;

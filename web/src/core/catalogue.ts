@@ -6,6 +6,7 @@
  */
 import data from './catalogue.json';
 import type { GainFormId, IntegratorId, LawId, PlantId } from './ids';
+import type { LabDefaults } from './types';
 
 export type { GainFormId, IntegratorId, LawId, PlantId };
 
@@ -90,59 +91,9 @@ export interface GainFormEntry {
   fields: { key: string; label: string; unit: string; min: number; max: number; scale: 'linear' | 'log'; hardMax: number }[];
 }
 
-/** What happens to the target and the bodies, in the core Lab's own shape (`lab::Disturbances`). */
-export interface CoreDisturbances {
-  targetStart: number;
-  /** `[time, to]`, or null: no jump. */
-  targetStep: [number, number] | null;
-  targetVelocity: number;
-  /** `[time, impulse]`, or null. */
-  sideswipe: [number, number] | null;
-  constantForce: number;
-  noise: number;
-  seed: number;
-  /** `[time, factor]`, or null. */
-  dtSpike: [number, number] | null;
-}
-
-/** A law of a core Lab, as its constructor reads it (`lab::LawSpec`; a field left out takes its default). */
-export interface LawSpec {
-  /** A law id ({@link LawId}). */
-  kind: string;
-  kp?: number;
-  kd?: number;
-  ki?: number;
-  /** Its options beyond the gains, by the catalogue's keys (`lab::LawOptions`). */
-  options?: Record<string, number | string>;
-}
-
-/**
- * A core Lab, as its constructor reads it (`lab::LabSpec`): the one schema of a Lab run.
- * A field left out takes the core's default; a field the core does not know is refused
- * by name, so a misspelt one fails the first test that builds it.
- */
-export interface LabSpec {
-  plant?: PlantId;
-  mass?: number;
-  dt?: number;
-  integrator?: IntegratorId;
-  controllers?: LawSpec[];
-  disturbances?: Partial<CoreDisturbances>;
-}
-
-/** The Lab page's first state and where each disturbance starts when switched on (the core's `lab::LAB_DEFAULTS`). */
-export interface LabDefaults {
-  plant: PlantId;
-  integrator: IntegratorId;
-  gainForm: GainFormId;
-  dt: number;
-  mass: number;
-  horizon: number;
-  speed: number;
-  laws: LawId[];
-  disturbances: CoreDisturbances;
-  switchedOn: { targetStep: [number, number]; sideswipe: [number, number]; dtSpike: [number, number] };
-}
+// The Lab's shapes are the core's, declared beside its Rust types and written by
+// `npm run core-data` (types.ts).
+export type { CoreDisturbances, LabDefaults, LabSpec, LawSpec, SwitchedOn } from './types';
 
 export interface Catalogue {
   /** The Lab's defaults (written beside the catalogue by `npm run core-data`). */

@@ -119,27 +119,9 @@ export interface LabSnapshot {
   failures: (string | undefined)[];
 }
 
-/** Step-response figures of one body (times in s, `null` when not reached). */
-export interface Metrics {
-  riseTime: number | null;
-  settlingTime: number | null;
-  overshootPercent: number;
-  steadyStateError: number;
-  iae: number;
-  peakEffort: number;
-  diverged: boolean;
-}
-
-/** One step of the target and each body's metrics for it (times from `at`). */
-export interface StepResponse {
-  /** When the target stepped, s (0 for the first step). */
-  at: number;
-  /** Where the response started: the bodies' start, or the target before the jump. */
-  from: number;
-  /** The target the metrics measure against. */
-  to: number;
-  metrics: Metrics[];
-}
+// A body's metrics and a step's, in the core's shapes (types.ts, written by `npm run core-data`).
+export type { Metrics, StepResponse } from './types';
+import type { Metrics, StepResponse } from './types';
 
 /** The trace's series: values per row are 1, `n` or `n * poseSize`. */
 const SERIES = ['time', 'target', 'x', 'v', 'force', 'p', 'i', 'd', 'ff', 'pose'] as const;

@@ -51,6 +51,22 @@ pub struct StepMetrics {
 }
 
 impl StepMetrics {
+    /// Its shape on the page (`types.ts`), held to serde's by `lab::schema_tests`.
+    pub const TS: crate::schema::TsType = crate::schema::TsType {
+        name: "Metrics",
+        rust: "analysis::StepMetrics",
+        doc: "Step-response figures of one body's run",
+        fields: &[
+            crate::schema::field("riseTime", "number | null", "From 10 % to 90 % of the step, s; null: it never got to 90 %."),
+            crate::schema::field("settlingTime", "number | null", "After which it stays within the band around the target, s; null: it leaves the band at the end."),
+            crate::schema::field("overshootPercent", "number", "The largest excursion past the target, % of the step."),
+            crate::schema::field("steadyStateError", "number", "|target - response| at the end."),
+            crate::schema::field("iae", "number", "The integral of |target - response| dt."),
+            crate::schema::field("peakEffort", "number", "The largest |effort|."),
+            crate::schema::field("diverged", "boolean", "The run left the divergence limit or became non-finite."),
+        ],
+    };
+
     /// Reads `values` sampled at `times` (same length, increasing), with `effort` the
     /// force or torque at each sample (may be empty).
     pub fn of(

@@ -6,6 +6,7 @@
 use super::Disturbances;
 use crate::catalogue::{LawId, PlantId};
 use crate::integrator::Integrator;
+use crate::schema::{field, TsType};
 
 /// The Lab's step, 1/60 s, to the six digits a Lab link carries (`0.0166667`): the
 /// step of the Lab page and of the chapters' figures, so that a link that names no step
@@ -58,6 +59,53 @@ pub struct LabDefaults {
     pub disturbances: Disturbances,
     /// Where each disturbance starts when switched on.
     pub switched_on: SwitchedOn,
+}
+
+impl SwitchedOn {
+    /// Its shape on the page (`types.ts`), held to serde's by `lab::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "SwitchedOn",
+        rust: "lab::SwitchedOn",
+        doc: "Where each disturbance with a time starts when the reader switches it on",
+        fields: &[
+            field("targetStep", "[number, number]", "`[time (s), to (m)]`."),
+            field(
+                "sideswipe",
+                "[number, number]",
+                "`[time (s), impulse (N s)]`.",
+            ),
+            field("dtSpike", "[number, number]", "`[time (s), factor]`."),
+        ],
+    };
+}
+
+impl LabDefaults {
+    /// Its shape on the page (`types.ts`), held to serde's by `lab::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "LabDefaults",
+        rust: "lab::LabDefaults",
+        doc: "The Lab page's first state and where each disturbance starts when switched on",
+        fields: &[
+            field("plant", "PlantId", ""),
+            field("integrator", "IntegratorId", ""),
+            field(
+                "gainForm",
+                "GainFormId",
+                "How the cards give the gains at first.",
+            ),
+            field("dt", "number", "The physics step, s."),
+            field("mass", "number", "The body's mass, kg."),
+            field("horizon", "number", "The run's length, s."),
+            field(
+                "speed",
+                "number",
+                "Simulated seconds per second of the page's clock.",
+            ),
+            field("laws", "LawId[]", "The controllers, in order."),
+            field("disturbances", "CoreDisturbances", ""),
+            field("switchedOn", "SwitchedOn", ""),
+        ],
+    };
 }
 
 /// The Lab's defaults: forward PD, Wu's backward PD and SPD on a 1 kg cube at 1/60 s

@@ -1,4 +1,5 @@
 use crate::error::{in_range, non_negative, positive, Error};
+use crate::schema::{field, TsType};
 
 /// The largest position (m), impulse (N s) or force (N) a disturbance may have.
 const LARGE: f64 = 1e9;
@@ -30,6 +31,57 @@ pub struct Disturbances {
     pub seed: u64,
     /// At this time (s) one step lasts `factor` times `dt` (a frame hitch).
     pub dt_spike: Option<(f64, f64)>,
+}
+
+impl Disturbances {
+    /// Its shape on the page (`types.ts`), held to serde's by `lab::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "CoreDisturbances",
+        rust: "lab::Disturbances",
+        doc: "What happens to the target and the bodies during a Lab's run",
+        fields: &[
+            field(
+                "targetStart",
+                "number",
+                "Where the target starts, m (rad on a turn).",
+            ),
+            field(
+                "targetStep",
+                "[number, number] | null",
+                "`[time (s), to (m)]`: the target jumps; null: it does not.",
+            ),
+            field(
+                "targetVelocity",
+                "number",
+                "The target's speed, m/s (rad/s).",
+            ),
+            field(
+                "sideswipe",
+                "[number, number] | null",
+                "`[time (s), impulse (N s)]` struck on every body, or null.",
+            ),
+            field(
+                "constantForce",
+                "number",
+                "A steady load on every body, N (N m).",
+            ),
+            field(
+                "noise",
+                "number",
+                "The measurement noise's standard deviation, m (rad).",
+            ),
+            field(
+                "seed",
+                "number",
+                "The noise's seed: the same seed, the same noise.",
+            ),
+            field(
+                "dtSpike",
+                "[number, number] | null",
+                "`[time (s), factor]`: one step that long, or null.",
+            ),
+        ],
+    };
 }
 
 impl Default for Disturbances {

@@ -13,6 +13,8 @@ mod lockstep;
 mod options;
 mod plant;
 mod plants;
+#[cfg(all(test, feature = "serde"))]
+mod schema_tests;
 mod spec;
 mod step_windows;
 mod trace;
@@ -30,3 +32,15 @@ pub use plants::{CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
 pub use spec::{LabSpec, LawSpec, SpecError, MAX_CONTROLLERS, MAX_LAWS, MIN_LAWS};
 pub use step_windows::StepResponse;
 pub use trace::Trace;
+
+/// The Lab's data as the page types it (`web/src/core/types.ts`, `npm run core-data`):
+/// every type here that crosses to the page as JSON.
+pub const TS_TYPES: [&crate::schema::TsType; 7] = [
+    &Disturbances::TS,
+    &LawSpec::TS,
+    &LabSpec::TS,
+    &SwitchedOn::TS,
+    &LabDefaults::TS,
+    &crate::analysis::StepMetrics::TS,
+    &StepResponse::TS,
+];

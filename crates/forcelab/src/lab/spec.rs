@@ -6,6 +6,7 @@ use super::{AnyLab, Disturbances, Lab, LawGains, LawOptions, Plant};
 use crate::catalogue::{LawId, PlantId};
 use crate::error::{non_negative, Error};
 use crate::integrator::Integrator;
+use crate::schema::{field, optional, TsType};
 use core::fmt;
 
 pub use crate::limits::{MAX_LAWS, MIN_LAWS};
@@ -61,6 +62,48 @@ pub struct LabSpec {
     pub controllers: Vec<LawSpec>,
     /// What happens to the target and the bodies.
     pub disturbances: Disturbances,
+}
+
+impl LawSpec {
+    /// Its shape on the page (`types.ts`), held to serde's by `lab::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "LawSpec",
+        rust: "lab::LawSpec",
+        doc:
+            "A law of a core Lab, as its constructor reads it (a field left out takes its default)",
+        fields: &[
+            field("kind", "string", "A law id ({@link LawId})."),
+            optional(
+                "kp",
+                "number",
+                "Stiffness of the cube of the Lab's mass, N/m.",
+            ),
+            optional("kd", "number", "Damping, N s/m."),
+            optional("ki", "number", "Integral gain, N/(m s) (PIDs only)."),
+            optional(
+                "options",
+                "Record<string, number | string>",
+                "Its options beyond the gains, by the catalogue's keys (`lab::LawOptions`).",
+            ),
+        ],
+    };
+}
+
+impl LabSpec {
+    /// Its shape on the page (`types.ts`), held to serde's by `lab::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "LabSpec",
+        rust: "lab::LabSpec",
+        doc: "A core Lab, as its constructor reads it: the one schema of a Lab run. A field left out takes the core's default; a field the core does not know is refused by name",
+        fields: &[
+            optional("plant", "PlantId", "The body every controller drives."),
+            optional("mass", "number", "Its mass, kg."),
+            optional("dt", "number", "The physics step, s."),
+            optional("integrator", "IntegratorId", "How the body is stepped."),
+            optional("controllers", "LawSpec[]", "One per body, in order."),
+            optional("disturbances", "Partial<CoreDisturbances>", "What happens during the run."),
+        ],
+    };
 }
 
 impl Default for LabSpec {

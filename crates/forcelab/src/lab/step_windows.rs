@@ -30,6 +30,29 @@ pub struct StepResponse {
     pub metrics: Vec<StepMetrics>,
 }
 
+impl StepResponse {
+    /// Its shape on the page (`types.ts`), held to serde's by `lab::schema_tests`.
+    pub const TS: crate::schema::TsType = crate::schema::TsType {
+        name: "StepResponse",
+        rust: "lab::StepResponse",
+        doc: "One step of the target and each body's metrics for it (times from `at`)",
+        fields: &[
+            crate::schema::field(
+                "at",
+                "number",
+                "When the target stepped, s (0 for the first step).",
+            ),
+            crate::schema::field(
+                "from",
+                "number",
+                "Where the response started: the bodies' start, or the target before the jump.",
+            ),
+            crate::schema::field("to", "number", "The target the metrics measure against."),
+            crate::schema::field("metrics", "Metrics[]", "Each body's, in order."),
+        ],
+    };
+}
+
 /// The rows of `trace` each step owns, as `(first row, last row)` inclusive: the whole
 /// run when the target steps once; with `target_step`, once the run has passed it, the
 /// rows up to the step and the rows from it (the row at the step time belongs to
