@@ -139,3 +139,33 @@ fn too_few_samples_or_no_motion_fit_nothing() {
     let t: Vec<f64> = (0..50).map(|k| k as f64 * 0.01).collect();
     assert!(spring_fit(&t, &flat).is_none());
 }
+
+/// What the fit says it knows is what noise does to it: over seeds of 1 % noise, the
+/// frequency and damping ratio scatter about the clean fit by about the standard errors
+/// each noisy fit states (within a factor of 2 either way).
+#[test]
+fn the_stated_errors_are_the_scatter_that_noise_gives() {
+    let (t, clean) = step(3.0, 0.3, 1.0 / 60.0, 120, 0.0);
+    let exact = spring_fit(&t, &clean).unwrap();
+    let seeds = 8;
+    let (mut dw2, mut dz2, mut ew, mut ez) = (0.0, 0.0, 0.0, 0.0);
+    for seed in 1..=seeds {
+        let mut rng = SplitMix64::new(seed);
+        let noisy: Vec<f64> = clean
+            .iter()
+            .map(|x| x + 0.01 * (2.0 * rng.next_open01() - 1.0))
+            .collect();
+        let got = spring_fit(&t, &noisy).unwrap();
+        dw2 += (got.natural_frequency - exact.natural_frequency).powi(2);
+        dz2 += (got.damping_ratio - exact.damping_ratio).powi(2);
+        ew += got.natural_frequency_error;
+        ez += got.damping_ratio_error;
+    }
+    let n = seeds as f64;
+    for (scatter, stated) in [((dw2 / n).sqrt(), ew / n), ((dz2 / n).sqrt(), ez / n)] {
+        assert!(
+            stated < 2.0 * scatter && scatter < 2.0 * stated,
+            "scatter {scatter:e}, stated {stated:e}"
+        );
+    }
+}
