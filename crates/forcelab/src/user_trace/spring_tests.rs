@@ -169,3 +169,27 @@ fn the_stated_errors_are_the_scatter_that_noise_gives() {
         );
     }
 }
+
+/// Nine samples are too few for the recurrence fit (it needs eight rows of three), so
+/// the grid alone starts the search: it spans a tenth of a cycle over the trace to the
+/// Nyquist frequency whatever the step, and a clean spring is read back exactly at a
+/// game's step and at a slow log's.
+#[test]
+fn nine_samples_of_a_clean_spring_are_read_back_at_any_step() {
+    for dt in [1.0 / 60.0, 0.5, 5.0] {
+        for part_of_nyquist in [0.1, 0.4, 0.8] {
+            for zeta in [0.02, 0.5] {
+                let f = part_of_nyquist * 0.5 / dt;
+                let (t, x) = step(f, zeta, dt, 9, 0.0);
+                let s = spring_fit(&t, &x).unwrap();
+                let case = format!("{f} Hz at {zeta}, every {dt} s: {s:?}");
+                assert!(
+                    (s.natural_frequency / (TAU * f) - 1.0).abs() < 1e-6,
+                    "{case}"
+                );
+                assert!((s.damping_ratio - zeta).abs() < 1e-6, "{case}");
+                assert!(s.rms < 1e-9, "{case}");
+            }
+        }
+    }
+}
