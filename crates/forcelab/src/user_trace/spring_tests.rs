@@ -193,3 +193,37 @@ fn nine_samples_of_a_clean_spring_are_read_back_at_any_step() {
         }
     }
 }
+
+/// A step from rest with noise: a curve that starts moving explains the noise a little
+/// better, by less than the one number it spends, so the fit says the trace starts at
+/// rest, and its curve does (`b = zeta w a`).
+#[test]
+fn a_noisy_step_from_rest_is_read_as_starting_at_rest() {
+    let (t, clean) = step(2.0, 0.7, 1.0 / 60.0, 120, 0.0);
+    for seed in 1..=3 {
+        let mut rng = SplitMix64::new(seed);
+        let noisy: Vec<f64> = clean
+            .iter()
+            .map(|x| x + 0.01 * (2.0 * rng.next_open01() - 1.0))
+            .collect();
+        let s = spring_fit(&t, &noisy).unwrap();
+        assert!(s.starts_at_rest, "seed {seed}: {s:?}");
+        let b = s.damping_ratio * s.natural_frequency * s.a;
+        assert!((s.b / b - 1.0).abs() < 1e-12, "seed {seed}: {s:?}");
+    }
+}
+
+/// At the spring that made a step from rest, the at-rest projection gives that step's
+/// own numbers: rest 1, `a = -1`, `b = -zeta w`, and nothing left over.
+#[test]
+fn a_step_from_rest_projects_onto_its_own_curve() {
+    for (f, zeta) in [(3.0, 0.3), (0.5, 2.0)] {
+        let (t, x) = step(f, zeta, 1.0 / 60.0, 90, 0.0);
+        let w = TAU * f;
+        let ([rest, a, b], r) = project(&t, &x, w, zeta, Start::AtRest).unwrap();
+        assert!((rest - 1.0).abs() < 1e-9, "{f} {zeta}: {rest}");
+        assert!((a + 1.0).abs() < 1e-9, "{f} {zeta}: {a}");
+        assert!((b / (-zeta * w) - 1.0).abs() < 1e-9, "{f} {zeta}: {b}");
+        assert!(r.iter().all(|e| e.abs() < 1e-12), "{f} {zeta}: {r:?}");
+    }
+}
