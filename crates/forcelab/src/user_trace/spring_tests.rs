@@ -227,3 +227,16 @@ fn a_step_from_rest_projects_onto_its_own_curve() {
         assert!(r.iter().all(|e| e.abs() < 1e-12), "{f} {zeta}: {r:?}");
     }
 }
+
+/// Samples that alternate about their rest, shrinking: their spring rings at the Nyquist
+/// frequency with some damping, so its natural frequency is above it; a sampled motion
+/// cannot tell such a spring from a slower one, and the fit stops at the step's Nyquist
+/// frequency `pi / dt`.
+#[test]
+fn no_fitted_frequency_is_above_the_steps_nyquist_frequency() {
+    let dt = 1.0 / 60.0;
+    let t: Vec<f64> = (0..40).map(|k| k as f64 * dt).collect();
+    let x: Vec<f64> = (0..40).map(|k| 1.0 + (-0.9f64).powi(k)).collect();
+    let s = spring_fit(&t, &x).unwrap();
+    assert!(s.natural_frequency <= PI / dt * (1.0 + 1e-12), "{s:?}");
+}
