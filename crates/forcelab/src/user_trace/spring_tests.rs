@@ -240,3 +240,33 @@ fn no_fitted_frequency_is_above_the_steps_nyquist_frequency() {
     let s = spring_fit(&t, &x).unwrap();
     assert!(s.natural_frequency <= PI / dt * (1.0 + 1e-12), "{s:?}");
 }
+
+/// Where the full Gauss-Newton step overshoots (the sum of `(p^2 + 0.1)^2` near its
+/// bottom), Levenberg-Marquardt shortens it until the sum falls, and reaches the bottom.
+#[test]
+fn refining_shortens_a_step_that_overshoots_until_it_reaches_the_bottom() {
+    let bowl = |p: [f64; 2]| Some(vec![p[0] * p[0] + 0.1, p[1] - 0.5]);
+    let p = refine(&bowl, [0.5, 0.0], 1e9);
+    assert!(p[0].abs() < 1e-3 && (p[1] - 0.5).abs() < 1e-3, "{p:?}");
+}
+
+/// On residuals linear in the two numbers the search lands on the least-squares solution
+/// (the normal equations by hand: `3 p0 + p1 = 0.5`, `p0 + 6 p1 = 1.4`) and then stops,
+/// rather than trying more steps that can gain nothing.
+#[test]
+fn refining_stops_once_a_step_no_longer_lowers_the_sum() {
+    let calls = std::cell::Cell::new(0);
+    let linear = |p: [f64; 2]| {
+        calls.set(calls.get() + 1);
+        Some(vec![
+            p[0] - 1.0,
+            p[0] + 0.5,
+            p[1] - 2.0,
+            2.0 * p[1] + 0.3,
+            p[0] + p[1],
+        ])
+    };
+    let p = refine(&linear, [0.0, 0.0], 1e9);
+    assert!((p[0] - 1.6 / 17.0).abs() < 1e-9 && (p[1] - 3.7 / 17.0).abs() < 1e-9);
+    assert!(calls.get() <= 15, "{} evaluations", calls.get());
+}
