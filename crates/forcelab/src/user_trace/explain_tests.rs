@@ -337,3 +337,32 @@ fn a_target_the_reader_gives_is_the_target_every_explanation_drives_to() {
     assert!(free[0].exact, "{:?}", free[0]);
     assert!((free[0].target - 2.5).abs() < 1e-6, "{:?}", free[0]);
 }
+
+/// Knobs whose run the twin cannot make (Wu's frequency of 1e200 overflows the law's
+/// stiffness, so the run stops before its first step) explain nothing: no match is made
+/// from a run shorter than the trace.
+#[test]
+fn knobs_the_twin_cannot_run_explain_nothing() {
+    let dt = 1.0 / 60.0;
+    let trace = read(&twin_trace(
+        "box2d-v3",
+        "default",
+        [2.0, 0.7],
+        0.0,
+        1.0,
+        dt,
+        60,
+    ))
+    .unwrap();
+    let named = [("frequency", 1e200), ("damping", 1.0)];
+    let matches = explain(
+        &trace,
+        Engine::Forcelab,
+        1.0,
+        false,
+        Some(1.0),
+        Some(&named),
+    )
+    .unwrap();
+    assert!(matches.is_empty(), "{matches:?}");
+}
