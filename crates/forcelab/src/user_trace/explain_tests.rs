@@ -366,3 +366,51 @@ fn knobs_the_twin_cannot_run_explain_nothing() {
     .unwrap();
     assert!(matches.is_empty(), "{matches:?}");
 }
+
+/// A turn that sleeps, explained by drives that do not sleep as it does: their knobs are
+/// first fitted short of the stop, then on the whole trace, so no nearby knobs replay
+/// nearer the trace than each explanation's (the sum of squares over the whole trace is
+/// at a minimum in each knob).
+#[test]
+fn every_explanation_of_a_turn_that_sleeps_is_nearest_over_the_whole_trace() {
+    let dt = 1.0 / 60.0;
+    let entry = entry("jolt-frequency").unwrap();
+    let intent = Intent {
+        frequency: 2.0,
+        damping_ratio: 0.4,
+        dt,
+        angular: true,
+        ..Intent::default()
+    };
+    let knobs = entry.docs_knobs(&intent).unwrap();
+    let run = entry
+        .predict(knobs, &intent, &entry.variant("default").unwrap(), 120)
+        .unwrap();
+    let mut text = String::from("time,angle\n0,0\n");
+    for (k, p) in run.positions.iter().enumerate() {
+        text.push_str(&format!("{},{}\n", (k + 1) as f64 * dt, *p as f32));
+    }
+    let trace = read(&text).unwrap();
+    assert!(super::super::amounts::held_from(&trace.position).is_some());
+    let matches = explain(&trace, Engine::Jolt, 1.0, true, Some(1.0), None).unwrap();
+    let sum = |m: &Match| {
+        let run = replay(&trace, m, 1.0, true, Some(1.0)).unwrap();
+        run.iter()
+            .zip(&trace.position)
+            .map(|(a, b)| (a - b).powi(2))
+            .sum::<f64>()
+    };
+    assert!(matches.iter().any(|m| !m.exact));
+    for m in &matches {
+        let at = sum(m);
+        for (i, by) in [(0, 1e-4), (0, -1e-4), (1, 1e-4), (1, -1e-4)] {
+            let mut near = m.clone();
+            near.knobs[i] *= 1.0 + by;
+            let there = sum(&near);
+            assert!(
+                there >= at * (1.0 - 1e-9),
+                "{m:?}: knob {i} by {by}: {there:e} < {at:e}"
+            );
+        }
+    }
+}
