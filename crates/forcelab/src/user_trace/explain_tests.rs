@@ -337,3 +337,80 @@ fn a_target_the_reader_gives_is_the_target_every_explanation_drives_to() {
     assert!(free[0].exact, "{:?}", free[0]);
     assert!((free[0].target - 2.5).abs() < 1e-6, "{:?}", free[0]);
 }
+
+/// Knobs whose run the twin cannot make (Wu's frequency of 1e200 overflows the law's
+/// stiffness, so the run stops before its first step) explain nothing: no match is made
+/// from a run shorter than the trace.
+#[test]
+fn knobs_the_twin_cannot_run_explain_nothing() {
+    let dt = 1.0 / 60.0;
+    let trace = read(&twin_trace(
+        "box2d-v3",
+        "default",
+        [2.0, 0.7],
+        0.0,
+        1.0,
+        dt,
+        60,
+    ))
+    .unwrap();
+    let named = [("frequency", 1e200), ("damping", 1.0)];
+    let matches = explain(
+        &trace,
+        Engine::Forcelab,
+        1.0,
+        false,
+        Some(1.0),
+        Some(&named),
+    )
+    .unwrap();
+    assert!(matches.is_empty(), "{matches:?}");
+}
+
+/// A turn that sleeps, explained by drives that do not sleep as it does: their knobs are
+/// first fitted short of the stop, then on the whole trace, so no nearby knobs replay
+/// nearer the trace than each explanation's (the sum of squares over the whole trace is
+/// at a minimum in each knob).
+#[test]
+fn every_explanation_of_a_turn_that_sleeps_is_nearest_over_the_whole_trace() {
+    let dt = 1.0 / 60.0;
+    let entry = entry("jolt-frequency").unwrap();
+    let intent = Intent {
+        frequency: 2.0,
+        damping_ratio: 0.4,
+        dt,
+        angular: true,
+        ..Intent::default()
+    };
+    let knobs = entry.docs_knobs(&intent).unwrap();
+    let run = entry
+        .predict(knobs, &intent, &entry.variant("default").unwrap(), 120)
+        .unwrap();
+    let mut text = String::from("time,angle\n0,0\n");
+    for (k, p) in run.positions.iter().enumerate() {
+        text.push_str(&format!("{},{}\n", (k + 1) as f64 * dt, *p as f32));
+    }
+    let trace = read(&text).unwrap();
+    assert!(super::super::amounts::held_from(&trace.position).is_some());
+    let matches = explain(&trace, Engine::Jolt, 1.0, true, Some(1.0), None).unwrap();
+    let sum = |m: &Match| {
+        let run = replay(&trace, m, 1.0, true, Some(1.0)).unwrap();
+        run.iter()
+            .zip(&trace.position)
+            .map(|(a, b)| (a - b).powi(2))
+            .sum::<f64>()
+    };
+    assert!(matches.iter().any(|m| !m.exact));
+    for m in &matches {
+        let at = sum(m);
+        for (i, by) in [(0, 1e-4), (0, -1e-4), (1, 1e-4), (1, -1e-4)] {
+            let mut near = m.clone();
+            near.knobs[i] *= 1.0 + by;
+            let there = sum(&near);
+            assert!(
+                there >= at * (1.0 - 1e-9),
+                "{m:?}: knob {i} by {by}: {there:e} < {at:e}"
+            );
+        }
+    }
+}

@@ -138,4 +138,11 @@ mod tests {
         let x = solve(vec![vec![0.0, 2.0], vec![3.0, 1.0]], vec![4.0, 5.0]).unwrap();
         assert!((x[0] - 1.0).abs() < 1e-12 && (x[1] - 2.0).abs() < 1e-12);
     }
+
+    /// Only a pivot below 1e-300 counts as singular: one of 1e-300 itself is solved.
+    #[test]
+    fn a_pivot_of_1e_300_is_still_solved() {
+        let x = solve(vec![vec![1e-300]], vec![3e-300]).unwrap();
+        assert!((x[0] - 3.0).abs() < 1e-12, "{x:?}");
+    }
 }

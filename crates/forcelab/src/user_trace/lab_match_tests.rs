@@ -244,3 +244,28 @@ fn a_trace_cut_before_it_settled_is_explained_driving_to_its_true_target() {
     assert!(pd.exact, "{pd:?}");
     assert!((pd.target - 2.5).abs() < 1e-6, "{pd:?}");
 }
+
+/// The same with a PID: its integral is a third pole, so the spring fitted to the cut
+/// trace comes to rest 4 % past where the run was going; the fitted target of the PID's
+/// explanation says where (`start + size * s`, `s` the scale fitted onto the twin's step).
+#[test]
+fn a_pid_run_cut_before_it_settled_is_explained_driving_to_its_true_target() {
+    let mut lab_spec = forward_pd_to(60.0, 4.0, 2.5);
+    lab_spec.controllers[0].kind = LawId::Pid.id().into();
+    lab_spec.controllers[0].ki = 100.0;
+    let full = read(&lab_csv(&lab_spec, 36, "m")).unwrap();
+    let mut text = "time,position\n".to_string();
+    for (t, x) in full.time.iter().zip(&full.position) {
+        text.push_str(&format!("{t},{x}\n"));
+    }
+    let trace = read(&text).unwrap();
+    let spring_says = super::super::amounts_to(&trace, None).target;
+    assert!((spring_says - 2.5).abs() > 0.05, "{spring_says}");
+    let m = explain_lab(&trace, 1.0, None, None).unwrap();
+    let pid = m
+        .iter()
+        .find(|m| m.id == "pid" && m.variant == "semi-implicit-euler")
+        .unwrap();
+    assert!(pid.exact, "{pid:?}");
+    assert!((pid.target - 2.5).abs() < 1e-6, "{pid:?}");
+}

@@ -139,3 +139,134 @@ fn too_few_samples_or_no_motion_fit_nothing() {
     let t: Vec<f64> = (0..50).map(|k| k as f64 * 0.01).collect();
     assert!(spring_fit(&t, &flat).is_none());
 }
+
+/// What the fit says it knows is what noise does to it: over seeds of 1 % noise, the
+/// frequency and damping ratio scatter about the clean fit by about the standard errors
+/// each noisy fit states (within a factor of 2 either way).
+#[test]
+fn the_stated_errors_are_the_scatter_that_noise_gives() {
+    let (t, clean) = step(3.0, 0.3, 1.0 / 60.0, 120, 0.0);
+    let exact = spring_fit(&t, &clean).unwrap();
+    let seeds = 8;
+    let (mut dw2, mut dz2, mut ew, mut ez) = (0.0, 0.0, 0.0, 0.0);
+    for seed in 1..=seeds {
+        let mut rng = SplitMix64::new(seed);
+        let noisy: Vec<f64> = clean
+            .iter()
+            .map(|x| x + 0.01 * (2.0 * rng.next_open01() - 1.0))
+            .collect();
+        let got = spring_fit(&t, &noisy).unwrap();
+        dw2 += (got.natural_frequency - exact.natural_frequency).powi(2);
+        dz2 += (got.damping_ratio - exact.damping_ratio).powi(2);
+        ew += got.natural_frequency_error;
+        ez += got.damping_ratio_error;
+    }
+    let n = seeds as f64;
+    for (scatter, stated) in [((dw2 / n).sqrt(), ew / n), ((dz2 / n).sqrt(), ez / n)] {
+        assert!(
+            stated < 2.0 * scatter && scatter < 2.0 * stated,
+            "scatter {scatter:e}, stated {stated:e}"
+        );
+    }
+}
+
+/// Nine samples are too few for the recurrence fit (it needs eight rows of three), so
+/// the grid alone starts the search: it spans a tenth of a cycle over the trace to the
+/// Nyquist frequency whatever the step, and a clean spring is read back exactly at a
+/// game's step and at a slow log's.
+#[test]
+fn nine_samples_of_a_clean_spring_are_read_back_at_any_step() {
+    for dt in [1.0 / 60.0, 0.5, 5.0] {
+        for part_of_nyquist in [0.1, 0.4, 0.8] {
+            for zeta in [0.02, 0.5] {
+                let f = part_of_nyquist * 0.5 / dt;
+                let (t, x) = step(f, zeta, dt, 9, 0.0);
+                let s = spring_fit(&t, &x).unwrap();
+                let case = format!("{f} Hz at {zeta}, every {dt} s: {s:?}");
+                assert!(
+                    (s.natural_frequency / (TAU * f) - 1.0).abs() < 1e-6,
+                    "{case}"
+                );
+                assert!((s.damping_ratio - zeta).abs() < 1e-6, "{case}");
+                assert!(s.rms < 1e-9, "{case}");
+            }
+        }
+    }
+}
+
+/// A step from rest with noise: a curve that starts moving explains the noise a little
+/// better, by less than the one number it spends, so the fit says the trace starts at
+/// rest, and its curve does (`b = zeta w a`).
+#[test]
+fn a_noisy_step_from_rest_is_read_as_starting_at_rest() {
+    let (t, clean) = step(2.0, 0.7, 1.0 / 60.0, 120, 0.0);
+    for seed in 1..=3 {
+        let mut rng = SplitMix64::new(seed);
+        let noisy: Vec<f64> = clean
+            .iter()
+            .map(|x| x + 0.01 * (2.0 * rng.next_open01() - 1.0))
+            .collect();
+        let s = spring_fit(&t, &noisy).unwrap();
+        assert!(s.starts_at_rest, "seed {seed}: {s:?}");
+        let b = s.damping_ratio * s.natural_frequency * s.a;
+        assert!((s.b / b - 1.0).abs() < 1e-12, "seed {seed}: {s:?}");
+    }
+}
+
+/// At the spring that made a step from rest, the at-rest projection gives that step's
+/// own numbers: rest 1, `a = -1`, `b = -zeta w`, and nothing left over.
+#[test]
+fn a_step_from_rest_projects_onto_its_own_curve() {
+    for (f, zeta) in [(3.0, 0.3), (0.5, 2.0)] {
+        let (t, x) = step(f, zeta, 1.0 / 60.0, 90, 0.0);
+        let w = TAU * f;
+        let ([rest, a, b], r) = project(&t, &x, w, zeta, Start::AtRest).unwrap();
+        assert!((rest - 1.0).abs() < 1e-9, "{f} {zeta}: {rest}");
+        assert!((a + 1.0).abs() < 1e-9, "{f} {zeta}: {a}");
+        assert!((b / (-zeta * w) - 1.0).abs() < 1e-9, "{f} {zeta}: {b}");
+        assert!(r.iter().all(|e| e.abs() < 1e-12), "{f} {zeta}: {r:?}");
+    }
+}
+
+/// Samples that alternate about their rest, shrinking: their spring rings at the Nyquist
+/// frequency with some damping, so its natural frequency is above it; a sampled motion
+/// cannot tell such a spring from a slower one, and the fit stops at the step's Nyquist
+/// frequency `pi / dt`.
+#[test]
+fn no_fitted_frequency_is_above_the_steps_nyquist_frequency() {
+    let dt = 1.0 / 60.0;
+    let t: Vec<f64> = (0..40).map(|k| k as f64 * dt).collect();
+    let x: Vec<f64> = (0..40).map(|k| 1.0 + (-0.9f64).powi(k)).collect();
+    let s = spring_fit(&t, &x).unwrap();
+    assert!(s.natural_frequency <= PI / dt * (1.0 + 1e-12), "{s:?}");
+}
+
+/// Where the full Gauss-Newton step overshoots (the sum of `(p^2 + 0.1)^2` near its
+/// bottom), Levenberg-Marquardt shortens it until the sum falls, and reaches the bottom.
+#[test]
+fn refining_shortens_a_step_that_overshoots_until_it_reaches_the_bottom() {
+    let bowl = |p: [f64; 2]| Some(vec![p[0] * p[0] + 0.1, p[1] - 0.5]);
+    let p = refine(&bowl, [0.5, 0.0], 1e9);
+    assert!(p[0].abs() < 1e-3 && (p[1] - 0.5).abs() < 1e-3, "{p:?}");
+}
+
+/// On residuals linear in the two numbers the search lands on the least-squares solution
+/// (the normal equations by hand: `3 p0 + p1 = 0.5`, `p0 + 6 p1 = 1.4`) and then stops,
+/// rather than trying more steps that can gain nothing.
+#[test]
+fn refining_stops_once_a_step_no_longer_lowers_the_sum() {
+    let calls = std::cell::Cell::new(0);
+    let linear = |p: [f64; 2]| {
+        calls.set(calls.get() + 1);
+        Some(vec![
+            p[0] - 1.0,
+            p[0] + 0.5,
+            p[1] - 2.0,
+            2.0 * p[1] + 0.3,
+            p[0] + p[1],
+        ])
+    };
+    let p = refine(&linear, [0.0, 0.0], 1e9);
+    assert!((p[0] - 1.6 / 17.0).abs() < 1e-9 && (p[1] - 3.7 / 17.0).abs() < 1e-9);
+    assert!(calls.get() <= 15, "{} evaluations", calls.get());
+}
