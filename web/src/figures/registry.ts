@@ -8,7 +8,8 @@
  * only when a page shows them. Every module lives in this folder.
  */
 import { FIGURE_IDS, labFigure, REGISTRY } from '../core/presets';
-import type { FigureLink } from './figure-link';
+import { figureLink, type FigureLink } from './figure-link';
+import { figureCaption } from './figure-caption';
 
 export { FIGURE_IDS };
 
@@ -64,20 +65,13 @@ export function anchorFigure(host: HTMLElement, id: string): void {
 export async function mountFigure(id: string, host: HTMLElement): Promise<void> {
   if (!hasFigure(id)) throw new Error(`figure must be one of ${FIGURE_IDS.join(', ')}, got "${id.slice(0, 40)}"`);
   const preset = labFigure(id);
-  // The figure's code, its part of the core and its link load together (the link and the
-  // caption here, not with the registry: the index and the element read the registry for
-  // their scene only).
-  const [{ figureLink }, { figureCaption }, mount] = await Promise.all([
-    import('./figure-link'),
-    import('./figure-caption'),
-    preset
-      ? // The Lab for the preset's plant loads beside the figure's code (the mount loads
-        // another plant's if the link asks for one).
-        Promise.all([import('./lab-figure-mount'), import('../core/wasm').then((m) => m.loadLab(preset.plant))]).then(
-          ([m]): Mount => (h, link) => m.mountLabFigure(h, preset, link),
-        )
-      : Promise.all([MODULES[id]!.mount(), DOORS[MODULES[id]!.door]()]).then(([m]) => m),
-  ]);
+  // The figure's code and its part of the core load together (a Lab figure's: the Lab
+  // for its preset's plant; the mount loads another plant's if the link asks for one).
+  const mount: Mount = preset
+    ? await Promise.all([import('./lab-figure-mount'), import('../core/wasm').then((m) => m.loadLab(preset.plant))]).then(
+        ([m]): Mount => (h, link) => m.mountLabFigure(h, preset, link),
+      )
+    : await Promise.all([MODULES[id]!.mount(), DOORS[MODULES[id]!.door]()]).then(([m]) => m);
   const caption = figureCaption(id);
   anchorFigure(host, id);
   await mount(host, figureLink(id));
