@@ -16,10 +16,9 @@ import { dragAcross } from '../ui/target-drag';
 import { formatNumber } from '../ui/params';
 import { LabRun, wasmCrossings, type LabSnapshot } from '../core/wasm';
 import { drawLab, viewRange, type Look } from './lab-canvas';
-import { HAS_INTEGRAL, LAWS, defaultLaws, freshLaw, labConfig, seriesOf, writeLabState, type LabState, type SeriesInfo } from './lab-state';
+import { HAS_INTEGRAL, LAWS, defaultLaws, freshLaw, labConfig, seriesOf, type LabState, type SeriesInfo } from './lab-state';
 import { distinguishingOptions } from './law-options';
 import { LAW_LABELS } from '../core/catalogue';
-import { labHref } from '../ui/site';
 import type { FigureLink } from '../figures/figure-link';
 import { fillMetrics } from './lab-metrics';
 import { labExportBar } from './lab-export';
@@ -29,6 +28,7 @@ import { buildLawCards } from './lab-cards';
 import { seriesStyles, shadeColor } from './series-style';
 import { LabPlots } from './lab-plots';
 import { labLayout } from './lab-layout';
+import { labLink, linkProblems, saveLabState } from './lab-address';
 
 const LAW_NAMES = LAW_LABELS;
 
@@ -117,38 +117,16 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
         plant: () => state.plant,
         fileName: (ext) => `forcelab-${state.plant}-${state.integrator}-dt${formatNumber(state.dt)}.${ext}`,
         responsePlot: () => plots.response,
-        link: () => new URL(labLink(), location.href).href,
+        link: () => new URL(labLink(state), location.href).href,
       },
       !link,
     ),
   );
   if (link) more.append(link.figure.shareBar());
 
-  // Each refused link value is also named under its field, the first time that field is built.
-  const unreported = new Map(Object.entries(problems));
-  const reportLink = (control: { report(message: string): void }, ...keys: string[]) => {
-    const said = keys.flatMap((key) => {
-      const message = unreported.get(key);
-      unreported.delete(key);
-      return message ? [message] : [];
-    });
-    if (said.length) control.report(said.join('; '));
-  };
-  const messages = Object.values(problems);
-  banner.textContent = messages.length ? `Some settings in the link were refused: ${messages.join('; ')}.` : '';
-  banner.hidden = messages.length === 0;
-
-  // A figure may sit in a chapter (one folder down) or alone in embed.html (at the top).
-  const labLink = () => labHref(writeLabState(state));
-
-  const saveUrl = () => {
-    if (keepUrl) history.replaceState(null, '', `${location.pathname}${writeLabState(state)}${location.hash}`);
-    if (link) {
-      const query = new URLSearchParams(writeLabState(state, link.preset));
-      link.figure.replace([...query].map(([k, v]): [string, string] => [`${link.figure.id}-${k}`, v]));
-    }
-    openInLab.href = labLink();
-  };
+  // Each refused link value is named in the banner, and under its field when that is built.
+  const reportLink = linkProblems(banner, problems);
+  const saveUrl = () => saveLabState(state, { keepUrl, link, openInLab });
 
   /** Rebuilds the core Lab from the state and starts the run over. */
   const restart = (): string | null => {
