@@ -49,7 +49,14 @@ fn main() {
         return;
     }
     if which == "types" {
-        print!("{}", forcelab::schema::typescript(&forcelab::lab::TS_TYPES));
+        let types: Vec<_> = forcelab::catalogue::TS_TYPES
+            .into_iter()
+            .chain(forcelab::lab::TS_TYPES)
+            .collect();
+        print!(
+            "{}",
+            forcelab::schema::typescript(&types, &forcelab::catalogue::TS_ALIASES)
+        );
         return;
     }
     let text = match which.as_str() {

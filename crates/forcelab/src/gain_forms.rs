@@ -33,6 +33,39 @@ pub struct FormField {
     pub hard_max: f64,
 }
 
+impl FormField {
+    /// Its shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS: crate::schema::TsType = crate::schema::TsType {
+        name: "FormField",
+        rust: "gain_forms::FormField",
+        doc: "One number of a gain form, as the page's number box and slider show it",
+        fields: &[
+            crate::schema::field("key", "string", ""),
+            crate::schema::field("label", "string", ""),
+            crate::schema::field("unit", "string", ""),
+            crate::schema::field("min", "number", "The slider's bottom."),
+            crate::schema::field("max", "number", "The slider's top."),
+            crate::schema::field("scale", "'linear' | 'log'", ""),
+            crate::schema::field("hardMax", "number", "The largest value a reader may type."),
+        ],
+    };
+}
+
+impl GainFormEntry {
+    /// Its shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS: crate::schema::TsType = crate::schema::TsType {
+        name: "GainFormEntry",
+        rust: "gain_forms::GainFormEntry",
+        doc: "A form of the gains, as the page lists it",
+        fields: &[
+            crate::schema::field("id", "GainFormId", ""),
+            crate::schema::field("label", "string", ""),
+            crate::schema::field("note", "string", "What its numbers mean, in formulas."),
+            crate::schema::field("fields", "FormField[]", ""),
+        ],
+    };
+}
+
 /// A form of the gains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GainForm {

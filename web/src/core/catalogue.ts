@@ -6,94 +6,31 @@
  */
 import data from './catalogue.json';
 import type { GainFormId, IntegratorId, LawId, PlantId } from './ids';
-import type { LabDefaults } from './types';
+import type { GainFormEntry, IntegratorEntry, LabDefaults, LawEntry, LawOption, PlantEntry } from './types';
 
 export type { GainFormId, IntegratorId, LawId, PlantId };
 
-export interface GainDef {
-  key: string;
-  label: string;
-  unit: string;
-  /** Its value when the Lab adds a law (the core's `catalogue::Gain::default`). */
-  default: number;
-}
-
-/** How a law option's value is given (the core's `catalogue::OptionValue`). */
-export type OptionValue =
-  | { type: 'number'; default: number; min: number; max: number; slider: [number, number]; log: boolean; integer: boolean }
-  | { type: 'limit'; typical: number; max: number; slider: [number, number] }
-  | { type: 'choice'; choices: [string, string][]; default: string };
-
-/** A setting of a law beyond its gains (the core's `catalogue::LawOption`). */
-export interface LawOption {
-  /** Its key in the core Lab's `options`. */
-  key: string;
-  /** Its key in a Lab link, followed by the controller's index. */
-  urlKey: string;
-  label: string;
-  /** Its unit; `effort` for the plant's effort unit. */
-  unit: string;
-  help: string;
-  value: OptionValue;
-  /** Read only while option `[key]` has choice `[1]`. */
-  shownWhen: [string, string] | null;
-}
-
-export interface LawEntry {
-  id: string;
-  label: string;
-  shortLabel: string;
-  gains: GainDef[];
-  integral: boolean;
-  /** Its settings beyond the gains. */
-  options: LawOption[];
-  printedTwin: string | null;
-  printedOf: string | null;
-  erratum: string | null;
-  plants: PlantId[];
-  linear: boolean;
-  planar: boolean;
-}
-
-export interface PlantEntry {
-  id: PlantId;
-  label: string;
-  laws: string[];
-  /** The unit of its response: `m`, or `rad` for the box's turn. */
-  unit: string;
-  /** The name of its response, for a plot's axis (`position`, `turn about the tilted axis`). */
-  coordinate: string;
-  /** Its other coordinates, read from its pose and plotted beside the response. */
-  otherCoordinates: { name: string; unit: string; poseIndex: number; followsTarget: boolean }[];
-  /** `force`, or `torque` on the box. */
-  effort: string;
-  /** `N`, or `N·m`. */
-  effortUnit: string;
-}
-
-/** An integrator (the core's `catalogue::IntegratorEntry`). */
-export interface IntegratorEntry {
-  id: IntegratorId;
-  /** Its name in a sentence or a caption. */
-  label: string;
-  /** Its name in a menu, with who uses it. */
-  menuLabel: string;
-  /** Its variant's name in the Rust crate. */
-  rust: string;
-}
-
-/** A form of the gains (the core's `gain_forms::GainFormEntry`). */
-export interface GainFormEntry {
-  id: GainFormId;
-  label: string;
-  /** What its numbers mean, in formulas. */
-  note: string;
-  fields: { key: string; label: string; unit: string; min: number; max: number; scale: 'linear' | 'log'; hardMax: number }[];
-}
-
-// The Lab's shapes are the core's, declared beside its Rust types and written by
-// `npm run core-data` (types.ts).
-export type { CoreDisturbances, LabDefaults, LabSpec, LawSpec, SwitchedOn } from './types';
+// The catalogue's and the Lab's shapes are the core's, declared beside its Rust types and
+// written by `npm run core-data` (types.ts).
+export type {
+  ChoiceOption,
+  Coordinate,
+  CoreDisturbances,
+  FormField,
+  GainDef,
+  GainFormEntry,
+  IntegratorEntry,
+  LabDefaults,
+  LabSpec,
+  LawEntry,
+  LawOption,
+  LawSpec,
+  LimitOption,
+  NumberOption,
+  OptionValue,
+  PlantEntry,
+  SwitchedOn,
+} from './types';
 
 export interface Catalogue {
   /** The Lab's defaults (written beside the catalogue by `npm run core-data`). */
@@ -110,7 +47,8 @@ export interface Catalogue {
 
 export const CATALOGUE: Catalogue = data as Catalogue;
 
-const byId = new Map(CATALOGUE.laws.map((l) => [l.id, l]));
+// Keyed by any string: the page looks up ids from links and fields before they are known to be laws.
+const byId = new Map<string, LawEntry>(CATALOGUE.laws.map((l) => [l.id, l]));
 
 /** The law with this id, if the core has one. */
 export const lawEntry = (id: string): LawEntry | undefined => byId.get(id);
@@ -151,7 +89,7 @@ export const LINEAR_LAWS: readonly LawEntry[] = CATALOGUE.laws.filter((l) => l.l
 export const lawOptions = (law: string): readonly LawOption[] => byId.get(law)?.options ?? [];
 
 /** The laws that have a colour of their own: every law but a printed listing, in the core's order. */
-const COLOURED = CATALOGUE.laws.filter((l) => l.printedOf === null).map((l) => l.id);
+const COLOURED: readonly string[] = CATALOGUE.laws.filter((l) => l.printedOf === null).map((l) => l.id);
 
 /**
  * The CSS custom property holding `law`'s colour (`--law-K`, K its place among the

@@ -3,6 +3,149 @@
 // Rust type (`forcelab::schema`). Edit the core, not this file.
 import type { GainFormId, IntegratorId, LawId, PlantId } from './ids';
 
+/** A gain of a law (`forcelab::catalogue::Gain`). */
+export interface GainDef {
+  key: string;
+  label: string;
+  unit: string;
+  /** Its value when the Lab adds the law. */
+  default: number;
+}
+
+/** An option given as a number (`forcelab::catalogue::OptionValue::Number`). */
+export interface NumberOption {
+  type: 'number';
+  default: number;
+  /** The least a reader may give. */
+  min: number;
+  /** The most a reader may give. */
+  max: number;
+  /** The slider's range. */
+  slider: [number, number];
+  /** A slider over decades. */
+  log: boolean;
+  /** Whole numbers only. */
+  integer: boolean;
+}
+
+/** An option that is a limit, off unless given (in the plant's effort unit) (`forcelab::catalogue::OptionValue::Limit`). */
+export interface LimitOption {
+  type: 'limit';
+  /** Where it starts when switched on. */
+  typical: number;
+  /** The most a reader may give. */
+  max: number;
+  /** The slider's range. */
+  slider: [number, number];
+}
+
+/** An option that is one of a few choices (`forcelab::catalogue::OptionValue::Choice`). */
+export interface ChoiceOption {
+  type: 'choice';
+  /** `[value, label]` each. */
+  choices: [string, string][];
+  default: string;
+}
+
+/** A setting of a law beyond its gains (`forcelab::catalogue::LawOption`). */
+export interface LawOption {
+  /** Its key in the core Lab's `options`. */
+  key: string;
+  /** Its key in a Lab link, followed by the controller's index. */
+  urlKey: string;
+  label: string;
+  /** Its unit; `effort` for the plant's effort unit. */
+  unit: string;
+  help: string;
+  value: OptionValue;
+  /** Read only while option `[0]` has choice `[1]`. */
+  shownWhen: [string, string] | null;
+}
+
+/** A law of the catalogue (`forcelab::catalogue::Law`). */
+export interface LawEntry {
+  id: LawId;
+  label: string;
+  shortLabel: string;
+  gains: GainDef[];
+  /** It keeps an integral. */
+  integral: boolean;
+  /** Its settings beyond the gains. */
+  options: LawOption[];
+  /** The article's listing as printed, where it differs. */
+  printedTwin: LawId | null;
+  /** The law this is the printed listing of. */
+  printedOf: LawId | null;
+  /** What the printed listing gets wrong. */
+  erratum: string | null;
+  /** The bodies it drives. */
+  plants: PlantId[];
+  linear: boolean;
+  planar: boolean;
+}
+
+/** A coordinate of a body beside its response (`forcelab::catalogue::Coordinate`). */
+export interface Coordinate {
+  name: string;
+  unit: string;
+  /** Where it is in the body's pose. */
+  poseIndex: number;
+  /** Whether the target is plotted beside it. */
+  followsTarget: boolean;
+}
+
+/** A body the Lab drives (`forcelab::catalogue::PlantEntry`). */
+export interface PlantEntry {
+  id: PlantId;
+  label: string;
+  /** The laws that drive it. */
+  laws: LawId[];
+  /** The unit of its response: `m`, or `rad` for the box's turn. */
+  unit: string;
+  /** The name of its response, for a plot's axis. */
+  coordinate: string;
+  /** Its other coordinates, read from its pose and plotted beside the response. */
+  otherCoordinates: Coordinate[];
+  /** `force`, or `torque` on the box. */
+  effort: string;
+  /** `N`, or `N·m`. */
+  effortUnit: string;
+}
+
+/** An integrator (`forcelab::catalogue::IntegratorEntry`). */
+export interface IntegratorEntry {
+  id: IntegratorId;
+  /** Its name in a sentence or a caption. */
+  label: string;
+  /** Its name in a menu, with who uses it. */
+  menuLabel: string;
+  /** Its variant's name in the Rust crate. */
+  rust: string;
+}
+
+/** One number of a gain form, as the page's number box and slider show it (`forcelab::gain_forms::FormField`). */
+export interface FormField {
+  key: string;
+  label: string;
+  unit: string;
+  /** The slider's bottom. */
+  min: number;
+  /** The slider's top. */
+  max: number;
+  scale: 'linear' | 'log';
+  /** The largest value a reader may type. */
+  hardMax: number;
+}
+
+/** A form of the gains, as the page lists it (`forcelab::gain_forms::GainFormEntry`). */
+export interface GainFormEntry {
+  id: GainFormId;
+  label: string;
+  /** What its numbers mean, in formulas. */
+  note: string;
+  fields: FormField[];
+}
+
 /** What happens to the target and the bodies during a Lab's run (`forcelab::lab::Disturbances`). */
 export interface CoreDisturbances {
   /** Where the target starts, m (rad on a turn). */
@@ -112,3 +255,6 @@ export interface StepResponse {
   /** Each body's, in order. */
   metrics: Metrics[];
 }
+
+/** How a law option's value is given (`forcelab::catalogue::OptionValue`). */
+export type OptionValue = NumberOption | LimitOption | ChoiceOption;

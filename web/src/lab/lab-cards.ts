@@ -24,7 +24,7 @@ import type { Forbidden } from '../core/wish';
 
 const LAW_NAMES = LAW_LABELS;
 /** Laws whose sampled damping ratio the core can compute (its linear laws). */
-const LINEAR = new Set(LINEAR_LAWS.map((l) => l.id));
+const LINEAR = new Set<string>(LINEAR_LAWS.map((l) => l.id));
 /** What is wrong with each printed listing, from the core's catalogue. */
 const ERRATA: Readonly<Record<string, string>> = Object.fromEntries(
   CATALOGUE.laws.flatMap((l) => (l.erratum === null ? [] : [[l.id, l.erratum]])),

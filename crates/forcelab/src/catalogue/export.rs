@@ -1,7 +1,8 @@
 use super::{Coordinate, LawId, PlantId, LAWS};
-use crate::catalogue::Law;
+use crate::catalogue::{Gain, Law, LawOption, OptionValue};
 use crate::gain_forms::{GainForm, GainFormEntry};
 use crate::integrator::Integrator;
+use crate::schema::{field, TsAlias, TsType};
 
 /// An integrator as the page lists it ([`Integrator`]'s id, names and Rust variant).
 #[derive(Clone, Debug, PartialEq)]
@@ -46,6 +47,56 @@ pub struct PlantEntry {
     pub effort: &'static str,
     /// The effort's unit, `"N"` or `"N·m"`.
     pub effort_unit: &'static str,
+}
+
+impl IntegratorEntry {
+    /// Its shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "IntegratorEntry",
+        rust: "catalogue::IntegratorEntry",
+        doc: "An integrator",
+        fields: &[
+            field("id", "IntegratorId", ""),
+            field("label", "string", "Its name in a sentence or a caption."),
+            field(
+                "menuLabel",
+                "string",
+                "Its name in a menu, with who uses it.",
+            ),
+            field("rust", "string", "Its variant's name in the Rust crate."),
+        ],
+    };
+}
+
+impl PlantEntry {
+    /// Its shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "PlantEntry",
+        rust: "catalogue::PlantEntry",
+        doc: "A body the Lab drives",
+        fields: &[
+            field("id", "PlantId", ""),
+            field("label", "string", ""),
+            field("laws", "LawId[]", "The laws that drive it."),
+            field(
+                "unit",
+                "string",
+                "The unit of its response: `m`, or `rad` for the box's turn.",
+            ),
+            field(
+                "coordinate",
+                "string",
+                "The name of its response, for a plot's axis.",
+            ),
+            field(
+                "otherCoordinates",
+                "Coordinate[]",
+                "Its other coordinates, read from its pose and plotted beside the response.",
+            ),
+            field("effort", "string", "`force`, or `torque` on the box."),
+            field("effortUnit", "string", "`N`, or `N·m`."),
+        ],
+    };
 }
 
 /// The whole catalogue as one value, what the bindings hand to the page and what
@@ -101,6 +152,25 @@ impl Catalogue {
         }
     }
 }
+
+/// The catalogue's data as the page types it (`web/src/core/types.ts`): every type of
+/// `catalogue.json`'s laws, plants, integrators and gain forms.
+pub const TS_TYPES: [&TsType; 11] = [
+    &Gain::TS,
+    &OptionValue::TS_NUMBER,
+    &OptionValue::TS_LIMIT,
+    &OptionValue::TS_CHOICE,
+    &LawOption::TS,
+    &Law::TS,
+    &Coordinate::TS,
+    &PlantEntry::TS,
+    &IntegratorEntry::TS,
+    &crate::gain_forms::FormField::TS,
+    &GainFormEntry::TS,
+];
+
+/// The catalogue's unions as the page types them.
+pub const TS_ALIASES: [&TsAlias; 1] = [&OptionValue::TS];
 
 /// The page's TypeScript types for the ids the core accepts (`web/src/core/ids.ts`,
 /// written by `npm run core-data`): a union per kind, so the page's compiler refuses an

@@ -1,5 +1,6 @@
 use super::options::{LawOption, PID_OPTIONS, WINDOW_OPTIONS};
 use super::{LawId, PlantId};
+use crate::schema::{field, TsType};
 
 /// One gain a law takes, as the Lab states it: the raw gain of the cube of the Lab's
 /// mass (the plate and the box use the same spring per unit inertia, see `lab`).
@@ -55,6 +56,56 @@ pub struct Law {
     pub linear: bool,
     /// Run by the batched 2-D world (`World2`) as well.
     pub planar: bool,
+}
+
+impl Gain {
+    /// Its shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "GainDef",
+        rust: "catalogue::Gain",
+        doc: "A gain of a law",
+        fields: &[
+            field("key", "string", ""),
+            field("label", "string", ""),
+            field("unit", "string", ""),
+            field("default", "number", "Its value when the Lab adds the law."),
+        ],
+    };
+}
+
+impl Law {
+    /// Its shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "LawEntry",
+        rust: "catalogue::Law",
+        doc: "A law of the catalogue",
+        fields: &[
+            field("id", "LawId", ""),
+            field("label", "string", ""),
+            field("shortLabel", "string", ""),
+            field("gains", "GainDef[]", ""),
+            field("integral", "boolean", "It keeps an integral."),
+            field("options", "LawOption[]", "Its settings beyond the gains."),
+            field(
+                "printedTwin",
+                "LawId | null",
+                "The article's listing as printed, where it differs.",
+            ),
+            field(
+                "printedOf",
+                "LawId | null",
+                "The law this is the printed listing of.",
+            ),
+            field(
+                "erratum",
+                "string | null",
+                "What the printed listing gets wrong.",
+            ),
+            field("plants", "PlantId[]", "The bodies it drives."),
+            field("linear", "boolean", ""),
+            field("planar", "boolean", ""),
+        ],
+    };
 }
 
 const KP: Gain = Gain {

@@ -15,7 +15,9 @@ mod laws;
 mod options;
 mod plant_id;
 
-pub use export::{typescript_ids, Catalogue, IntegratorEntry, PlantEntry};
+pub use export::{typescript_ids, Catalogue, IntegratorEntry, PlantEntry, TS_ALIASES, TS_TYPES};
+#[cfg(all(test, feature = "serde"))]
+mod schema_tests;
 pub use law_id::{LawId, UnknownLaw};
 pub use laws::{atlas_laws, gainless_laws, linear_laws, planar_laws, Gain, Law, LAWS};
 pub use options::{LawOption, OptionValue, EFFORT, PID_OPTIONS, WINDOW_OPTIONS};

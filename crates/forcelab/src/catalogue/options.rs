@@ -3,6 +3,8 @@
 //! Lab's config reads them (`lab::LawOptions`), checks them against these ranges, and
 //! the page draws each law's controls from this list.
 
+use crate::schema::{field, TsAlias, TsType};
+
 /// How one option's value is given, with its range.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(
@@ -74,6 +76,84 @@ pub struct LawOption {
     /// Read only while another option has this choice (`[key, choice]`), as the
     /// back-calculation gain is read only with back-calculation.
     pub shown_when: Option<[&'static str; 2]>,
+}
+
+impl OptionValue {
+    /// A number's shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS_NUMBER: TsType = TsType {
+        name: "NumberOption",
+        rust: "catalogue::OptionValue::Number",
+        doc: "An option given as a number",
+        fields: &[
+            field("type", "'number'", ""),
+            field("default", "number", ""),
+            field("min", "number", "The least a reader may give."),
+            field("max", "number", "The most a reader may give."),
+            field("slider", "[number, number]", "The slider's range."),
+            field("log", "boolean", "A slider over decades."),
+            field("integer", "boolean", "Whole numbers only."),
+        ],
+    };
+    /// A limit's shape on the page (`types.ts`).
+    pub const TS_LIMIT: TsType = TsType {
+        name: "LimitOption",
+        rust: "catalogue::OptionValue::Limit",
+        doc: "An option that is a limit, off unless given (in the plant's effort unit)",
+        fields: &[
+            field("type", "'limit'", ""),
+            field("typical", "number", "Where it starts when switched on."),
+            field("max", "number", "The most a reader may give."),
+            field("slider", "[number, number]", "The slider's range."),
+        ],
+    };
+    /// A choice's shape on the page (`types.ts`).
+    pub const TS_CHOICE: TsType = TsType {
+        name: "ChoiceOption",
+        rust: "catalogue::OptionValue::Choice",
+        doc: "An option that is one of a few choices",
+        fields: &[
+            field("type", "'choice'", ""),
+            field("choices", "[string, string][]", "`[value, label]` each."),
+            field("default", "string", ""),
+        ],
+    };
+    /// The union on the page (`types.ts`).
+    pub const TS: TsAlias = TsAlias {
+        name: "OptionValue",
+        rust: "catalogue::OptionValue",
+        doc: "How a law option's value is given",
+        variants: &[&Self::TS_NUMBER, &Self::TS_LIMIT, &Self::TS_CHOICE],
+    };
+}
+
+impl LawOption {
+    /// Its shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS: TsType = TsType {
+        name: "LawOption",
+        rust: "catalogue::LawOption",
+        doc: "A setting of a law beyond its gains",
+        fields: &[
+            field("key", "string", "Its key in the core Lab's `options`."),
+            field(
+                "urlKey",
+                "string",
+                "Its key in a Lab link, followed by the controller's index.",
+            ),
+            field("label", "string", ""),
+            field(
+                "unit",
+                "string",
+                "Its unit; `effort` for the plant's effort unit.",
+            ),
+            field("help", "string", ""),
+            field("value", "OptionValue", ""),
+            field(
+                "shownWhen",
+                "[string, string] | null",
+                "Read only while option `[0]` has choice `[1]`.",
+            ),
+        ],
+    };
 }
 
 /// The effort unit marker of [`LawOption::unit`].

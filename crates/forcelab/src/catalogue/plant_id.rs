@@ -33,6 +33,25 @@ pub struct Coordinate {
     pub follows_target: bool,
 }
 
+impl Coordinate {
+    /// Its shape on the page (`types.ts`), held to serde's by `catalogue::schema_tests`.
+    pub const TS: crate::schema::TsType = crate::schema::TsType {
+        name: "Coordinate",
+        rust: "catalogue::Coordinate",
+        doc: "A coordinate of a body beside its response",
+        fields: &[
+            crate::schema::field("name", "string", ""),
+            crate::schema::field("unit", "string", ""),
+            crate::schema::field("poseIndex", "number", "Where it is in the body's pose."),
+            crate::schema::field(
+                "followsTarget",
+                "boolean",
+                "Whether the target is plotted beside it.",
+            ),
+        ],
+    };
+}
+
 impl PlantId {
     /// Every plant, in menu order.
     pub const ALL: [PlantId; 3] = [PlantId::Cube, PlantId::Plate, PlantId::Box];

@@ -4,64 +4,9 @@
 
 use super::*;
 use crate::catalogue::LawId;
+use crate::schema::checks::{fits, holds, json};
 use crate::schema::TsType;
 use serde_json::Value;
-
-/// Whether `value` is what the TypeScript type `ty` says, for the types `TS_TYPES` use.
-fn fits(ty: &str, value: &Value) -> bool {
-    if let Some(some) = ty.strip_suffix(" | null") {
-        return value.is_null() || fits(some, value);
-    }
-    if let Some(item) = ty.strip_suffix("[]") {
-        return value
-            .as_array()
-            .is_some_and(|a| a.iter().all(|v| fits(item, v)));
-    }
-    match ty {
-        "number" => value.is_number(),
-        "boolean" => value.is_boolean(),
-        "string" | "PlantId" | "IntegratorId" | "GainFormId" | "LawId" => value.is_string(),
-        "[number, number]" => value
-            .as_array()
-            .is_some_and(|a| a.len() == 2 && a.iter().all(Value::is_number)),
-        "Record<string, number | string>" => value
-            .as_object()
-            .is_some_and(|o| o.values().all(|v| v.is_number() || v.is_string())),
-        // Another declared interface: an object, checked by its own declaration.
-        _ => value.is_object(),
-    }
-}
-
-/// Holds `ts` to serde's JSON of `value`: the same keys, each of its declared type.
-fn holds(ts: &TsType, value: &Value) {
-    let object = value
-        .as_object()
-        .unwrap_or_else(|| panic!("{} is written as an object", ts.name));
-    // serde_json's map sorts its keys: the sets are compared, the order is the declaration's.
-    let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
-    let mut declared: Vec<&str> = ts.fields.iter().map(|f| f.name).collect();
-    keys.sort_unstable();
-    declared.sort_unstable();
-    assert_eq!(
-        keys, declared,
-        "{}: serde's keys and the declaration's",
-        ts.name
-    );
-    for f in ts.fields {
-        assert!(
-            fits(f.ty, &object[f.name]),
-            "{}.{}: {} is not {}",
-            ts.name,
-            f.name,
-            object[f.name],
-            f.ty
-        );
-    }
-}
-
-fn json<T: serde::Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).expect("serialisable")
-}
 
 #[test]
 fn every_declared_type_is_what_serde_writes_with_its_optional_parts_present_and_absent() {
