@@ -523,3 +523,34 @@ test('figures keep their controls compact: gains in view under the plots, the re
   await expect(chase.locator('#param-pursuit-speed')).toHaveValue('8');
   expect(problems).toEqual([]);
 });
+
+test("a Lab figure's terms, folded under All settings, are drawn when opened: each controller's P, I, D and feed-forward add up to its plotted effort", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('chapters/03-wu.html');
+  await everyFigure(page);
+  const figure = page.locator('.figure[data-scene="wu-cube"]');
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure.locator('.metrics')).toHaveAttribute('data-trace-hash', /.+/);
+  // Folded, they cost the figure's first frame nothing.
+  await expect(figure.locator('.plot.term')).toHaveCount(0);
+  await unfoldSettings(figure);
+  await expect(figure.locator('.plot.term')).toHaveCount(2);
+  const sums = await figure.evaluate((host) => {
+    type Plotted = HTMLElement & { plotted?: number[][] };
+    const effort = (host.querySelector('.plot.effort') as Plotted).plotted!;
+    const terms = [...host.querySelectorAll<Plotted>('.plot.term')].map((t) => t.plotted!);
+    return terms.map((columns, k) => {
+      const [time, p, i, d, ff] = columns as [number[], number[], number[], number[], number[]];
+      let worst = 0;
+      for (let r = 0; r < time.length; r++) worst = Math.max(worst, Math.abs(p[r]! + i[r]! + d[r]! + ff[r]! - effort[k + 1]![r]!));
+      return { rows: time.length, effortRows: effort[0]!.length, worst };
+    });
+  });
+  for (const s of sums) {
+    expect(s.rows).toBe(s.effortRows);
+    expect(s.rows).toBeGreaterThan(10);
+    expect(s.worst).toBeLessThan(1e-9);
+  }
+  expect(problems).toEqual([]);
+});

@@ -23,20 +23,34 @@ const column = (values: Float64Array, n: number, k: number, rows: number): numbe
 
 const capitalised = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 
-/** The plots of one Lab, rebuilt when its series change. */
+/**
+ * The plots of one Lab, rebuilt when its series change. The terms' plots are built only
+ * once their box is on the page to see: a chapter figure folds them under "All
+ * settings", and a reader who never opens it pays nothing for them (a plot each, eight
+ * with printed twins, on the figure's first frame).
+ */
 export class LabPlots {
+  /** The response, the error, the effort, then the other coordinates. */
   private plots: TracePlot[] = [];
+  /** One per series, once built. */
+  private terms: TracePlot[] = [];
+  /** How to build the terms' plots for the current series, until they are. */
+  private pendingTerms: (() => void) | null = null;
   private series: readonly SeriesInfo[] = [];
   private plant: LabState['plant'] = 'cube';
-  /** Where the plots of the body's other coordinates start in `plots`. */
-  private coordinatesAt = 0;
   private regions: readonly Forbidden[] = [];
+  private last: LabSnapshot | null = null;
 
   /** `plotsBox` takes the response, error, effort and coordinates; `termsBox` the terms. */
   constructor(
     private readonly plotsBox: HTMLElement,
     private readonly termsBox: HTMLElement,
-  ) {}
+  ) {
+    // Opened later: the terms' plots are built then, from the run as it stands.
+    termsBox.closest('details')?.addEventListener('toggle', () => {
+      if (this.pendingTerms && !termsBox.closest('details:not([open])')) this.pendingTerms();
+    });
+  }
 
   /** The response plot (what a PNG or SVG export draws), once built. */
   get response(): TracePlot | undefined {
@@ -46,6 +60,8 @@ export class LabPlots {
   /** Builds the plots of `series` on `plant`, named `labels`, drawn in `look`'s colours. */
   build(plant: LabState['plant'], series: readonly SeriesInfo[], labels: readonly string[], look: Look): void {
     this.destroy();
+    // A run of the old series no longer fits these plots.
+    this.last = null;
     this.plotsBox.replaceChildren();
     this.termsBox.replaceChildren();
     this.series = series;
@@ -67,21 +83,23 @@ export class LabPlots {
       new TracePlot(box('error'), 'Error (target − response)', `error (${unit})`, styles, 170),
       new TracePlot(box('effort'), capitalised(entry.effort), effort, styles, 170),
     ];
-    series.forEach((_, k) => {
-      const div = el('div', { class: 'plot term' });
-      this.termsBox.append(div);
-      const c = look.colors[k]!;
-      this.plots.push(
-        new TracePlot(div, labels[k]!, effort, [
+    this.pendingTerms = () => {
+      this.pendingTerms = null;
+      this.terms = series.map((_, k) => {
+        const div = el('div', { class: 'plot term' });
+        this.termsBox.append(div);
+        const c = look.colors[k]!;
+        return new TracePlot(div, labels[k]!, effort, [
           { label: 'P', color: c },
           { label: 'I', color: c, dash: [2, 3] },
           { label: 'D', color: c, dash: [8, 4] },
           { label: 'feed-forward', color: look.muted },
-        ], 160),
-      );
-    });
-    // The body's other coordinates, read from its pose, after the terms' plots so that their indices stay put.
-    this.coordinatesAt = this.plots.length;
+        ], 160);
+      });
+      if (this.last) this.showTerms(this.last);
+    };
+    if (!this.termsBox.closest('details:not([open])')) this.pendingTerms();
+    // The body's other coordinates, read from its pose.
     for (const c of entry.otherCoordinates) {
       const follows = c.followsTarget ? [target] : [];
       this.plots.push(new TracePlot(box(`coordinate coordinate-${c.poseIndex}`), capitalised(c.name), `${c.name} (${c.unit})`, [...follows, ...styles], 170));
@@ -99,6 +117,7 @@ export class LabPlots {
 
   /** Plots the run in `snap` (its series those of the last `build`). */
   show(snap: LabSnapshot): void {
+    this.last = snap;
     const { n, rows } = snap;
     const series = this.series;
     const time = Array.from(snap.time);
@@ -107,22 +126,32 @@ export class LabPlots {
     this.plots[0]?.set([time, target, ...xs]);
     this.plots[1]?.set([time, ...xs.map((x) => x.map((v, r) => target[r]! - v))]);
     this.plots[2]?.set([time, ...series.map((_, k) => column(snap.force, n, k, rows))]);
-    series.forEach((_, k) => {
-      this.plots[3 + k]?.set([time, column(snap.p, n, k, rows), column(snap.i, n, k, rows), column(snap.d, n, k, rows), column(snap.ff, n, k, rows)]);
-    });
     plantEntry(this.plant).otherCoordinates.forEach((c, j) => {
       const values = series.map((_, k) => {
         const out = new Array<number>(rows);
         for (let r = 0; r < rows; r++) out[r] = snap.pose[(r * n + k) * snap.poseSize + c.poseIndex]!;
         return out;
       });
-      this.plots[this.coordinatesAt + j]?.set([time, ...(c.followsTarget ? [target] : []), ...values]);
+      this.plots[3 + j]?.set([time, ...(c.followsTarget ? [target] : []), ...values]);
+    });
+    this.showTerms(snap);
+  }
+
+  /** Each series' P, I, D and feed-forward, on the terms' plots once they are built. */
+  private showTerms(snap: LabSnapshot): void {
+    const { n, rows } = snap;
+    if (this.terms.length === 0) return;
+    const time = Array.from(snap.time);
+    this.terms.forEach((plot, k) => {
+      plot.set([time, column(snap.p, n, k, rows), column(snap.i, n, k, rows), column(snap.d, n, k, rows), column(snap.ff, n, k, rows)]);
     });
   }
 
   /** Releases every plot. */
   destroy(): void {
-    for (const p of this.plots) p.destroy();
+    for (const p of [...this.plots, ...this.terms]) p.destroy();
     this.plots = [];
+    this.terms = [];
+    this.pendingTerms = null;
   }
 }
