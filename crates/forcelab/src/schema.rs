@@ -117,7 +117,8 @@ pub fn typescript(types: &[&TsType], aliases: &[&TsAlias]) -> String {
 }
 
 /// What the tests of each declaration share: whether serde's JSON is what a declaration says.
-#[cfg(all(test, feature = "serde"))]
+#[cfg(test)]
+#[cfg(feature = "serde")]
 pub(crate) mod checks {
     use super::TsType;
     use serde_json::Value;
