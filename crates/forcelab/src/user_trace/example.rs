@@ -102,4 +102,19 @@ mod tests {
         assert!((mine.knobs[1] / x.knobs[1] - 1.0).abs() < 1e-4, "{mine:?}");
         assert_eq!(Engine::Jolt.id(), x.engine);
     }
+
+    /// The example's text is stepped at its own step: logged at 240 Hz the same drive
+    /// moves nearer the spring its numbers set (2 Hz) than at 60 Hz (1.91 Hz).
+    #[test]
+    fn the_examples_text_is_stepped_at_its_own_step() {
+        let frequency = |x: TraceExample| amounts_to(&x.trace(), Some(1.0)).frequency.unwrap();
+        let coarse = frequency(TRACE_EXAMPLE);
+        let fine = frequency(TraceExample {
+            dt: 1.0 / 240.0,
+            steps: 360,
+            ..TRACE_EXAMPLE
+        });
+        assert!((coarse - 1.91).abs() < 0.01, "{coarse}");
+        assert!((fine - 2.0).abs() < 0.5 * (coarse - 2.0).abs(), "{fine}");
+    }
 }

@@ -455,3 +455,89 @@ fn exactly_the_fewest_samples_a_motion_needs_are_read() {
     let short = read(&text(MIN_SAMPLES - 1)).unwrap_err();
     assert!(short.to_string().contains("at least 10"), "{short}");
 }
+
+/// A cap is a speed held while more than a tenth of the step from the target: a ramp
+/// toward 10 at a steady speed that holds it over 8 and 9 and reaches the target a step
+/// later has held it for two steps while more than a tenth away (at 9 it is exactly a
+/// tenth away, 1 of 10), one short of [`super::super::FLAT`].
+#[test]
+fn a_speed_held_until_exactly_a_tenth_of_the_step_from_the_target_is_no_speed_cap() {
+    let x = [
+        0.0, 7.0, 8.0, 9.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0,
+    ];
+    let text: String = x
+        .iter()
+        .enumerate()
+        .map(|(k, x)| format!("{},{x}\n", k as f64 * 0.01))
+        .collect();
+    let summary = amounts_to(&read(&text).unwrap(), Some(10.0));
+    assert!(
+        !summary
+            .events
+            .iter()
+            .any(|e| matches!(e, TraceEvent::SpeedCap { .. })),
+        "{summary:?}"
+    );
+    // Toward 10.5 the same ramp is more than a tenth away at 9 as well: a cap.
+    let summary = amounts_to(&read(&text).unwrap(), Some(10.5));
+    assert!(
+        summary
+            .events
+            .iter()
+            .any(|e| matches!(e, TraceEvent::SpeedCap { .. })),
+        "{summary:?}"
+    );
+}
+
+/// A JSON sample's last field an empty list (a logger's empty tags): the parser goes on
+/// after the list, and the samples read as their time and position.
+#[test]
+fn an_empty_list_in_a_json_sample_adds_nothing() {
+    let samples = (0..12)
+        .map(|k| format!("{{\"t\": {}, \"x\": {}, \"tags\": []}}", k as f64 * 0.1, k))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let trace = read(&format!("[{samples}]")).unwrap();
+    assert_eq!(trace.position.len(), 12);
+    assert_eq!(trace.position[11], 11.0);
+    assert!((trace.dt - 0.1).abs() < 1e-12);
+    // An empty array is too few samples, not text after a value.
+    let empty = read("[ ]").unwrap_err();
+    assert!(empty.to_string().contains("0 samples"), "{empty}");
+}
+
+/// A header's unit says a position column is an angle: radians, degrees or `°`.
+#[test]
+fn a_position_in_degrees_or_radians_is_an_angle() {
+    let rows: String = (0..12)
+        .map(|k| format!("{},{}\n", k as f64 * 0.1, k as f64))
+        .collect();
+    for (header, angular) in [
+        ("t,x (rad)", true),
+        ("t,x [deg]", true),
+        ("t,x (°)", true),
+        ("t,x (m)", false),
+    ] {
+        let trace = read(&format!("{header}\n{rows}")).unwrap();
+        assert_eq!(trace.angular, angular, "{header}");
+    }
+}
+
+/// A vector whose component is not a finite number, or that has another length than the
+/// first line's, is named by its line.
+#[test]
+fn a_vector_with_a_bad_component_or_length_is_named_by_its_line() {
+    let with = |k: usize, line: &str| {
+        let mut lines: Vec<String> = (0..12)
+            .map(|k| format!("{} ({}, 0, 0)", k as f64 * 0.01, k))
+            .collect();
+        lines[k] = line.to_string();
+        read(&lines.join("\n")).unwrap_err()
+    };
+    let nan = with(4, "0.04 (4, NaN, 0)");
+    assert_eq!(nan.line, Some(5));
+    assert!(nan.to_string().contains("not a finite number"), "{nan}");
+    let short = with(6, "0.06 (6, 0)");
+    assert_eq!(short.line, Some(7));
+    assert!(short.to_string().contains("not a vector of 3"), "{short}");
+}
