@@ -65,7 +65,27 @@ pub(super) fn rows(text: &str) -> Result<Rows, TraceError> {
                             .iter()
                             .find(|(name, _)| name.to_ascii_lowercase() == *key)
                             .ok_or_else(|| sample(k, &format!("no {key:?}")))?;
-                        columns.extend(numbers(k, &v.1)?);
+                        // One column per field, as the header has one name per field: a
+                        // list (a vector position, or tags) is one column, so a field after
+                        // it keeps its name.
+                        columns.push(match &v.1 {
+                            Value::Number(x) => Column::Number(*x),
+                            Value::Array(items) => Column::Vector(
+                                items
+                                    .iter()
+                                    .map(|i| match i {
+                                        Value::Number(x) => Ok(*x),
+                                        _ => Err(sample(k, "a value that is not a number")),
+                                    })
+                                    .collect::<Result<_, _>>()?,
+                            ),
+                            _ => {
+                                return Err(sample(
+                                    k,
+                                    &format!("{key:?} is not a number or a list of numbers"),
+                                ))
+                            }
+                        });
                     }
                     out.rows.push((k + 1, format!("sample {}", k + 1), columns));
                 }

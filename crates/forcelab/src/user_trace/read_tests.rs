@@ -541,3 +541,34 @@ fn a_vector_with_a_bad_component_or_length_is_named_by_its_line() {
     assert_eq!(short.line, Some(7));
     assert!(short.to_string().contains("not a vector of 3"), "{short}");
 }
+
+/// A field holding a list, before the position (a logger's tags, a world position as
+/// `[x, y, z]`), is one column of its sample, as its one name in the header says: the
+/// fields after it keep their names. The list once counted one column per number, so
+/// `tags` of two numbers read the velocity as the position, silently, and empty `tags`
+/// refused every sample as a column short.
+#[test]
+fn a_list_valued_field_is_one_column_and_the_fields_after_it_keep_their_names() {
+    for tags in ["[]", "[7, 8]", "[1, 2, 3]"] {
+        let samples = (0..12)
+            .map(|k| {
+                format!(
+                    "{{\"t\": {}, \"tags\": {tags}, \"x\": {}, \"v\": 5}}",
+                    k as f64 * 0.1,
+                    k
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let trace = read(&format!("[{samples}]")).unwrap_or_else(|e| panic!("tags {tags}: {e}"));
+        assert_eq!(trace.position.len(), 12, "tags {tags}");
+        assert_eq!(trace.position[11], 11.0, "tags {tags}: the position is x's");
+    }
+    // A field that is neither a number nor a list is named.
+    let text = read(r#"[{"t": 0, "x": 1, "note": "hi"}]"#).unwrap_err();
+    assert!(
+        text.to_string()
+            .contains("\"note\" is not a number or a list of numbers"),
+        "{text}"
+    );
+}
