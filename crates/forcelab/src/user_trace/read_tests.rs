@@ -564,6 +564,13 @@ fn a_list_valued_field_is_one_column_and_the_fields_after_it_keep_their_names() 
         assert_eq!(trace.position.len(), 12, "tags {tags}");
         assert_eq!(trace.position[11], 11.0, "tags {tags}: the position is x's");
     }
+    // A position given as a list is a vector position: its widest-ranging component, y here.
+    let samples = (0..12)
+        .map(|k| format!("{{\"t\": {}, \"x\": [0.5, {k}, 2]}}", k as f64 * 0.1))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let trace = read(&format!("[{samples}]")).unwrap();
+    assert_eq!(trace.position[11], 11.0);
     // A field that is neither a number nor a list is named.
     let text = read(r#"[{"t": 0, "x": 1, "note": "hi"}]"#).unwrap_err();
     assert!(
