@@ -207,6 +207,54 @@ mod tests {
         assert_eq!(verdict("euler-feedforward-decouples"), Verdict::Holds);
     }
 
+    /// Every claim, word for word and to the last bit of its figure, as the chapters
+    /// print it (`claims.json`, which `npm run core-data` writes): `npm test` compares the
+    /// whole file, and this holds the same inside `cargo test`, so a change to a claim's
+    /// number or sentence that the file would show fails here too (under mutation as well).
+    #[test]
+    fn every_claim_is_what_the_chapters_print() {
+        let printed: serde_json::Value =
+            serde_json::from_str(include_str!("../../../../web/src/core/claims.json"))
+                .expect("claims.json");
+        let printed = printed.as_array().expect("a list");
+        let claims = all_claims();
+        assert_eq!(claims.len(), printed.len());
+        for (c, p) in claims.iter().zip(printed) {
+            let text = |key: &str| {
+                p[key]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{}: {key}", c.id))
+                    .to_string()
+            };
+            assert_eq!(c.id, text("id"));
+            assert_eq!(
+                c.figure,
+                p["figure"].as_f64().unwrap_or(f64::NAN),
+                "{}: figure",
+                c.id
+            );
+            assert_eq!(c.conditions, text("conditions"), "{}: conditions", c.id);
+            assert_eq!(
+                (c.claim, c.unit, c.integrator),
+                (&*text("claim"), &*text("unit"), &*text("integrator")),
+                "{}",
+                c.id
+            );
+            assert_eq!(
+                (c.article, c.chapter, c.preset),
+                (&*text("article"), &*text("chapter"), &*text("preset")),
+                "{}",
+                c.id
+            );
+            assert_eq!(
+                c.verdict.label().replace(' ', "-"),
+                text("verdict"),
+                "{}: verdict",
+                c.id
+            );
+        }
+    }
+
     #[test]
     fn verdicts_read_as_the_claims_table_prints_them() {
         let labels = [
