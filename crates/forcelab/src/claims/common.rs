@@ -92,3 +92,40 @@ pub(super) fn cube_lab(mass: f64, dt: f64, target: f64, laws: &[(LawId, f64, f64
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A claim setup's cube Lab is the setup's: its mass, step and target, and one
+    /// controller per law with its gains (the only setup today steps to 1 m, the
+    /// disturbances' default, so a target left out would not show there).
+    #[test]
+    fn a_cube_lab_is_the_setup_it_is_given() {
+        let laws = [(LawId::ForwardPd, 200.0, 40.0), (LawId::Spd, 200.0, 40.0)];
+        let spec = cube_lab(2.0, 0.01, 2.5, &laws);
+        assert_eq!(
+            (spec.mass, spec.dt, spec.disturbances.target_start),
+            (2.0, 0.01, 2.5)
+        );
+        assert_eq!(spec.plant, "cube");
+        let given: Vec<_> = spec
+            .controllers
+            .iter()
+            .map(|l| (l.kind.as_str(), l.kp, l.kd))
+            .collect();
+        assert_eq!(given, [("pd", 200.0, 40.0), ("spd", 200.0, 40.0)]);
+        // Critically damped at 10 rad/s: both rest on the target given after 6 s, not on
+        // the default's 1 m.
+        let lab = run_lab(&spec, 600);
+        let (trace, n) = (lab.trace(), lab.len());
+        let last = trace.time.len() - 1;
+        for k in 0..n {
+            assert!(
+                (trace.x[last * n + k] - 2.5).abs() < 1e-3,
+                "body {k}: {}",
+                trace.x[last * n + k]
+            );
+        }
+    }
+}
