@@ -459,3 +459,7 @@ fn positions(
 #[cfg(test)]
 #[path = "read_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "read_column_tests.rs"]
+mod column_tests;
