@@ -35,6 +35,36 @@ fn twin_trace(
     text
 }
 
+/// The run of `id`'s default variant at the knobs its engine's docs give for a spring of
+/// `frequency` Hz and `damping_ratio`, from 0 toward 1 (a turn if `angular`), logged as a
+/// game logs it: before the first step and after each, every `dt`, in f32.
+fn logged_in_f32(
+    id: &str,
+    frequency: f64,
+    damping_ratio: f64,
+    angular: bool,
+    dt: f64,
+    steps: usize,
+) -> String {
+    let entry = entry(id).unwrap();
+    let intent = Intent {
+        frequency,
+        damping_ratio,
+        dt,
+        angular,
+        ..Intent::default()
+    };
+    let knobs = entry.docs_knobs(&intent).unwrap();
+    let run = entry
+        .predict(knobs, &intent, &entry.variant("default").unwrap(), steps)
+        .unwrap();
+    let mut text = format!("time,{}\n0,0\n", if angular { "angle" } else { "position" });
+    for (k, p) in run.positions.iter().enumerate() {
+        text.push_str(&format!("{},{}\n", (k + 1) as f64 * dt, *p as f32));
+    }
+    text
+}
+
 #[test]
 fn a_trace_the_twin_made_is_explained_by_its_own_drive_and_knobs() {
     let dt = 1.0 / 60.0;
@@ -178,23 +208,7 @@ fn what_to_set_instead_gives_the_wanted_spring() {
 #[test]
 fn a_turn_stopped_short_by_sleep_is_explained_without_its_target() {
     let dt = 1.0 / 120.0;
-    let entry = entry("jolt-frequency").unwrap();
-    let intent = Intent {
-        frequency: 2.0,
-        damping_ratio: 0.4,
-        dt,
-        angular: true,
-        ..Intent::default()
-    };
-    let knobs = entry.docs_knobs(&intent).unwrap();
-    let run = entry
-        .predict(knobs, &intent, &entry.variant("default").unwrap(), 240)
-        .unwrap();
-    let mut text = String::from("time,angle\n0,0\n");
-    for (k, p) in run.positions.iter().enumerate() {
-        text.push_str(&format!("{},{}\n", (k + 1) as f64 * dt, *p as f32));
-    }
-    let trace = read(&text).unwrap();
+    let trace = read(&logged_in_f32("jolt-frequency", 2.0, 0.4, true, dt, 240)).unwrap();
     let summary = amounts_to(&trace, None);
     assert!(
         matches!(summary.events[..], [super::super::TraceEvent::Stopped { left, .. }] if left.abs() > 1e-4),
@@ -296,23 +310,7 @@ fn the_labs_laws_explain_a_straight_move_for_forcelab_only() {
 #[test]
 fn a_turn_that_sleeps_is_fitted_short_of_its_stop() {
     let dt = 1.0 / 120.0;
-    let entry = entry("physx-drive").unwrap();
-    let intent = Intent {
-        frequency: 2.0,
-        damping_ratio: 0.4,
-        dt,
-        angular: true,
-        ..Intent::default()
-    };
-    let knobs = entry.docs_knobs(&intent).unwrap();
-    let run = entry
-        .predict(knobs, &intent, &entry.variant("default").unwrap(), 240)
-        .unwrap();
-    let mut text = String::from("time,angle\n0,0\n");
-    for (k, p) in run.positions.iter().enumerate() {
-        text.push_str(&format!("{},{}\n", (k + 1) as f64 * dt, *p as f32));
-    }
-    let trace = read(&text).unwrap();
+    let trace = read(&logged_in_f32("physx-drive", 2.0, 0.4, true, dt, 240)).unwrap();
     let matches = explain(&trace, Engine::Physx, 1.0, true, None, None).unwrap();
     let truth = matches
         .iter()
@@ -374,23 +372,7 @@ fn knobs_the_twin_cannot_run_explain_nothing() {
 #[test]
 fn every_explanation_of_a_turn_that_sleeps_is_nearest_over_the_whole_trace() {
     let dt = 1.0 / 60.0;
-    let entry = entry("jolt-frequency").unwrap();
-    let intent = Intent {
-        frequency: 2.0,
-        damping_ratio: 0.4,
-        dt,
-        angular: true,
-        ..Intent::default()
-    };
-    let knobs = entry.docs_knobs(&intent).unwrap();
-    let run = entry
-        .predict(knobs, &intent, &entry.variant("default").unwrap(), 120)
-        .unwrap();
-    let mut text = String::from("time,angle\n0,0\n");
-    for (k, p) in run.positions.iter().enumerate() {
-        text.push_str(&format!("{},{}\n", (k + 1) as f64 * dt, *p as f32));
-    }
-    let trace = read(&text).unwrap();
+    let trace = read(&logged_in_f32("jolt-frequency", 2.0, 0.4, true, dt, 120)).unwrap();
     assert!(super::super::amounts::held_from(&trace.position).is_some());
     let matches = explain(&trace, Engine::Jolt, 1.0, true, Some(1.0), None).unwrap();
     let sum = |m: &Match| {
@@ -422,22 +404,7 @@ fn every_explanation_of_a_turn_that_sleeps_is_nearest_over_the_whole_trace() {
 #[test]
 fn a_swing_that_sleeps_late_is_fitted_half_a_second_short_of_its_stop() {
     let dt = 1.0 / 120.0;
-    let entry = entry("jolt-frequency").unwrap();
-    let intent = Intent {
-        frequency: 1.5,
-        damping_ratio: 0.2,
-        dt,
-        ..Intent::default()
-    };
-    let knobs = entry.docs_knobs(&intent).unwrap();
-    let run = entry
-        .predict(knobs, &intent, &entry.variant("default").unwrap(), 360)
-        .unwrap();
-    let mut text = String::from("time,position\n0,0\n");
-    for (k, p) in run.positions.iter().enumerate() {
-        text.push_str(&format!("{},{}\n", (k + 1) as f64 * dt, *p as f32));
-    }
-    let trace = read(&text).unwrap();
+    let trace = read(&logged_in_f32("jolt-frequency", 1.5, 0.2, false, dt, 360)).unwrap();
     let stop = super::super::amounts::held_from(&trace.position).unwrap();
     assert!(stop as f64 * dt > 2.0, "{stop}");
     let matches = explain(&trace, Engine::Jolt, 1.0, false, None, None).unwrap();
