@@ -8,8 +8,6 @@ import type { ResponsePlot } from '../plot/response-plot';
 import type { TracePlot } from '../plot/trace-plot';
 import { el } from '../ui/dom';
 
-export type { TableData };
-
 /** The bar of an animated figure; `name` goes into the file names (`forcelab-<name>.csv`). */
 export function figureExport(name: string, plots: () => readonly ResponsePlot[]): DocumentFragment {
   return plotsExport(name, () =>

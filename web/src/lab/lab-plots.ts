@@ -96,7 +96,7 @@ export class LabPlots {
           { label: 'feed-forward', color: look.muted },
         ], 160);
       });
-      if (this.last) this.showTerms(this.last);
+      if (this.last) this.showTerms(this.last, Array.from(this.last.time));
     };
     if (!this.termsBox.closest('details:not([open])')) this.pendingTerms();
     // The body's other coordinates, read from its pose.
@@ -134,14 +134,12 @@ export class LabPlots {
       });
       this.plots[3 + j]?.set([time, ...(c.followsTarget ? [target] : []), ...values]);
     });
-    this.showTerms(snap);
+    this.showTerms(snap, time);
   }
 
-  /** Each series' P, I, D and feed-forward, on the terms' plots once they are built. */
-  private showTerms(snap: LabSnapshot): void {
+  /** Each series' P, I, D and feed-forward against `time` (the snapshot's, copied once), on the terms' plots once they are built. */
+  private showTerms(snap: LabSnapshot, time: number[]): void {
     const { n, rows } = snap;
-    if (this.terms.length === 0) return;
-    const time = Array.from(snap.time);
     this.terms.forEach((plot, k) => {
       plot.set([time, column(snap.p, n, k, rows), column(snap.i, n, k, rows), column(snap.d, n, k, rows), column(snap.ff, n, k, rows)]);
     });

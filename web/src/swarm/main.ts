@@ -105,10 +105,15 @@ async function boot(): Promise<void> {
   document.getElementById('swarm-toolbar')!.replaceWith(toolbar.element);
 
   let shown = 0;
+  let clockAt = -1;
   // One step of the swarm per displayed frame, from the page's loop.
   const frame = () => {
     if (toolbar.playing) frames.record(advance(), draw());
-    toolbar.clock.textContent = `t = ${(steps * DT).toFixed(2)} s`;
+    // Written only when it moved: a paused swarm's frame touches no DOM.
+    if (steps !== clockAt) {
+      clockAt = steps;
+      toolbar.clock.textContent = `t = ${(steps * DT).toFixed(2)} s`;
+    }
     if (toolbar.playing && ++shown % 30 === 0) {
       const s = frames.summary();
       stats.textContent =
