@@ -108,7 +108,7 @@ test('dragging across the cube\'s track moves the target with the pointer, past 
   const canvas = page.locator('canvas.stage');
   const box = (await canvas.boundingBox())!;
   const y = box.y + box.height / 2;
-  // The track runs from -1 m at the left edge to 3 m at the right (cube-params.ts).
+  // The track runs from -1 m at the left edge to 3 m at the right (cube-and-target.ts).
   await page.mouse.move(box.x + box.width * 0.25, y);
   await page.mouse.down();
   await expect(page.locator('#param-target')).toHaveValue('0');

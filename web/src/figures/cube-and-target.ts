@@ -10,12 +10,27 @@ import { animate } from '../ui/animation-loop';
 import { simulationToolbar } from '../ui/toolbar';
 import { dragAcross } from '../ui/target-drag';
 import { paramControl, type ParamControl } from '../ui/controls';
-import { formatNumber } from '../ui/params';
-import { CUBE_PARAMS as params, VIEW_MAX, VIEW_MIN } from './cube-params';
+import { formatNumber, type ParamDef } from '../ui/params';
 import { World1, type Controller1Id } from '../core/scene-wasm';
 import { CUBE_SCENE } from '../core/presets';
 import { LAW_LABELS, lawColorVar } from '../core/catalogue';
 import type { Scene, SceneHandle, SceneOptions } from './scene';
+
+/** The left edge of the drawn track and the lowest target, m. */
+const VIEW_MIN = -1;
+/** The right edge of the drawn track and the highest target, m. */
+const VIEW_MAX = 3;
+
+const params: readonly ParamDef[] = [
+  { key: 'kp', label: 'kp (stiffness)', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: CUBE_SCENE.kp },
+  { key: 'kd', label: 'kd (damping)', unit: 'N·s/m', min: 0.1, max: 1e5, scale: 'log', initial: CUBE_SCENE.kd },
+  {
+    key: 'dt', label: 'dt (physics step)', unit: 's', min: 0.002, max: 0.1, scale: 'log',
+    initial: CUBE_SCENE.dt, hardMin: 0, hardMax: 1, minExclusive: true,
+  },
+  { key: 'mass', label: 'mass', unit: 'kg', min: 0.1, max: 100, scale: 'log', initial: CUBE_SCENE.mass, hardMin: 0, hardMax: 1e6, minExclusive: true },
+  { key: 'target', label: 'target position', unit: 'm', min: VIEW_MIN, max: VIEW_MAX, scale: 'linear', initial: CUBE_SCENE.target, hardMin: VIEW_MIN, hardMax: VIEW_MAX },
+];
 
 const START_X = 0;
 

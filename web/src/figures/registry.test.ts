@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REGISTRY } from '../core/presets';
 import { hasFigure } from './registry';
 import { DEFAULT_SCENE, IN_PLACE_IDS, IN_PLACE_KEYS, inPlaceScene } from './in-place';
-import { CUBE_PARAMS } from './cube-params';
+import { cubeAndTarget } from './cube-and-target';
 
 const src = new URL('..', import.meta.url).pathname;
 const files = (dir: string): string[] =>
@@ -22,8 +22,8 @@ describe('the one figure registry', () => {
   it('names the index cube as an in-place scene of the core registry, with its keys', () => {
     expect(IN_PLACE_IDS).toEqual([DEFAULT_SCENE]);
     for (const id of IN_PLACE_IDS) expect(REGISTRY.find((p) => p.id === id)?.chapter, id).toBe('index');
-    expect(IN_PLACE_KEYS).toEqual(CUBE_PARAMS.map((p) => p.key));
-    expect(inPlaceScene(DEFAULT_SCENE)?.params).toBe(CUBE_PARAMS);
+    expect(IN_PLACE_KEYS).toEqual(cubeAndTarget.params.map((p) => p.key));
+    expect(inPlaceScene(DEFAULT_SCENE)).toBe(cubeAndTarget);
     // In place, not in a chapter's frame: its keys are the page's own, not a figure link's.
     expect(hasFigure(DEFAULT_SCENE)).toBe(false);
     expect(inPlaceScene('nope')).toBeUndefined();
