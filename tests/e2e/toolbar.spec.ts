@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
 import { ready } from './pages';
 
@@ -20,6 +20,9 @@ const VIEWS: { page: string; scope: string }[] = [
 ];
 
 const clockOf = (view: Locator) => view.getByRole('group', { name: 'Simulation' }).locator('.clock');
+
+/** Two animation frames: a view writes its clock in its frame, so a click's last state is on screen after them. */
+const frames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 for (const { page: path, scope } of VIEWS) {
   test(`one toolbar: ${path} plays, pauses, steps and resets as every other view does`, async ({ page }) => {
@@ -51,6 +54,7 @@ for (const { page: path, scope } of VIEWS) {
 
     await play.click();
     await expect(play).toHaveText('Play');
+    await frames(page);
     const paused = await clock.textContent();
     await page.waitForTimeout(300);
     await expect(clock).toHaveText(paused!);
@@ -61,6 +65,7 @@ for (const { page: path, scope } of VIEWS) {
     await bar.getByRole('button', { name: 'Step' }).click();
     await expect(play).toHaveText('Play');
     await expect(play).toHaveAttribute('aria-pressed', 'false');
+    await frames(page);
     const stepped = await clock.textContent();
     await page.waitForTimeout(300);
     await expect(clock).toHaveText(stepped!);

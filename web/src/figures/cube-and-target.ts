@@ -97,6 +97,9 @@ function mount(
         draw();
       },
       reset: () => restart(),
+      // While playing, the readout (the clock with it) is written ten times a second; a
+      // pause writes it at once, so the clock stops at the time the cubes stopped.
+      toggled: () => draw(),
     },
     { extra: embedButton },
   );
