@@ -139,9 +139,13 @@ test('every map has kd across and kp up, reads the cell under the pointer and pu
   const hover = page.locator('fieldset.law[data-index="0"] .atlas-hover');
   await map.scrollIntoViewIfNeeded();
   const box = (await map.boundingBox())!;
-  // The map's square: 48 px from the left, 8 from the top, 200 px a side (in canvas pixels).
-  const scale = box.width / Number(await map.getAttribute('width'));
-  const at = (x: number, y: number) => [box.x + (48 + x * 200) * scale, box.y + (8 + (1 - y) * 200) * scale] as const;
+  // Chapter 8's ticks (plot/atlas-axis.ts), numbered in the card's units: at 1 kg and
+  // h = 0.01 s the decade kd h/m = 1 is kd = 100 N·s/m and kp h²/m = 1 is kp = 1e4 N/m.
+  const ticks = (dir: string) => page.locator(`fieldset.law[data-index="0"] .atlas-ticks.${dir} span`).allTextContents();
+  expect(await ticks('x')).toContain('100');
+  expect(await ticks('y')).toContain('1e4');
+  // The canvas is the map's square; its ticks and axis names are around it.
+  const at = (x: number, y: number) => [box.x + x * box.width, box.y + (1 - y) * box.height] as const;
   const read = async () => {
     const [, kp, kd] = /kp ([\d.e+-]+) N\/m, kd ([\d.e+-]+) N·s\/m/.exec((await hover.textContent())!)!;
     return [Number(kp), Number(kd)];

@@ -10,7 +10,8 @@
 import { CATALOGUE, lawEntry } from '../core/catalogue';
 import { drawZPlane } from '../plot/z-plane';
 import { atlasMaps, atlasOf, atlasPointsAt, defaultAtlasSpec, poles, type Atlas, type AtlasPointEntry } from '../core/analysis-wasm';
-import { frameTicks, placePoints, pointVerdict } from './atlas-points';
+import { placePoints, pointVerdict } from './atlas-points';
+import { frameTicks } from '../plot/atlas-axis';
 import { sliceControl } from './atlas-slice';
 import { HAS_INTEGRAL, writeLabState } from '../lab/lab-state';
 import { clip, formatNumber, formatPoles } from '../ui/params';

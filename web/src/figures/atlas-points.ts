@@ -9,6 +9,7 @@ import { lawEntry } from '../core/catalogue';
 import type { AtlasPointEntry, AtlasSpec } from '../core/analysis-wasm';
 import { formatNumber } from '../ui/params';
 import { el } from '../ui/dom';
+import { alongSide } from '../plot/atlas-axis';
 
 /** What a point's radius means for the body, in words. */
 export function pointVerdict(radius: number, stableLimit: number): string {
@@ -16,37 +17,6 @@ export function pointVerdict(radius: number, stableLimit: number): string {
   // On the unit circle a mode neither shrinks nor grows: the law never settles.
   if (radius >= 1 - 1e-9) return 'on the unit circle: the error never dies out';
   return radius < 1e-9 ? 'deadbeat: on the target after one step, at rest after two' : 'stable: the error shrinks each step';
-}
-
-/** Where a map's value sits on its canvas, as a percentage of the side (the centre of its cell). */
-function along(value: number, spec: AtlasSpec): number {
-  const t = (Math.log10(value) - Math.log10(spec.min)) / (Math.log10(spec.max) - Math.log10(spec.min));
-  return ((t * (spec.points - 1) + 0.5) / spec.points) * 100;
-}
-
-/**
- * Ticks on a map's own edges, at each decade of the grid: damping kd h/m along the
- * bottom, stiffness kp h²/m up the left side, placed exactly as the rings are (at the
- * centre of the cell that holds the value). Hidden from screen readers: each map's
- * label and the key say the same in words.
- */
-export function frameTicks(frame: HTMLElement, spec: AtlasSpec): void {
-  const decades: number[] = [];
-  for (let e = Math.ceil(Math.log10(spec.min) - 1e-9); e <= Math.floor(Math.log10(spec.max) + 1e-9); e++) decades.push(10 ** e);
-  const every = Math.ceil(decades.length / 3);
-  const axis = (dir: 'x' | 'y') =>
-    el(
-      'div',
-      { class: `atlas-ticks ${dir}`, 'aria-hidden': 'true' },
-      // A mark at every decade, a number at every few: the maps are small.
-      ...decades.map((v, k) => {
-        const tick = el('span', {}, k % every === 0 ? formatNumber(v) : '');
-        if (dir === 'x') tick.style.left = `${along(v, spec)}%`;
-        else tick.style.bottom = `${along(v, spec)}%`;
-        return tick;
-      }),
-    );
-  frame.append(axis('x'), axis('y'));
 }
 
 /**
@@ -72,8 +42,8 @@ export function placePoints(
       'data-law': entry.law,
       'aria-label': `${name(entry.law)} under ${integratorName(entry.integrator)}: the forward PD at kp h²/m = ${formatNumber(entry.point.kpDt2)}, kd h/m = ${formatNumber(entry.point.kdDt)}`,
     });
-    ring.style.left = `${along(entry.point.kdDt, spec)}%`;
-    ring.style.bottom = `${along(entry.point.kpDt2, spec)}%`;
+    ring.style.left = `${alongSide(entry.point.kdDt, spec) * 100}%`;
+    ring.style.bottom = `${alongSide(entry.point.kpDt2, spec) * 100}%`;
     for (const event of ['pointerenter', 'focus']) ring.addEventListener(event, () => show(entry));
     frame.append(ring);
   }

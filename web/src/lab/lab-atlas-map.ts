@@ -10,17 +10,15 @@ import { formatNumber, formatPoles } from '../ui/params';
 import { el } from '../ui/dom';
 import type { MapInput } from './lab-atlas';
 import { atlasCursor, type Cell } from '../plot/atlas-cursor';
+import { alongSide, frameTicks } from '../plot/atlas-axis';
 
 type Analysis = typeof import('../core/analysis-wasm');
 type ZPlane = typeof import('../plot/z-plane');
 type Colour = typeof import('../plot/atlas-colour');
 type AtlasSpec = import('../core/analysis-wasm').AtlasSpec;
 
+/** The map's side, canvas px: the grid's cells, stretched. */
 const SIZE = 200;
-const LEFT = 48;
-const TOP = 8;
-const BOTTOM = 34;
-const RIGHT = 20;
 
 /** Where each principal axis's letter sits beside its marker, px. */
 const LABEL_OFFSETS = { x: [8, 3], y: [-8, -5], z: [8, 13] } as const;
@@ -41,12 +39,23 @@ const picked = (v: number) => Number(v.toPrecision(3));
  * `pick` puts a cell's raw gains (N/m, N·s/m) on the card.
  */
 export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLElement, read: () => MapInput, pick: (kp: number, kd: number) => void): () => void {
-  const canvas = el('canvas', { id: `${id}-atlas`, width: LEFT + SIZE + RIGHT, height: TOP + SIZE + BOTTOM, role: 'img', 'aria-label': 'Stability map', tabindex: '0' });
+  const canvas = el('canvas', { id: `${id}-atlas`, width: SIZE, height: SIZE, role: 'img', 'aria-label': 'Stability map', tabindex: '0' });
+  // The ticks are chapter 8's (plot/atlas-axis.ts), labelled in this card's units.
+  const frame = el('div', { class: 'atlas-frame lab-atlas-frame' }, canvas);
+  const titled = el(
+    'div',
+    { class: 'lab-atlas' },
+    el('span', { class: 'atlas-axis-title y', 'aria-hidden': 'true' }, 'kp (N/m) →'),
+    frame,
+    el('span', { class: 'atlas-axis-title x', 'aria-hidden': 'true' }, 'kd (N·s/m) →'),
+  );
   const zPlane = el('canvas', { id: `${id}-poles`, class: 'z-plane', width: 120, height: 120, role: 'img', 'aria-label': 'The poles at the marker against the unit circle' });
   const hover = el('p', { id: `${id}-atlas-hover`, class: 'atlas-hover', 'aria-live': 'polite' }, 'Point at the map to read a cell; click it (or Enter) to put its gains on this card.');
-  readout.before(canvas, hover, zPlane);
+  readout.before(titled, hover, zPlane);
   let analysis: { module: Analysis; grid: AtlasSpec; zPlane: ZPlane; colour: Colour } | null = null;
   let cached: { key: string; image: HTMLCanvasElement; stableLimit: number; axis: number[]; radii: (number | null)[]; mass: number; dt: number } | null = null;
+  /** The mass and step the ticks are labelled for. */
+  let ticked = '';
   const gainsAt = (c: Cell) => {
     const { axis, mass, dt } = cached!;
     return { kp: (axis[c.row]! * mass) / dt ** 2, kd: (axis[c.col]! * mass) / dt };
@@ -56,11 +65,11 @@ export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLEl
     cellAt(e) {
       if (!cached) return null;
       const rect = canvas.getBoundingClientRect();
-      const x = ((e.clientX - rect.left) / rect.width) * canvas.width - LEFT;
-      const y = ((e.clientY - rect.top) / rect.height) * canvas.height - TOP;
+      const x = (e.clientX - rect.left) / rect.width;
+      const y = (e.clientY - rect.top) / rect.height;
       const n = cached.axis.length;
-      if (x < 0 || x >= SIZE || y < 0 || y >= SIZE) return null;
-      return { row: n - 1 - Math.floor((y / SIZE) * n), col: Math.floor((x / SIZE) * n) };
+      if (x < 0 || x >= 1 || y < 0 || y >= 1) return null;
+      return { row: n - 1 - Math.floor(y * n), col: Math.floor(x * n) };
     },
     read(c) {
       if (!cached) return;
@@ -111,44 +120,23 @@ export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLEl
       // The radii drawn, reachable from the element for the test that compares them with the native atlas.
       (canvas as HTMLCanvasElement & { radii?: number[] }).radii = atlas.radii;
     }
+    if (ticked !== `${m},${dt}`) {
+      ticked = `${m},${dt}`;
+      // A tick at kd h/m = 10^e is kd = 10^e m/h; at kp h²/m = 10^e, kp = 10^e m/h².
+      frameTicks(frame, spec, (v) => tick((v * m) / dt), (v) => tick((v * m) / dt ** 2));
+    }
     const ctx = canvas.getContext('2d')!;
     const ink = getComputedStyle(panel).color;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.imageSmoothingEnabled = false;
-    ctx.translate(0, TOP);
-    ctx.drawImage(cached.image, LEFT, 0, SIZE, SIZE);
-    // Where a dimensionless value sits along a side (0..1 on the grid's log scale).
+    ctx.drawImage(cached.image, 0, 0, SIZE, SIZE);
+    // Where a dimensionless value sits along a side: its log fraction of the grid (what
+    // the markers' data say), and on the canvas, at the centre of the cell that holds it.
     const [lo, hi] = [Math.log10(spec.min), Math.log10(spec.max)];
     const along = (v: number) => (Math.log10(v) - lo) / (hi - lo);
-    ctx.fillStyle = ink;
-    ctx.strokeStyle = ink;
+    const onSide = (t: number) => alongSide(10 ** (lo + t * (hi - lo)), spec) * SIZE;
     ctx.font = '10px sans-serif';
-    const first = Math.ceil(lo - 1e-9);
-    for (let e = first; e <= Math.floor(hi + 1e-9); e++) {
-      const t = along(10 ** e);
-      // A tick every decade, a label every other one: kd h/m = 10^e is kd = 10^e m/h,
-      // kp h²/m = 10^e is kp = 10^e m/h².
-      if ((e - first) % 2 === 0) {
-        ctx.textAlign = 'center';
-        ctx.fillText(tick((10 ** e * m) / dt), LEFT + t * SIZE, SIZE + 13);
-        ctx.textAlign = 'right';
-        ctx.fillText(tick((10 ** e * m) / dt ** 2), LEFT - 5, SIZE - t * SIZE + 3);
-      }
-      ctx.beginPath();
-      ctx.moveTo(LEFT + t * SIZE, SIZE);
-      ctx.lineTo(LEFT + t * SIZE, SIZE + 4);
-      ctx.moveTo(LEFT, SIZE - t * SIZE);
-      ctx.lineTo(LEFT - 3, SIZE - t * SIZE);
-      ctx.stroke();
-    }
-    ctx.textAlign = 'center';
-    ctx.fillText('kd (N·s/m) →', LEFT + SIZE / 2, SIZE + 28);
-    ctx.save();
-    ctx.translate(10, SIZE / 2);
-    ctx.rotate(-Math.PI / 2);
-    ctx.fillText('kp (N/m) →', 0, 0);
-    ctx.restore();
 
     // The card's gains: a marker per point, kept on the map's edge when off it.
     const clampT = (t: number) => (Number.isFinite(t) ? Math.min(1, Math.max(0, t)) : 0);
@@ -156,7 +144,7 @@ export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLEl
       const [a, b] = [mk.kp * dt ** 2, mk.kd * dt];
       const [x, y] = [along(b), along(a)];
       const inside = a > 0 && b > 0 && x >= 0 && x <= 1 && y >= 0 && y <= 1;
-      const [px, py] = [LEFT + clampT(x) * SIZE, SIZE - clampT(y) * SIZE];
+      const [px, py] = [onSide(clampT(x)), SIZE - onSide(clampT(y))];
       ctx.lineWidth = 2;
       ctx.strokeStyle = '#000';
       ctx.beginPath();
@@ -168,7 +156,10 @@ export function mapDrawer(id: string, panel: HTMLDetailsElement, readout: HTMLEl
       ctx.stroke();
       if (mk.axis) {
         // The three axes' points can sit close together: their letters go to different sides.
-        const [dx, dy] = LABEL_OFFSETS[mk.axis];
+        const [ox, oy] = LABEL_OFFSETS[mk.axis];
+        // Kept on the canvas: a letter that would fall off its edge goes to the other side.
+        const dx = px + ox > SIZE - 8 || px + ox < 8 ? -ox : ox;
+        const dy = py + oy > SIZE - 2 || py + oy < 10 ? -oy : oy;
         ctx.fillStyle = ink;
         ctx.textAlign = dx < 0 ? 'right' : 'left';
         ctx.fillText(mk.axis, px + dx, py + dy);
