@@ -97,6 +97,48 @@ test('a slider edit crosses into wasm at most five times, and a fast drag reruns
   expect(problems).toEqual([]);
 });
 
+test('a long resting run answers an edit within its frame, fills in over a few frames, and Play after an edit plays it from the start', async ({ page }) => {
+  const problems = watchConsole(page);
+  // The longest run the bench edits: 20,000 steps of 8 bodies.
+  await openLab(page, '?dt=0.006&T=120&c=pd,backward-pd,one-step,windowed-pid&printed=0,1,2,3');
+  const metrics = page.locator('.metrics');
+  await expect(metrics).toHaveAttribute('data-rows', '20001');
+  const hash = await traceHash(page);
+  // What each redraw after one edit showed: its rows, and whether the run was hashed (at rest).
+  const redraws = await page.locator('#param-3-kp-range').evaluate(async (r: HTMLInputElement) => {
+    const table = document.querySelector<HTMLElement>('table.metrics')!;
+    const seen: [number, boolean][] = [];
+    const done = new Promise<void>((resolve) => {
+      new MutationObserver(() => {
+        const last = seen.at(-1);
+        const now: [number, boolean] = [Number(table.dataset.rows), table.dataset.traceHash !== undefined];
+        if (!last || last[0] !== now[0] || last[1] !== now[1]) seen.push(now);
+        if (now[0] === 20001 && now[1]) resolve();
+      }).observe(table, { attributes: true });
+    });
+    r.value = String(Number(r.value) + 40);
+    r.dispatchEvent(new Event('input', { bubbles: true }));
+    await done;
+    return seen;
+  });
+  // First its first steps, not yet hashed; then the whole run, hashed.
+  expect(redraws[0]![0]).toBeGreaterThan(1);
+  expect(redraws[0]![0]).toBeLessThan(20001);
+  expect(redraws[0]![1]).toBe(false);
+  expect(redraws.at(-1)).toEqual([20001, true]);
+  expect(await traceHash(page)).not.toBe(hash);
+  // The whole run is the same as a link with those gains opened afresh.
+  const edited = await traceHash(page);
+  const url = page.url();
+  // Play after the edit plays the run again from its start (it used to stop at once, the run being whole).
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(async () => Number(await metrics.getAttribute('data-rows'))).toBeLessThan(20001);
+  await openLab(page, new URL(url).search);
+  await expect(metrics).toHaveAttribute('data-rows', '20001');
+  expect(await traceHash(page)).toBe(edited);
+  expect(problems).toEqual([]);
+});
+
 test('each parameterisation shows the damping ratio the core computes', async ({ page }) => {
   const problems = watchConsole(page);
   await openLab(page, '?mass=2&dt=0.01');

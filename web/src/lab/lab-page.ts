@@ -32,6 +32,13 @@ import { labLink, linkProblems, saveLabState } from './lab-address';
 
 const LAW_NAMES = LAW_LABELS;
 
+/**
+ * Body-steps a resting run computes per frame while it fills in: about 4 ms of the
+ * core's stepping here, so a run of 600 steps of 8 bodies (a figure's) is whole in its
+ * first frame and the longest the Lab takes (20,000 steps of 8 bodies) in four.
+ */
+const FILL_BODY_STEPS = 40_000;
+
 const css = (name: string): string => cssColor(document.documentElement, name);
 
 
@@ -79,6 +86,15 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
    */
   let retuned = false;
   let urlStale = false;
+  /**
+   * A resting run still being computed: a long one (up to 20,000 steps of 8 bodies)
+   * fills in over a few frames, drawn at its first steps and when whole, so that a
+   * slider dragged on it is answered within the frame and the stepping never holds up
+   * input for long.
+   */
+  let filling = false;
+  /** A fill started since the last frame: its first steps are taken, the next frame's wait. */
+  let filled = false;
   /** Calls into wasm when the last frame ended (each frame writes how many it took, an edit's included). */
   let crossingsAt = wasmCrossings();
 
@@ -86,6 +102,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const rewind = () => {
     run?.reset();
     finished = false;
+    filling = false;
     targetNow = state.disturbances.targetStart;
     dirty = true;
   };
@@ -144,9 +161,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     dirty = true;
     saveUrl();
     buildPlots();
-    // Paused (or with reduced motion), a changed Lab shows its whole run at once, as a
-    // gain edit does, rather than an empty plot until Play.
-    if (!toolbar.playing) advance(totalSteps());
+    // Paused (or with reduced motion), a changed Lab shows its whole run (filled in over
+    // a few frames if long), as a gain edit does, rather than an empty plot until Play.
+    if (!toolbar.playing) startFill();
     return null;
   };
 
@@ -251,7 +268,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     if (finished || !toolbar.playing) {
       finished = false;
       targetNow = state.disturbances.targetStart;
-      if (!toolbar.playing) run.rerun(totalSteps());
+      if (!toolbar.playing) startFill(true);
       else run.reset();
     }
   };
@@ -263,14 +280,31 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const totalSteps = () => Math.round(state.horizon / state.dt);
   const advance = (steps: number) => {
     if (!run) return;
-    const left = totalSteps() - (run.rows - 1);
-    const n = Math.max(0, Math.min(steps, left));
+    const done = run.rows - 1;
+    const n = Math.max(0, Math.min(steps, totalSteps() - done));
     if (n > 0) run.step(n);
-    if (run.rows - 1 >= totalSteps()) {
+    settle(done + n);
+  };
+  /** After steps, with `done` taken: a run at its end is finished (and no longer playing or filling). */
+  const settle = (done: number) => {
+    if (done >= totalSteps()) {
       finished = true;
+      filling = false;
       toolbar.setPlaying(false);
     }
     dirty = true;
+  };
+  /** The steps a filling run takes per frame: about {@link FILL_BODY_STEPS} body-steps. */
+  const fillSteps = () => Math.max(1, Math.floor(FILL_BODY_STEPS / Math.max(1, series.length)));
+  /** Starts computing the whole run while paused (from its start, in the same call, when `fromStart`). */
+  const startFill = (fromStart = false) => {
+    if (!run) return;
+    const n = Math.min(totalSteps(), fillSteps());
+    if (fromStart) run.rerun(n);
+    else run.step(n);
+    filling = true;
+    filled = true;
+    settle(n);
   };
 
   // ---- dragging the target
@@ -320,8 +354,9 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const render = () => {
     if (!run) return;
     // The metrics cover the whole trace: with the run at rest, or 4 times a second while it plays.
-    const summary = !toolbar.playing || performance.now() - metricsAt > 250;
-    snap = run.snapshot(summary, !toolbar.playing);
+    const resting = !toolbar.playing && !filling;
+    const summary = resting || performance.now() - metricsAt > 250;
+    snap = run.snapshot(summary, resting);
     plots.show(snap);
     const rows = snap.rows;
     if (summary) {
@@ -350,7 +385,15 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   /** One frame of the page's loop: the steps the elapsed time holds, then what changed is drawn. */
   const loop = (seconds: number) => {
     applyEdits();
-    if (run) {
+    if (filling && toolbar.playing) filling = false;
+    else if (filling && filled) filled = false;
+    else if (filling) {
+      advance(fillSteps());
+      // Drawn at its first steps and when whole: a 20,000-row plot drawn at every chunk
+      // would cost more than the run it shows.
+      if (filling) dirty = false;
+    }
+    else if (run) {
       const steps = toolbar.stepsFor(seconds, state.dt, state.speed, 2000);
       if (steps > 0) advance(steps);
     }
