@@ -3,6 +3,7 @@
 mod body1;
 mod body2;
 mod body3;
+pub mod chain;
 
 pub use body1::Body1;
 pub use body2::Body2;

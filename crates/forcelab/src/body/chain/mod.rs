@@ -1,0 +1,23 @@
+//! Jointed bodies: a planar chain of links hinged end to end (an arm, a leg, a tail),
+//! in reduced coordinates (one angle per joint). The dynamics are
+//! `M(q) qdd + C(q, qd) = tau`: the mass matrix by composite bodies
+//! ([`mass_matrix`]), the bias by Newton-Euler ([`bias`], [`inverse_dynamics`]), the
+//! motion by a Cholesky solve ([`forward_dynamics`]), stepped by the Lab's three
+//! integrators ([`ChainState::step`]). Each algorithm is written in planar spatial
+//! vectors at the world origin ([`planar_spatial`]), following Featherstone's
+//! *Rigid Body Dynamics Algorithms* (2008).
+
+mod chain_state;
+mod forward_dynamics;
+mod inverse_dynamics;
+mod mass_matrix;
+mod planar_chain;
+pub mod planar_spatial;
+#[cfg(test)]
+mod strategies;
+
+pub use chain_state::ChainState;
+pub use forward_dynamics::{cholesky, cholesky_solve, forward_dynamics};
+pub use inverse_dynamics::{bias, inverse_dynamics};
+pub use mass_matrix::mass_matrix;
+pub use planar_chain::{Link, PlanarChain, Pose, MAX_LINKS, MIN_LINKS, STANDARD_GRAVITY};
