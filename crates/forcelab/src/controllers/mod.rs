@@ -4,6 +4,7 @@
 
 mod backward_pd;
 mod backward_pd_torque;
+pub mod chain;
 mod controller1;
 mod controller3;
 mod forward_pd;

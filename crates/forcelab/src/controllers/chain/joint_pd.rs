@@ -1,0 +1,73 @@
+use super::ChainGains;
+use crate::body::chain::ChainState;
+use crate::controllers::Terms;
+
+/// PD on each joint, blind to the rest of the chain:
+/// `tau_i = kp_i (q*_i - q_i) - kd_i qd_i` (N m). Under gravity it settles where its
+/// spring holds the weight, short of the target by `e = G(q) / kp` (per joint, `G` the
+/// gravity torques): the stiffer, the closer, and the stiffer, the sooner a step is too
+/// long for it.
+pub fn joint_pd(g: &ChainGains, state: &ChainState, target: &[f64]) -> Vec<Terms> {
+    (0..state.q.len())
+        .map(|i| {
+            Terms::sum(
+                g.kp[i] * (target[i] - state.q[i]),
+                0.0,
+                -g.kd[i] * state.qd[i],
+                0.0,
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ChainLaw, ChainLawId};
+    use super::*;
+    use crate::body::chain::{bias, Link, PlanarChain};
+    use crate::integrator::Integrator;
+
+    #[test]
+    fn it_pulls_each_joint_toward_its_target_and_brakes_its_rate() {
+        let state = ChainState {
+            q: vec![0.5, -0.2],
+            qd: vec![1.0, 0.0],
+        };
+        let t = joint_pd(&ChainGains::uniform(2, 10.0, 2.0, 0.0), &state, &[0.0, 0.0]);
+        assert_eq!((t[0].p, t[0].d, t[0].total), (-5.0, -2.0, -7.0));
+        assert_eq!((t[1].p, t[1].d), (2.0, 0.0));
+    }
+
+    #[test]
+    fn under_gravity_it_settles_short_of_the_target_by_the_weight_over_the_stiffness() {
+        // An arm held out level: the spring of each joint ends up carrying the weight
+        // beyond it, kp e = G(q), exactly (at rest the damper does nothing).
+        let chain = PlanarChain::new(vec![Link::rod(0.5, 2.0), Link::rod(0.4, 1.0)], 9.81).unwrap();
+        let mut law = ChainLaw::new(
+            ChainLawId::JointPd,
+            ChainGains::uniform(2, 400.0, 4.0, 0.0),
+            &chain,
+        )
+        .unwrap();
+        let mut s = ChainState::at_rest(&chain, vec![0.0, 0.0]).unwrap();
+        for _ in 0..6000 {
+            let tau: Vec<f64> = law
+                .torques(&chain, &s, &[0.0, 0.0], 1e-3)
+                .unwrap()
+                .iter()
+                .map(|t| t.total)
+                .collect();
+            s.step(&chain, &tau, 1e-3, Integrator::Rk4).unwrap();
+        }
+        let g = bias(&chain, &s.q, &[0.0, 0.0]);
+        for (i, (q, g)) in s.q.iter().zip(&g).enumerate() {
+            assert!(
+                (400.0 * (0.0 - q) - g).abs() < 1e-6,
+                "joint {i}: kp e = {}, G = {g}",
+                -400.0 * q
+            );
+        }
+        // It sags: both joints below level.
+        assert!(s.q[0] < -0.01 && s.q[0] + s.q[1] < -0.01, "{:?}", s.q);
+    }
+}

@@ -1,0 +1,72 @@
+use super::ChainGains;
+use crate::body::chain::{mass_matrix, ChainState, PlanarChain};
+use crate::controllers::Terms;
+
+/// The articles' stable PD applied to each joint as if it were a body alone (how a
+/// reader of the one-body articles would put it on an arm): joint `i` is given the
+/// inertia the chain has about it at this pose, `M_ii(q)`, and nothing of the coupling
+/// to the other joints or of gravity. With the error predicted a step ahead,
+/// `e_i = q_i + qd_i dt - q*_i`, the joint's own acceleration is solved for as in 1-D,
+/// `qdd_i = (-kp_i e_i - kd_i qd_i) / (M_ii + kd_i dt)`, and
+/// `tau_i = -kp_i e_i - kd_i (qd_i + qdd_i dt)` (N m). What it leaves out (the other
+/// joints' pull, `M_ij` for `j != i`, and the bias) is what lets stiff gains at a long
+/// step break it where [`super::mass_matrix_spd`] holds.
+pub fn joint_spd(
+    g: &ChainGains,
+    chain: &PlanarChain,
+    state: &ChainState,
+    target: &[f64],
+    dt: f64,
+) -> Vec<Terms> {
+    let m = mass_matrix(chain, &state.q);
+    (0..chain.dofs())
+        .map(|i| {
+            let e = state.q[i] + state.qd[i] * dt - target[i];
+            let qdd = (-g.kp[i] * e - g.kd[i] * state.qd[i]) / (m[i][i] + g.kd[i] * dt);
+            Terms::sum(-g.kp[i] * e, 0.0, -g.kd[i] * (state.qd[i] + qdd * dt), 0.0)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::body::chain::Link;
+
+    #[test]
+    fn on_a_joint_whose_inertia_is_alone_it_is_the_one_body_spd() {
+        // Joint 2 of a chain carries only link 2: M_22 = I2 + m2 c2^2 whatever the pose.
+        let chain = PlanarChain::new(vec![Link::rod(1.0, 1.0), Link::rod(0.5, 2.0)], 9.81).unwrap();
+        let state = ChainState {
+            q: vec![0.3, 0.4],
+            qd: vec![0.0, -0.5],
+        };
+        let (kp, kd, dt) = (50.0, 5.0, 0.02);
+        let t = joint_spd(
+            &ChainGains::uniform(2, kp, kd, 0.0),
+            &chain,
+            &state,
+            &[0.0, 0.0],
+            dt,
+        );
+        let inertia = 2.0 * 0.25 / 12.0 + 2.0 * 0.25 * 0.25;
+        let one_body = crate::controllers::Spd { kp, kd }
+            .force(
+                &crate::body::Body1 {
+                    x: 0.4,
+                    v: -0.5,
+                    mass: inertia,
+                    ..Default::default()
+                },
+                &crate::controllers::Target1::at(0.0),
+                dt,
+            )
+            .unwrap();
+        assert!(
+            (t[1].total - one_body.total).abs() < 1e-12,
+            "{} vs {}",
+            t[1].total,
+            one_body.total
+        );
+    }
+}
