@@ -1,7 +1,9 @@
 use super::pid_memory::PidMemory;
 use super::Terms;
 use crate::error::{finite, non_negative, positive, Error};
-use crate::program::{memory, setting, Choice, From, MemoryKind, Program, Statement::*, Text};
+use crate::program::{
+    memory, setting, Choice, From, MemoryKind, Program, Setting, Statement::*, Text,
+};
 
 /// Which signal the derivative term differentiates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -177,52 +179,15 @@ fn limit(field: &'static str, value: f64) -> Result<f64, Error> {
 /// [`program`](crate::program)): the arithmetic above, which the page's unit
 /// tests hold it to by running it against the core.
 pub(crate) const PROGRAM: Program = Program {
-    source: &[
-        Text::Words("crates/forcelab/src/controllers/pid.rs (derivative on the "),
-        Text::When(
-            ON_ERROR,
-            &[Text::Words("error")],
-            &[Text::Words("measurement")],
-        ),
-        Text::Words("; anti-windup: "),
-        Text::When(
-            CLAMPED,
-            &[Text::Value("antiWindup")],
-            &[Text::Words("none needed (no output clamp)")],
-        ),
-        Text::Words(")"),
-    ],
-    settings: &[
-        setting("ki", From::Gain("ki"), true, "integral gain, N/(m s)", None),
-        setting(
-            "integralLimit",
-            From::Option("integralLimit"),
-            true,
-            "the integral term's limit, N",
-            Some(Choice::On("integralLimit")),
-        ),
-        setting(
-            "outputLimit",
-            From::Option("outputLimit"),
-            true,
-            "the actuator's limit, N",
-            Some(CLAMPED),
-        ),
-        setting(
-            "derivativeFilter",
-            From::Option("derivativeFilter"),
-            false,
-            "time constant of the low-pass on the derivative, s",
-            Some(FILTERED),
-        ),
-        setting(
-            "kt",
-            From::Option("kt"),
-            false,
-            "back-calculation tracking gain, 1/s",
-            Some(BACK_CALCULATION),
-        ),
-    ],
+    source: &source(
+        "crates/forcelab/src/controllers/pid.rs (derivative on the ",
+        ")",
+    ),
+    settings: &settings(
+        true,
+        "the integral term's limit, N",
+        "the actuator's limit, N",
+    ),
     memory: &[
         memory("integral", MemoryKind::Number, "the integral term, N", None),
         memory(
@@ -304,7 +269,7 @@ pub(crate) const PROGRAM: Program = Program {
             // Conditional integration holds the integral while the output is clamped and
             // the error pushes deeper.
             &[When(
-                Choice::All(&[CLAMPED, Choice::Is("antiWindup", "conditional-integration")]),
+                CONDITIONAL,
                 &[If(
                     "!(output != unsaturated && error * unsaturated > 0.0)",
                     &[Set("integral", "candidate")],
@@ -323,11 +288,86 @@ pub(crate) const PROGRAM: Program = Program {
     ],
 };
 
-const ON_ERROR: Choice = Choice::Is("derivativeOn", "error");
-const CLAMPED: Choice = Choice::On("outputLimit");
-const FILTERED: Choice = Choice::On("derivativeFilter");
-const BACK_CALCULATION: Choice =
+/// A PID program's source line: `head`, where the derivative acts and the anti-windup
+/// mode (none is needed without an output clamp), then `tail`.
+pub(super) const fn source(head: &'static str, tail: &'static str) -> [Text; 5] {
+    [
+        Text::Words(head),
+        Text::When(
+            ON_ERROR,
+            &[Text::Words("error")],
+            &[Text::Words("measurement")],
+        ),
+        Text::Words("; anti-windup: "),
+        Text::When(
+            CLAMPED,
+            &[Text::Value("antiWindup")],
+            &[Text::Words("none needed (no output clamp)")],
+        ),
+        Text::Words(tail),
+    ]
+}
+
+/// A PID program's settings after the catalogue's gains: `ki`, the limits the card
+/// switched on (their docs with the effort's unit: N, or N m on the box), the
+/// derivative's filter and the back-calculation gain where they act; `scaled` on a
+/// turning coordinate of the plate (see [`Setting::scaled`](crate::program::Setting)).
+pub(super) const fn settings(
+    scaled: bool,
+    integral_limit: &'static str,
+    output_limit: &'static str,
+) -> [Setting; 5] {
+    [
+        setting(
+            "ki",
+            From::Gain("ki"),
+            scaled,
+            "integral gain, N/(m s)",
+            None,
+        ),
+        setting(
+            "integralLimit",
+            From::Option("integralLimit"),
+            scaled,
+            integral_limit,
+            Some(Choice::On("integralLimit")),
+        ),
+        setting(
+            "outputLimit",
+            From::Option("outputLimit"),
+            scaled,
+            output_limit,
+            Some(CLAMPED),
+        ),
+        setting(
+            "derivativeFilter",
+            From::Option("derivativeFilter"),
+            false,
+            "time constant of the low-pass on the derivative, s",
+            Some(FILTERED),
+        ),
+        setting(
+            "kt",
+            From::Option("kt"),
+            false,
+            "back-calculation tracking gain, 1/s",
+            Some(BACK_CALCULATION),
+        ),
+    ]
+}
+
+/// The card's choices a PID's program depends on (the box's PID reads them too).
+pub(super) const ON_ERROR: Choice = Choice::Is("derivativeOn", "error");
+/// The output clamp switched on.
+pub(super) const CLAMPED: Choice = Choice::On("outputLimit");
+/// A low-pass on the derivative.
+pub(super) const FILTERED: Choice = Choice::On("derivativeFilter");
+/// Back-calculation, which only acts when the output can saturate.
+pub(super) const BACK_CALCULATION: Choice =
     Choice::All(&[CLAMPED, Choice::Is("antiWindup", "back-calculation")]);
+/// Conditional integration, which only acts when the output can saturate.
+pub(super) const CONDITIONAL: Choice =
+    Choice::All(&[CLAMPED, Choice::Is("antiWindup", "conditional-integration")]);
 
 #[cfg(test)]
 mod tests {
