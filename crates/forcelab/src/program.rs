@@ -228,16 +228,11 @@ pub const fn memory(
 
 /// A torque law of the box written out for engines, per unit inertia: `lines` give
 /// `stiffness` (1/s^2) and `damping` (1/s) from `kpu = kp / m`, `kdu = kd / m` and the
-/// step `dt`; each template then applies `tau = I_w (stiffness theta + damping (w_t -
-/// w))`, with `theta` the shortest rotation vector to the target (or, with
-/// `printed_angle`, article 002's angle-axis, up to 360 degrees: the long way past 180)
-/// and `I_w` the world inertia.
+/// step `dt`; its [`step`](TorqueProgram::step) then applies `tau = I_w (stiffness theta
+/// + damping (w_t - w))`, with `theta` the shortest rotation vector to the target (or,
+/// with `printed_angle`, article 002's angle-axis, up to 360 degrees: the long way past
+/// 180) and `I_w` the world inertia.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
 pub struct TorqueProgram {
     /// Where the law lives in the core, and what it does.
     pub source: &'static str,
@@ -245,6 +240,43 @@ pub struct TorqueProgram {
     pub lines: &'static [(&'static str, &'static str)],
     /// Whether the angle is the printed listing's (the long way past 180 degrees).
     pub printed_angle: bool,
+}
+
+impl TorqueProgram {
+    /// The law's whole step in vectors, as a box program's (its last local is `torque`,
+    /// N m, world): the gains per unit inertia, `lines`, then `alpha = stiffness theta +
+    /// damping (0 - w)` (the target at rest) and `tau = I_w alpha`.
+    pub fn step(&self) -> Vec<Statement> {
+        use Statement::{Let, LetVector, Note};
+        let theta: &[Statement] = if self.printed_angle {
+            &[
+                Note("theta as the listing reads it: the engine's angle-axis angle runs to 360"),
+                Note("degrees, so past 180 this turns the long way round."),
+                LetVector("theta", "PrintedRotation(q, qt)"),
+            ]
+        } else {
+            &[
+                Note("theta: the shortest rotation (rad, world) from the body to the target."),
+                LetVector("theta", "RotationVector(q, qt)"),
+            ]
+        };
+        let gains = [
+            Note("The gains per unit inertia: kp I/m about any axis, divided by I."),
+            Let("kpu", "kp / mass"),
+            Let("kdu", "kd / mass"),
+        ];
+        let lines = self.lines.iter().map(|&(name, be)| Let(name, be));
+        let apply = [
+            LetVector("alpha", "stiffness * theta + damping * (ZERO - omega)"),
+            LetVector("torque", "InertiaTimes(alpha)"),
+        ];
+        gains
+            .into_iter()
+            .chain(lines)
+            .chain(theta.iter().copied())
+            .chain(apply)
+            .collect()
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -381,6 +413,17 @@ mod json {
                     map.end()
                 }
             }
+        }
+    }
+
+    impl Serialize for TorqueProgram {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut map = s.serialize_map(Some(4))?;
+            map.serialize_entry("source", self.source)?;
+            map.serialize_entry("lines", self.lines)?;
+            map.serialize_entry("printedAngle", &self.printed_angle)?;
+            map.serialize_entry("step", &self.step())?;
+            map.end()
         }
     }
 

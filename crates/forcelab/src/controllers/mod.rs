@@ -11,6 +11,7 @@ mod implicit_pd;
 mod one_step;
 mod pid;
 mod pid_memory;
+mod pid_program;
 mod pid_torque;
 mod prepared;
 mod programs;

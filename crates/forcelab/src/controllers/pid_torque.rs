@@ -1,5 +1,5 @@
-use super::pid::{self, BACK_CALCULATION, CLAMPED, CONDITIONAL, FILTERED, ON_ERROR};
 use super::pid_memory::PidMemory;
+use super::pid_program::{self as pid, BACK_CALCULATION, CLAMPED, CONDITIONAL, FILTERED, ON_ERROR};
 use super::{Pid, Target3, Terms3};
 use crate::body::Body3;
 use crate::error::{positive, Error};

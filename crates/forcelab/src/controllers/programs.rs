@@ -17,7 +17,7 @@ pub fn program_of(law: super::LawId) -> Option<&'static Program> {
         L::SoftStep => &super::soft_step::PROGRAM,
         L::OneStep => &super::one_step::PROGRAM,
         L::OneStepAsPrinted => &crate::published::ONE_STEP_PROGRAM,
-        L::Pid => &super::pid::PROGRAM,
+        L::Pid => &super::pid_program::PROGRAM,
         L::WindowedPid => &super::windowed_pid::PROGRAM,
         L::WindowedPidAsPrinted => &super::windowed_pid_as_printed::PROGRAM,
         L::BackwardPdAsPrinted => return None,
@@ -282,20 +282,31 @@ mod tests {
     #[test]
     fn a_vector_step_reads_only_its_vocabulary_gains_settings_memory_and_locals() {
         use crate::program::{VECTOR_FUNCTIONS, VECTOR_INPUTS};
-        for (id, p) in programs().vector {
+        let all = programs();
+        // Each law's step with the settings and memory it names: the vector programs, and
+        // the torque laws' steps as `TorqueProgram::step` composes them.
+        let vector = all.vector.iter().map(|&(id, p)| {
+            let own = p.settings.iter().map(|s| s.name);
+            (
+                id,
+                p.step.to_vec(),
+                own.chain(p.memory.iter().map(|m| m.name)).collect(),
+            )
+        });
+        let torque = all.torque.iter().map(|&(id, t)| (id, t.step(), Vec::new()));
+        for (id, step, own) in vector.chain(torque) {
             let law = LawId::ALL.into_iter().find(|l| l.id() == id).unwrap();
             let mut known: Vec<&str> = VECTOR_INPUTS
                 .iter()
                 .chain(VECTOR_FUNCTIONS)
                 .map(|(name, ..)| *name)
                 .chain(law.law().gains.iter().map(|g| g.key))
-                .chain(p.settings.iter().map(|s| s.name))
-                .chain(p.memory.iter().map(|m| m.name))
+                .chain(own)
                 .chain(["true", "false"])
                 .collect();
-            locals(p.step, &mut known);
+            locals(&step, &mut known);
             let mut read = Vec::new();
-            names(p.step, &mut read);
+            names(&step, &mut read);
             assert!(read.len() > 5, "{id}: the step reads {read:?}");
             for (text, name) in read {
                 assert!(known.contains(&name.as_str()), "{id}: {name:?} in {text:?}");

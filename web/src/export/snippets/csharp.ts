@@ -7,7 +7,7 @@
  * with mcs against a stand-in of the UnityEngine types (`tests/export/snippets/unity/StandIn.cs`, run by `unity.test.ts`).
  */
 import { CSHARP, render, type EngineProgram, type Memory, type Setting } from './engine-program';
-import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, renderVectorStep, vectorProgram, type EngineLaw } from './engine-laws';
+import { engineProgram, notWrittenOut, renderVectorStep, vectorProgram } from './engine-laws';
 import { alone, type VectorSpelling } from './vector-expression';
 import { header, literal, wrap, type SnippetInput } from './input';
 
@@ -15,22 +15,14 @@ import { header, literal, wrap, type SnippetInput } from './input';
 export const className = (s: Pick<SnippetInput, 'kind' | 'plant'>) =>
   `Forcelab${s.kind.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}${s.plant === 'cube' ? '' : s.plant[0]!.toUpperCase() + s.plant.slice(1)}`;
 
-const statements = (law: EngineLaw, indent: string) => law.lines.map(([name, e]) => `${indent}double ${name} = ${e};`).join('\n');
-
 export function csharpSnippet(s: SnippetInput): string {
   if (s.plant === 'box') {
     const program = vectorProgram(s);
-    if (program) return boxVector(s, program);
-    const law = ENGINE_TORQUE_LAWS[s.kind];
-    return law ? box(s, law, gains(s)) : unavailable(s);
+    return program ? boxVector(s, program) : unavailable(s);
   }
   const program = engineProgram(s);
   return program ? flat(s, program) : unavailable(s);
 }
-
-const gains = (s: SnippetInput) => `    public double kp = ${literal(s.kp)};
-    public double kd = ${literal(s.kd)};
-${bodyFields(s)}`;
 
 /** The body's mass and the fixed step, the fields every template has. */
 const bodyFields = (s: SnippetInput) => `    public double mass = ${literal(s.mass)};
@@ -322,16 +314,6 @@ ${lines.join('\n')}
 `;
 }
 
-const shortestTheta = `        // theta: the shortest rotation (rad, world) from the body to the target.
-        Vector3 theta = RotationVector(body.rotation, target.rotation);`;
-
-/** The angle as article 002's listing reads it: ToAngleAxis's, up to 360 degrees. */
-const printedTheta = `        // theta as the listing reads it: ToAngleAxis's angle runs to 360 degrees, so past
-        // 180 this turns the long way round.
-        Quaternion turn = target.rotation * Quaternion.Inverse(body.rotation);
-        turn.ToAngleAxis(out float degrees, out Vector3 axis);
-        Vector3 theta = axis * (degrees * Mathf.Deg2Rad);`;
-
 /** A box component's opening: the header, the law's source line, the class with its target, settings and body. */
 const boxHead = (s: SnippetInput, law: string, fields: string) => `${header(s, '//')}
 ${law}
@@ -345,26 +327,6 @@ public class ${className(s)} : MonoBehaviour
 ${fields}
 
     Rigidbody body;`;
-
-function box(s: SnippetInput, law: EngineLaw, fields: string): string {
-  return `${boxHead(s, `// The law: ${law.source}`, fields)}
-
-${boxAwake}
-
-${inertiaTimes}
-${law.printedAngle ? '' : `\n${rotationVector}\n`}
-    void FixedUpdate()
-    {
-        // The gains per unit inertia: kp I/m about any axis, divided by I.
-        double kpu = kp / mass, kdu = kd / mass;
-${statements(law, '        ')}
-${law.printedAngle ? printedTheta : shortestTheta}
-        Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
-        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
-    }
-}
-`;
-}
 
 function unavailable(s: SnippetInput): string {
   const { why, written } = notWrittenOut(s.plant, s.kind, s.name);

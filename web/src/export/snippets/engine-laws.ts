@@ -142,10 +142,12 @@ export function engineProgram(s: LawInput): EngineProgram | undefined {
   return source && withGains(source, s);
 }
 
-/** The card's law on the box written out in vectors (its step gives `torque`, N m, world), or
- *  undefined for a box law written per unit inertia ({@link ENGINE_TORQUE_LAWS}) or not driven there. */
+/** The card's law on the box written out in vectors (its step gives `torque`, N m, world;
+ *  a law declared per unit inertia, {@link ENGINE_TORQUE_LAWS}, with the step the core
+ *  composes for it), or undefined for a law the core does not drive there. */
 export function vectorProgram(s: LawInput): EngineProgram | undefined {
-  const source = DECLARED.vector[s.kind];
+  const torque = DECLARED.torque[s.kind];
+  const source = DECLARED.vector[s.kind] ?? (torque && { source: [torque.source], settings: [], memory: [], step: torque.step });
   return source && withGains(source, s);
 }
 
@@ -165,7 +167,7 @@ export function renderVectorStep(program: EngineProgram, dialect: Dialect, spell
   return { lines: render(program.step, dialect, base, 0, translator.print), used: translator.used };
 }
 
-/** A law of the box written out for engines: statements that give `stiffness` and `damping` (the core's `program::TorqueProgram`). */
+/** A law of the box written out for engines: statements that give `stiffness` and `damping`, and its whole step (the core's `program::TorqueProgram`). */
 export interface EngineLaw {
   /** Where the formula lives in the core. */
   source: string;
@@ -174,6 +176,8 @@ export interface EngineLaw {
   /** The angle as article 002's listing reads it (the engine's angle-axis, up to 360
    *  degrees: the long way past 180), not the shortest rotation. */
   printedAngle: boolean;
+  /** The step in vectors the core composes from `lines` (`TorqueProgram::step`). */
+  step: Declared[];
 }
 
 /**
@@ -181,8 +185,8 @@ export interface EngineLaw {
  * declares it: each gives `stiffness` (1/s^2) and `damping` (1/s) from `kpu = kp / m`,
  * `kdu = kd / m` and the step `dt`; the snippet then applies `tau = I_w (stiffness theta +
  * damping (w_t - w))`, with `theta` the shortest rotation vector to the target and `I_w`
- * the world inertia. The SPDs, the one-step laws and the PID on an orientation are
- * written out in vectors instead ({@link vectorProgram}).
+ * the world inertia (the core composes that step: {@link vectorProgram} reads it). The
+ * SPDs, the one-step laws and the PID on an orientation are declared in vectors instead.
  */
 export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = DECLARED.torque;
 

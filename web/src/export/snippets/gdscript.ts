@@ -7,26 +7,21 @@
  * a RigidBody3D turned by a world torque.
  */
 import { GDSCRIPT, render, type EngineProgram, type Memory } from './engine-program';
-import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, renderVectorStep, vectorProgram, type EngineLaw } from './engine-laws';
+import { engineProgram, notWrittenOut, renderVectorStep, vectorProgram } from './engine-laws';
 import { alone, type VectorSpelling } from './vector-expression';
 import { header, literal, wrap, type SnippetInput } from './input';
-
-const statements = (law: EngineLaw) => law.lines.map(([name, e]) => `\tvar ${name} := ${e}`).join('\n');
 
 export function gdscriptSnippet(s: SnippetInput): string {
   const vector = s.plant === 'box' ? vectorProgram(s) : undefined;
   if (vector) return snakeCase(boxVector(s, vector));
-  const torque = s.plant === 'box' ? ENGINE_TORQUE_LAWS[s.kind] : undefined;
   const program = s.plant === 'box' ? undefined : engineProgram(s);
-  if (!torque && !program) {
-    const { why, written } = notWrittenOut(s.plant, s.kind, s.name);
-    return `${header(s, '#')}
+  if (program) return snakeCase(flat(s, program));
+  const { why, written } = notWrittenOut(s.plant, s.kind, s.name);
+  return `${header(s, '#')}
 ${wrap(`${why}.`, '#')}
 # For it, use the Rust or JavaScript snippet (the forcelab library); this Godot
 # template writes out ${written}.
 `;
-  }
-  return torque ? box(s, torque) : snakeCase(flat(s, program!));
 }
 
 /** The programs' camelCase names (`plantGain`) in GDScript's snake_case (`plant_gain`). */
@@ -255,34 +250,5 @@ ${boxReady(s)}
 ${helpers.join('')}func _physics_process(_delta: float) -> void:
 ${lines.join('\n')}
 \tapply_torque(torque)
-`;
-}
-
-function box(s: SnippetInput, law: EngineLaw): string {
-  return `${header(s, '#')}
-# The law: ${law.source}
-extends RigidBody3D
-
-@export var target: Node3D # the orientation to turn to
-@export var kp := ${literal(s.kp)}
-@export var kd := ${literal(s.kd)}
-@export var dt := ${literal(s.dt)}
-
-${boxReady(s)}
-
-${inertiaTimes}
-${law.printedAngle ? '' : `\n${rotationVector}\n`}
-func _physics_process(_delta: float) -> void:
-	# The gains per unit inertia: kp I/m about any axis, divided by I.
-	var kpu := kp / mass
-	var kdu := kd / mass
-${statements(law)}
-${law.printedAngle ? `	# theta as the listing reads it: get_angle runs to 2 pi, so past pi this turns the long way.
-	# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
-	var turn := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
-	var theta := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle()` : `	# theta: the shortest rotation (rad, world) from the body to the target.
-	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())`}
-	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
-	apply_torque(inertia_times(alpha))
 `;
 }
