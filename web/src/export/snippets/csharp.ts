@@ -243,7 +243,7 @@ const HELPERS: [name: string, code: string][] = [
 ];
 
 /** How Unity's C# writes the core's vector vocabulary: Vector3 and Quaternion in floats, the law's numbers in doubles. */
-const SPELLING: VectorSpelling = {
+export const CSHARP_VECTORS: VectorSpelling = {
   inputs: {
     q: 'body.rotation',
     omega: 'body.angularVelocity',
@@ -266,7 +266,7 @@ const SPELLING: VectorSpelling = {
       Times: () => `Vector3.Scale(${list})`,
       Over: () => `Divide(${list})`,
       Length: () => `${alone(a!)}.magnitude`,
-      ClampLength: () => `Vector3.ClampMagnitude(${a!.text}, ${SPELLING.scalar(b!)})`,
+      ClampLength: () => `Vector3.ClampMagnitude(${a!.text}, ${CSHARP_VECTORS.scalar(b!)})`,
       Inverse: () => `Quaternion.Inverse(${list})`,
       Tan: () => `System.Math.Tan(${list})`,
     };
@@ -286,7 +286,7 @@ const TYPE: Record<Memory['type'], string> = { number: 'double', bool: 'bool', l
 /** A box component for a law the core declares in vectors (`vectorProgram`): its settings, its memory, the helpers its step calls, and the step. */
 function boxVector(s: SnippetInput, program: EngineProgram): string {
   const fields = [...program.settings.map(settingField), bodyFields(s)].join('\n');
-  const { lines, used } = renderVectorStep(program, CSHARP, SPELLING, '        ');
+  const { lines, used } = renderVectorStep(program, CSHARP, CSHARP_VECTORS, '        ');
   const memory = program.memory.length
     ? `
     // The law's memory, emptied whenever the component is enabled.

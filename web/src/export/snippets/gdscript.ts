@@ -184,7 +184,7 @@ const HELPERS: [name: string, code: string][] = [
 ];
 
 /** How GDScript writes the core's vector vocabulary (Godot keeps the inertia along the body's own axes). */
-const SPELLING: VectorSpelling = {
+export const GDSCRIPT_VECTORS: VectorSpelling = {
   inputs: {
     q: 'global_basis.get_rotation_quaternion()',
     omega: 'angular_velocity',
@@ -229,7 +229,7 @@ const EMPTY: Record<Memory['type'], string> = { number: '0.0', bool: 'false', li
 
 /** A box script for a law the core declares in vectors (`vectorProgram`), in camelCase (the caller turns it to snake_case). */
 function boxVector(s: SnippetInput, program: EngineProgram): string {
-  const { lines, used } = renderVectorStep(program, GDSCRIPT, SPELLING, '\t');
+  const { lines, used } = renderVectorStep(program, GDSCRIPT, GDSCRIPT_VECTORS, '\t');
   const settings = [...program.settings.map((f) => `@export var ${f.name} := ${literal(f.value)} # ${f.doc}`), `@export var dt := ${literal(s.dt)}`].join('\n');
   const memory = program.memory.length
     ? `
