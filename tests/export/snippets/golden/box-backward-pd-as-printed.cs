@@ -67,7 +67,6 @@ public class ForcelabBackwardPdAsPrintedBox : MonoBehaviour
         // degrees, so past 180 this turns the long way round.
         Vector3 theta = PrintedRotation(body.rotation, target.rotation);
         Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
-        Vector3 torque = InertiaTimes(alpha);
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
     }
 }

@@ -52,5 +52,4 @@ func _physics_process(_delta: float) -> void:
 	# degrees, so past 180 this turns the long way round.
 	var theta := printed_rotation(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
-	var torque := inertia_times(alpha)
-	apply_torque(torque)
+	apply_torque(inertia_times(alpha))

@@ -54,5 +54,4 @@ func _physics_process(_delta: float) -> void:
 	# theta: the shortest rotation (rad, world) from the body to the target.
 	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
-	var torque := inertia_times(alpha)
-	apply_torque(torque)
+	apply_torque(inertia_times(alpha))

@@ -54,7 +54,6 @@ public class ForcelabOneStepAsPrintedBox : MonoBehaviour
         // and the listing's wrong-way turn into the inertia frame does not show.
         Vector3 wll = Vector3.Scale(body.inertiaTensorRotation * wl, body.inertiaTensor);
         Vector3 tl = Quaternion.Inverse(body.inertiaTensorRotation) * wll;
-        Vector3 torque = body.rotation * tl;
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(body.rotation * tl, ForceMode.Force);
     }
 }

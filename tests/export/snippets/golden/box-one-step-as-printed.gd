@@ -41,5 +41,4 @@ func _physics_process(_delta: float) -> void:
 	# and the listing's wrong-way turn into the inertia frame does not show.
 	var wll := (Quaternion.IDENTITY * wl) * inertia
 	var tl := Quaternion.IDENTITY.inverse() * wll
-	var torque := global_basis.get_rotation_quaternion() * tl
-	apply_torque(torque)
+	apply_torque(global_basis.get_rotation_quaternion() * tl)

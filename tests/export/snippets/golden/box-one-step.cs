@@ -64,7 +64,6 @@ public class ForcelabOneStepBox : MonoBehaviour
         // with J u = i u + dt (w x (i u) - (i w) x u).
         Vector3 iu = Vector3.Scale(i, change);
         Vector3 tau = iu + (float)dt * (Vector3.Cross(w, iu) - Vector3.Cross(iw, change)) + Vector3.Cross(w, iw);
-        Vector3 torque = r * tau;
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(r * tau, ForceMode.Force);
     }
 }

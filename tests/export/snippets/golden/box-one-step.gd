@@ -52,5 +52,4 @@ func _physics_process(_delta: float) -> void:
 	# with J u = i u + dt (w x (i u) - (i w) x u).
 	var iu := i * change
 	var tau := iu + dt * (w.cross(iu) - iw.cross(change)) + w.cross(iw)
-	var torque := r * tau
-	apply_torque(torque)
+	apply_torque(r * tau)

@@ -67,7 +67,6 @@ public class ForcelabPdBox : MonoBehaviour
         // theta: the shortest rotation (rad, world) from the body to the target.
         Vector3 theta = RotationVector(body.rotation, target.rotation);
         Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
-        Vector3 torque = InertiaTimes(alpha);
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
     }
 }

@@ -82,7 +82,6 @@ public class ForcelabPidBox : MonoBehaviour
         }
         previous = body.rotation;
         started = true;
-        Vector3 torque = Vector3.ClampMagnitude(p + integral + derivative, (float)outputLimit);
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(Vector3.ClampMagnitude(p + integral + derivative, (float)outputLimit), ForceMode.Force);
     }
 }

@@ -86,7 +86,6 @@ public class ForcelabPidBox : MonoBehaviour
         integral = Vector3.ClampMagnitude(candidate + (float)(kt * dt) * (output - unsaturated), (float)integralLimit);
         previousError = error;
         started = true;
-        Vector3 torque = Vector3.ClampMagnitude(p + integral + derivative, (float)outputLimit);
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(Vector3.ClampMagnitude(p + integral + derivative, (float)outputLimit), ForceMode.Force);
     }
 }

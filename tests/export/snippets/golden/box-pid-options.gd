@@ -68,5 +68,4 @@ func _physics_process(_delta: float) -> void:
 	integral = (candidate + (kt * dt) * (output - unsaturated)).limit_length(integral_limit)
 	previous_error = error
 	started = true
-	var torque := (p + integral + derivative).limit_length(output_limit)
-	apply_torque(torque)
+	apply_torque((p + integral + derivative).limit_length(output_limit))

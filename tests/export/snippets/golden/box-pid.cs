@@ -76,7 +76,6 @@ public class ForcelabPidBox : MonoBehaviour
         integral = candidate;
         previous = body.rotation;
         started = true;
-        Vector3 torque = p + integral + derivative;
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(p + integral + derivative, ForceMode.Force);
     }
 }

@@ -59,5 +59,4 @@ func _physics_process(_delta: float) -> void:
 	integral = candidate
 	previous = global_basis.get_rotation_quaternion()
 	started = true
-	var torque := p + integral + derivative
-	apply_torque(torque)
+	apply_torque(p + integral + derivative)

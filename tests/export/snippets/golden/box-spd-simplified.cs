@@ -69,7 +69,6 @@ public class ForcelabSpdSimplifiedBox : MonoBehaviour
         // The error one step ahead: from where the body will be if it keeps its spin.
         Vector3 theta = RotationVector(Advanced(body.rotation, body.angularVelocity, dt), target.rotation);
         Vector3 alpha = (float)kpu * theta + (float)kdu * (Vector3.zero - body.angularVelocity);
-        Vector3 torque = InertiaTimes(alpha);
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
     }
 }

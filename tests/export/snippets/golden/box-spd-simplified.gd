@@ -57,5 +57,4 @@ func _physics_process(_delta: float) -> void:
 	# The error one step ahead: from where the body will be if it keeps its spin.
 	var theta := rotation_vector(advanced(global_basis.get_rotation_quaternion(), angular_velocity, dt), target.global_basis.get_rotation_quaternion())
 	var alpha := kpu * theta + kdu * (Vector3.ZERO - angular_velocity)
-	var torque := inertia_times(alpha)
-	apply_torque(torque)
+	apply_torque(inertia_times(alpha))

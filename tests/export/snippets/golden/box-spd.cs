@@ -80,7 +80,6 @@ public class ForcelabSpdBox : MonoBehaviour
         // i alpha = p - kd (w + alpha dt) - w x (i w).
         Vector3 alpha = Divide(p - (float)kds * w - gyro, i + (float)(kds * dt) * Vector3.one);
         Vector3 d = (float)kds * (-w - (float)dt * alpha);
-        Vector3 torque = r * (p + d);
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(r * (p + d), ForceMode.Force);
     }
 }

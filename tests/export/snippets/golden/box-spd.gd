@@ -68,5 +68,4 @@ func _physics_process(_delta: float) -> void:
 	# i alpha = p - kd (w + alpha dt) - w x (i w).
 	var alpha := (p - kds * w - gyro) / (i + (kds * dt) * Vector3.ONE)
 	var d := kds * (-w - dt * alpha)
-	var torque := r * (p + d)
-	apply_torque(torque)
+	apply_torque(r * (p + d))

@@ -286,7 +286,7 @@ const TYPE: Record<Memory['type'], string> = { number: 'double', bool: 'bool', l
 /** A box component for a law the core declares in vectors (`vectorProgram`): its settings, its memory, the helpers its step calls, and the step. */
 function boxVector(s: SnippetInput, program: EngineProgram): string {
   const fields = [...program.settings.map(settingField), bodyFields(s)].join('\n');
-  const { lines, used } = renderVectorStep(program, CSHARP, CSHARP_VECTORS, '        ');
+  const { lines, torque, used } = renderVectorStep(program, CSHARP, CSHARP_VECTORS, '        ');
   const memory = program.memory.length
     ? `
     // The law's memory, emptied whenever the component is enabled.
@@ -308,7 +308,7 @@ ${boxAwake}
 ${enable}${helpers.join('')}    void FixedUpdate()
     {
 ${lines.join('\n')}
-        body.AddTorque(torque, ForceMode.Force);
+        body.AddTorque(${torque}, ForceMode.Force);
     }
 }
 `;

@@ -152,10 +152,13 @@ export function vectorProgram(s: LawInput): EngineProgram | undefined {
 }
 
 /**
- * A box program's step in one language: its lines (below `base`) and the vocabulary they
- * use, so that the template defines the helpers it calls and no others.
+ * A box program's step in one language: its lines (below `base`) up to the last, the
+ * `torque` that last one gives (the template applies it as its engine does), and the
+ * vocabulary they use, so that the template defines the helpers it calls and no others.
  */
-export function renderVectorStep(program: EngineProgram, dialect: Dialect, spelling: VectorSpelling, base: string): { lines: string[]; used: Set<string> } {
+export function renderVectorStep(program: EngineProgram, dialect: Dialect, spelling: VectorSpelling, base: string): { lines: string[]; torque: string; used: Set<string> } {
+  const last = program.step.at(-1);
+  if (!last || !('let' in last) || last.let !== 'torque') throw new Error(`programs.json: a box program's step ends with its torque, not ${JSON.stringify(last)}`);
   const kinds = (words: Readonly<Record<string, { type: Kind }>>) => Object.entries(words).map(([name, w]) => [name, w.type] as const);
   const values = new Map<string, Kind>([
     ...kinds(VOCABULARY.inputs),
@@ -164,7 +167,8 @@ export function renderVectorStep(program: EngineProgram, dialect: Dialect, spell
     ...localKinds(program.step),
   ]);
   const translator = vectorTranslator({ values, calls: Object.fromEntries(kinds(VOCABULARY.functions)) }, spelling);
-  return { lines: render(program.step, dialect, base, 0, translator.print), used: translator.used };
+  const lines = render(program.step.slice(0, -1), dialect, base, 0, translator.print);
+  return { lines, torque: translator.print(last.be), used: translator.used };
 }
 
 /** A law of the box written out for engines: statements that give `stiffness` and `damping`, and its whole step (the core's `program::TorqueProgram`). */

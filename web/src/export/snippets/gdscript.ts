@@ -229,7 +229,7 @@ const EMPTY: Record<Memory['type'], string> = { number: '0.0', bool: 'false', li
 
 /** A box script for a law the core declares in vectors (`vectorProgram`), in camelCase (the caller turns it to snake_case). */
 function boxVector(s: SnippetInput, program: EngineProgram): string {
-  const { lines, used } = renderVectorStep(program, GDSCRIPT, GDSCRIPT_VECTORS, '\t');
+  const { lines, torque, used } = renderVectorStep(program, GDSCRIPT, GDSCRIPT_VECTORS, '\t');
   const settings = [...program.settings.map((f) => `@export var ${f.name} := ${literal(f.value)} # ${f.doc}`), `@export var dt := ${literal(s.dt)}`].join('\n');
   const memory = program.memory.length
     ? `
@@ -249,6 +249,6 @@ ${boxReady(s)}
 
 ${helpers.join('')}func _physics_process(_delta: float) -> void:
 ${lines.join('\n')}
-\tapply_torque(torque)
+\tapply_torque(${torque})
 `;
 }
