@@ -189,7 +189,8 @@ test('on the plate and the box, the Unity and Godot snippets carry the page\'s g
   expect(spd).toContain('body.AddTorque(r * (p + d), ForceMode.Force);');
   expect(spd).toContain('Vector3 gyro = Vector3.Cross(w, Vector3.Scale(i, w));');
   const spdGd = await code(page, 3, 'gdscript');
-  expect(spdGd).toContain('var gyro := w.cross(inertia * w)');
+  expect(spdGd).toContain('var i := inertia');
+  expect(spdGd).toContain('var gyro := w.cross(i * w)');
   expect(spdGd).not.toContain('forcelab library');
 });
 

@@ -31,7 +31,30 @@ struct PageCatalogue {
 struct PagePrograms {
     force: BTreeMap<&'static str, &'static forcelab::program::Program>,
     torque: BTreeMap<&'static str, &'static forcelab::program::TorqueProgram>,
-    predicting: BTreeMap<&'static str, &'static forcelab::program::PredictingProgram>,
+    vector: BTreeMap<&'static str, &'static forcelab::program::Program>,
+    /// What a box law's vector step may read and call, each with what it is.
+    vocabulary: Vocabulary,
+}
+
+/// The names a box law's vector step uses (`forcelab::program::VECTOR_INPUTS`, `VECTOR_FUNCTIONS`).
+#[derive(serde::Serialize)]
+struct Vocabulary {
+    inputs: BTreeMap<&'static str, Word>,
+    functions: BTreeMap<&'static str, Word>,
+}
+
+/// One name of the vocabulary: the kind of its value and what it is.
+#[derive(serde::Serialize)]
+struct Word {
+    r#type: &'static str,
+    doc: &'static str,
+}
+
+/// The vocabulary's names, each with its kind and doc.
+fn words(all: &[(&'static str, &'static str, &'static str)]) -> BTreeMap<&'static str, Word> {
+    all.iter()
+        .map(|&(name, r#type, doc)| (name, Word { r#type, doc }))
+        .collect()
 }
 
 /// The presets and the scenes' defaults, as the page's `presets.json` holds them.
@@ -74,7 +97,11 @@ fn main() {
             serde_json::to_string_pretty(&PagePrograms {
                 force: all.force.into_iter().collect(),
                 torque: all.torque.into_iter().collect(),
-                predicting: all.predicting.into_iter().collect(),
+                vector: all.vector.into_iter().collect(),
+                vocabulary: Vocabulary {
+                    inputs: words(forcelab::program::VECTOR_INPUTS),
+                    functions: words(forcelab::program::VECTOR_FUNCTIONS),
+                },
             })
         }
         "race" => match forcelab::design::race(&forcelab::design::RULES) {

@@ -13,6 +13,11 @@
 //! switched that limit on, else `value` as it is. The choices a card makes (a limit on
 //! or off, where the derivative acts, the anti-windup mode) pick statements with
 //! [`Statement::When`]; the numbers stay settings a reader can edit.
+//!
+//! A law on the box is a program of the same form whose step computes `torque` (N m,
+//! world) in vectors: see [`Statement::LetVector`] and the vocabulary in
+//! [`VECTOR_INPUTS`] and [`VECTOR_FUNCTIONS`], which each template spells in its
+//! language's vector types.
 
 /// A choice a Lab card made, which a program's [`Statement::When`] and its optional
 /// settings and memory depend on.
@@ -34,6 +39,13 @@ pub enum Statement {
     Let(&'static str, &'static str),
     /// A new local whole number (a count or an index).
     LetInt(&'static str, &'static str),
+    /// A new local vector of three numbers (a rotation vector, rad; an angular velocity,
+    /// rad/s; a torque, N m), in a box law's step.
+    LetVector(&'static str, &'static str),
+    /// A new local orientation (a unit quaternion), in a box law's step.
+    LetOrientation(&'static str, &'static str),
+    /// A comment line that says why the next statements are as they are.
+    Note(&'static str),
     /// Assigns a local or a memory field.
     Set(&'static str, &'static str),
     /// `if (condition) { then } else { otherwise }` (no `else` when it is empty).
@@ -87,6 +99,10 @@ pub enum MemoryKind {
     Bool,
     /// A list of numbers, empty on reset.
     List,
+    /// A vector of three numbers, zero on reset (a box law's).
+    Vector,
+    /// An orientation, the identity on reset (a box law's).
+    Orientation,
 }
 
 /// Something the law remembers between steps.
@@ -113,8 +129,46 @@ pub enum Text {
     Value(&'static str),
 }
 
-/// A law written out for engines: its step computes `force` (N) from the body, the
-/// target, the mass, the step and its settings.
+/// What a box law's step reads, by name, with what it is (each template spells it in
+/// its engine's terms: `body.angularVelocity` in Unity, `angular_velocity` in Godot).
+/// The target is at rest, so where it will be after the step is where it is.
+pub const VECTOR_INPUTS: &[(&str, &str, &str)] = &[
+    ("q", "orientation", "the body's orientation (world)"),
+    ("omega", "vector", "the body's angular velocity, rad/s (world)"),
+    ("qt", "orientation", "the target's orientation (world)"),
+    ("principal", "orientation", "the body's principal frame r = q frame (world), in which the inertia is diagonal"),
+    ("frame", "orientation", "the principal frame's rotation within the body (the identity where the engine keeps the inertia along the body's axes)"),
+    ("inertia", "vector", "the principal moments of inertia, kg m^2 (a vector)"),
+    ("mass", "number", "the body's mass, kg"),
+    ("dt", "number", "the fixed step, s"),
+    ("Scale", "number", "the Lab's per-kg gains to torque gains: the inertia about the turning axis a = (1, 2, 3)/|(1, 2, 3)| over the mass, m^2"),
+    ("ZERO", "vector", "the zero vector"),
+    ("ONE", "vector", "the vector (1, 1, 1)"),
+];
+
+/// The operations a box law's step may call: the name, the kind of the result and what
+/// it computes; `a * b`
+/// is also a rotation's product with a rotation or a vector, and a number's with a
+/// vector. Each template spells them in its language (a method, an operator or a helper
+/// function it defines).
+pub const VECTOR_FUNCTIONS: &[(&str, &str, &str)] = &[
+    ("Cross", "vector", "Cross(a, b): the cross product a x b"),
+    ("Dot", "number", "Dot(a, b): the dot product a . b"),
+    ("Times", "vector", "Times(a, b): a and b multiplied per component (a diagonal matrix times a vector)"),
+    ("Over", "vector", "Over(a, b): a divided by b per component (a diagonal matrix solved)"),
+    ("Length", "number", "Length(a): |a|"),
+    ("ClampLength", "vector", "ClampLength(a, limit): a shortened to the length limit when longer, if the card switched that limit on; else a as it is"),
+    ("Inverse", "orientation", "Inverse(r): the inverse rotation r^-1"),
+    ("Tan", "number", "Tan(x): the tangent of x rad"),
+    ("RotationVector", "vector", "RotationVector(from, to): the shortest rotation vector (rad, world) that turns from into to, read with atan2 (rotation::error_vector)"),
+    ("PrintedRotation", "vector", "PrintedRotation(from, to): the rotation from from to to as the engine's angle-axis reads it, its angle up to 2 pi (article 002's listings: the long way past pi)"),
+    ("Advanced", "orientation", "Advanced(r, w, dt): r turned by the world angular velocity w held for dt, exp(w dt / 2) r (rotation::integrate_exact)"),
+    ("InertiaTimes", "vector", "InertiaTimes(v): the world inertia times a world vector, R (I o (R^-1 v)) with R the principal frame"),
+];
+
+/// A law written out for engines: on the cube and the plate its step computes `force`
+/// (N) from the body, the target, the mass, the step and its settings; on the box it
+/// computes `torque` (N m, world) in vectors, from [`VECTOR_INPUTS`] and its settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Program {
     /// Where the law lives in the core (from `crates/forcelab/src/`), and what it does.
@@ -174,16 +228,11 @@ pub const fn memory(
 
 /// A torque law of the box written out for engines, per unit inertia: `lines` give
 /// `stiffness` (1/s^2) and `damping` (1/s) from `kpu = kp / m`, `kdu = kd / m` and the
-/// step `dt`; each template then applies `tau = I_w (stiffness theta + damping (w_t -
-/// w))`, with `theta` the shortest rotation vector to the target (or, with
-/// `printed_angle`, article 002's angle-axis, up to 360 degrees: the long way past 180)
-/// and `I_w` the world inertia.
+/// step `dt`; its [`step`](TorqueProgram::step) then applies `tau = I_w (stiffness theta
+/// + damping (w_t - w))`, with `theta` the shortest rotation vector to the target (or,
+/// with `printed_angle`, article 002's angle-axis, up to 360 degrees: the long way past
+/// 180) and `I_w` the world inertia.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
 pub struct TorqueProgram {
     /// Where the law lives in the core, and what it does.
     pub source: &'static str,
@@ -193,16 +242,41 @@ pub struct TorqueProgram {
     pub printed_angle: bool,
 }
 
-/// A box law that predicts the next step in the body's principal frame (the SPDs, the
-/// one-step laws): each template writes out its step in its own vector types; this says
-/// where the law lives and whether it reads the gains.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct PredictingProgram {
-    /// Where the law lives in the core, and what it does.
-    pub source: &'static str,
-    /// Whether it reads the Lab's gains (the one-step laws have none).
-    pub gains: bool,
+impl TorqueProgram {
+    /// The law's whole step in vectors, as a box program's (its last local is `torque`,
+    /// N m, world): the gains per unit inertia, `lines`, then `alpha = stiffness theta +
+    /// damping (0 - w)` (the target at rest) and `tau = I_w alpha`.
+    pub fn step(&self) -> Vec<Statement> {
+        use Statement::{Let, LetVector, Note};
+        let theta: &[Statement] = if self.printed_angle {
+            &[
+                Note("theta as the listing reads it: the engine's angle-axis angle runs to 360"),
+                Note("degrees, so past 180 this turns the long way round."),
+                LetVector("theta", "PrintedRotation(q, qt)"),
+            ]
+        } else {
+            &[
+                Note("theta: the shortest rotation (rad, world) from the body to the target."),
+                LetVector("theta", "RotationVector(q, qt)"),
+            ]
+        };
+        let gains = [
+            Note("The gains per unit inertia: kp I/m about any axis, divided by I."),
+            Let("kpu", "kp / mass"),
+            Let("kdu", "kd / mass"),
+        ];
+        let lines = self.lines.iter().map(|&(name, be)| Let(name, be));
+        let apply = [
+            LetVector("alpha", "stiffness * theta + damping * (ZERO - omega)"),
+            LetVector("torque", "InertiaTimes(alpha)"),
+        ];
+        gains
+            .into_iter()
+            .chain(lines)
+            .chain(theta.iter().copied())
+            .chain(apply)
+            .collect()
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -232,11 +306,10 @@ mod json {
                     map.serialize_entry("let", name)?;
                     map.serialize_entry("be", be)?;
                 }
-                Statement::LetInt(name, be) => {
-                    map.serialize_entry("let", name)?;
-                    map.serialize_entry("be", be)?;
-                    map.serialize_entry("type", "int")?;
-                }
+                Statement::LetInt(name, be) => typed(&mut map, name, be, "int")?,
+                Statement::LetVector(name, be) => typed(&mut map, name, be, "vector")?,
+                Statement::LetOrientation(name, be) => typed(&mut map, name, be, "orientation")?,
+                Statement::Note(text) => map.serialize_entry("note", text)?,
                 Statement::Set(name, to) => {
                     map.serialize_entry("set", name)?;
                     map.serialize_entry("to", to)?;
@@ -271,6 +344,18 @@ mod json {
         }
     }
 
+    /// A local of a type other than a number: `{ let, be, type }`.
+    fn typed<M: SerializeMap>(
+        map: &mut M,
+        name: &str,
+        be: &str,
+        kind: &str,
+    ) -> Result<(), M::Error> {
+        map.serialize_entry("let", name)?;
+        map.serialize_entry("be", be)?;
+        map.serialize_entry("type", kind)
+    }
+
     impl Serialize for Setting {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut map = s.serialize_map(None)?;
@@ -299,6 +384,8 @@ mod json {
                 MemoryKind::Number => "number",
                 MemoryKind::Bool => "bool",
                 MemoryKind::List => "list",
+                MemoryKind::Vector => "vector",
+                MemoryKind::Orientation => "orientation",
             };
             map.serialize_entry("type", kind)?;
             map.serialize_entry("doc", self.doc)?;
@@ -326,6 +413,17 @@ mod json {
                     map.end()
                 }
             }
+        }
+    }
+
+    impl Serialize for TorqueProgram {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut map = s.serialize_map(Some(4))?;
+            map.serialize_entry("source", self.source)?;
+            map.serialize_entry("lines", self.lines)?;
+            map.serialize_entry("printedAngle", &self.printed_angle)?;
+            map.serialize_entry("step", &self.step())?;
+            map.end()
         }
     }
 

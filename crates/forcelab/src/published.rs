@@ -9,7 +9,7 @@
 use crate::body::Body3;
 use crate::error::{finite, positive, Error};
 use crate::math;
-use crate::program::{PredictingProgram, Program, Statement::Let, Text, TorqueProgram};
+use crate::program::{Program, Statement::*, Text, TorqueProgram};
 use glam::{DQuat, DVec3};
 
 /// Unity's `Quaternion.ToAngleAxis`, in radians: angle `2 acos(w)` in `[0, 2 pi]`
@@ -165,12 +165,23 @@ pub(crate) const BACKWARD_PD_TORQUE_PROGRAM: TorqueProgram = TorqueProgram {
     printed_angle: true,
 };
 
-/// Where this law lives, for the engine templates that write out its step on the box
-/// (see [`program`](crate::program)).
-pub(crate) const ONE_STEP_PREDICTING: PredictingProgram = PredictingProgram {
-    source: "crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; it turns into the inertia frame and back the wrong way round; its angle-axis angle runs to 360 degrees, so past 180 it turns the long way)",
-    gains: false,
-};
+/// [`one_step_torque_as_printed`] written out for engines that do not run forcelab
+/// (see [`program`](crate::program)), step for step as the listing prints it:
+/// `w = axis angle / dt - w_body`, then `q (f^-1 (i o (f (q^-1 w))))` with `f` the
+/// inertia frame: an impulse where a torque is meant, turned through the frame the
+/// wrong way round.
+pub(crate) const ONE_STEP_VECTOR_PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/published.rs (one_step_torque_as_printed: article 002's listing as printed. It returns I dw, an impulse, where a torque I dw / dt is meant; it turns into the inertia frame and back the wrong way round; its angle-axis angle runs to 360 degrees, so past 180 it turns the long way)")],
+    &[
+        LetVector("w", "PrintedRotation(q, qt) / dt - omega"),
+        LetVector("wl", "Inverse(q) * w"),
+        Note("Where the engine keeps the inertia along the body's axes, frame is the identity"),
+        Note("and the listing's wrong-way turn into the inertia frame does not show."),
+        LetVector("wll", "Times(frame * wl, inertia)"),
+        LetVector("tl", "Inverse(frame) * wll"),
+        LetVector("torque", "q * tl"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,7 @@ mod implicit_pd;
 mod one_step;
 mod pid;
 mod pid_memory;
+mod pid_program;
 mod pid_torque;
 mod prepared;
 mod programs;
@@ -42,7 +43,7 @@ pub use one_step::{
 pub use pid::{AntiWindup, DerivativeOn, Pid, PidState};
 pub use pid_torque::PidTorque;
 pub use prepared::Prepared1;
-pub use programs::{predicting_program_of, program_of, programs, torque_program_of, Programs};
+pub use programs::{program_of, programs, torque_program_of, vector_program_of, Programs};
 pub use proportional::{ManualDamping, Proportional};
 pub use second_order::SecondOrder;
 pub use soft_step::{SoftStep, Softness};

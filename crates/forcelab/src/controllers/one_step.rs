@@ -11,7 +11,7 @@ use crate::body::{Body1, Body2, Body3, Gyroscopic};
 use crate::error::{finite, positive, Error};
 use crate::integrator::Integrator;
 use crate::math;
-use crate::program::{PredictingProgram, Program, Statement::Let, Text};
+use crate::program::{Program, Statement::*, Text};
 use crate::rotation::{rotation_vector, TINY_ANGLE};
 use glam::{DQuat, DVec2, DVec3};
 
@@ -165,12 +165,32 @@ pub(crate) const PROGRAM: Program = Program::stateless(
     ],
 );
 
-/// Where this law lives, for the engine templates that write out its step on the box
-/// (see [`program`](crate::program)).
-pub(crate) const PREDICTING: PredictingProgram = PredictingProgram {
-    source: "crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)",
-    gains: false,
-};
+/// [`one_step_torque3`] written out for engines that do not run forcelab (see
+/// [`program`](crate::program)), for a body without damping whose gyroscopic term is
+/// implicit (the Lab's box): `w' = u 2 tan(theta / 2) / dt`, `u = (w' - w) / dt` in the
+/// principal frame, `tau = r (i u + dt (w x (i u) - (i w) x u) + w x (i w))`.
+pub(crate) const VECTOR_PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/one_step.rs (one_step_torque3: the torque that lands on the target at the end of this step, through the step's own update)")],
+    &[
+        Note("The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',"),
+        Note("so the angular velocity that lands on the target has |w'| = 2 tan(angle / 2) / dt."),
+        LetVector("theta", "RotationVector(q, qt)"),
+        Let("angle", "Length(theta)"),
+        LetVector("next", "angle < 1e-12 ? theta / dt : (2.0 * Tan(0.5 * angle) / (angle * dt)) * theta"),
+        Note("The principal frame r, in which the inertia is the diagonal i."),
+        LetOrientation("r", "principal"),
+        LetOrientation("rt", "Inverse(r)"),
+        LetVector("i", "inertia"),
+        LetVector("w", "rt * omega"),
+        LetVector("iw", "Times(i, w)"),
+        LetVector("change", "(rt * next - w) / dt"),
+        Note("The implicit gyroscopic velocity update inverted: tau = J change + w x (i w),"),
+        Note("with J u = i u + dt (w x (i u) - (i w) x u)."),
+        LetVector("iu", "Times(i, change)"),
+        LetVector("tau", "iu + dt * (Cross(w, iu) - Cross(iw, change)) + Cross(w, iw)"),
+        LetVector("torque", "r * tau"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

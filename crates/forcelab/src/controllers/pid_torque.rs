@@ -1,7 +1,9 @@
 use super::pid_memory::PidMemory;
+use super::pid_program::{self as pid, BACK_CALCULATION, CLAMPED, CONDITIONAL, FILTERED, ON_ERROR};
 use super::{Pid, Target3, Terms3};
 use crate::body::Body3;
 use crate::error::{positive, Error};
+use crate::program::{memory, Choice, MemoryKind, Program, Statement::*};
 use crate::rotation::error_vector;
 use glam::{DQuat, DVec3};
 
@@ -78,6 +80,114 @@ impl PidTorque {
         Ok(terms)
     }
 }
+
+/// [`PidTorque`] written out for engines that do not run forcelab (see
+/// [`program`](crate::program)), with the card's choices made and the Lab's gains
+/// scaled to torque gains by `Scale`: `e = RotationVector(q, q_t)`, `D = kd (e -
+/// e_prev) / dt` or `-kd RotationVector(q_prev, q) / dt`, the integral and the torque
+/// clamped by length (N m), and the 1-D PID's anti-windup modes on the vectors.
+pub(crate) const VECTOR_PROGRAM: Program = Program {
+    source: &pid::source(
+        "crates/forcelab/src/controllers/pid_torque.rs, a PID on the rotation vector to the target (derivative on the ",
+        "); the limits bound the torque's length",
+    ),
+    settings: &pid::settings(
+        false,
+        "the integral term's limit, N m",
+        "the actuator's limit, N m",
+    ),
+    memory: &[
+        memory("integral", MemoryKind::Vector, "the integral term, N m", None),
+        memory(
+            "previousError",
+            MemoryKind::Vector,
+            "last step's error, rad",
+            Some(ON_ERROR),
+        ),
+        memory(
+            "previous",
+            MemoryKind::Orientation,
+            "last step's orientation",
+            Some(Choice::Is("derivativeOn", "measurement")),
+        ),
+        memory(
+            "filtered",
+            MemoryKind::Vector,
+            "the filtered derivative term, N m",
+            Some(FILTERED),
+        ),
+        memory("started", MemoryKind::Bool, "whether there was a last step", None),
+    ],
+    step: &[
+        LetVector("error", "RotationVector(q, qt)"),
+        When(
+            ON_ERROR,
+            &[LetVector(
+                "derivative",
+                "started ? (kd * Scale / dt) * (error - previousError) : ZERO",
+            )],
+            &[LetVector(
+                "derivative",
+                "started ? (-kd * Scale / dt) * RotationVector(previous, q) : ZERO",
+            )],
+        ),
+        When(
+            FILTERED,
+            &[
+                Set(
+                    "filtered",
+                    "started ? filtered + (dt / (derivativeFilter + dt)) * (derivative - filtered) : derivative",
+                ),
+                Set("derivative", "filtered"),
+            ],
+            &[],
+        ),
+        LetVector("p", "(kp * Scale) * error"),
+        LetVector(
+            "candidate",
+            "ClampLength(integral + (ki * Scale * dt) * error, integralLimit)",
+        ),
+        // The unclamped sum only where the output can saturate and the mode reacts to it.
+        When(
+            CLAMPED,
+            &[When(
+                Choice::Is("antiWindup", "clamp"),
+                &[],
+                &[LetVector("unsaturated", "p + candidate + derivative")],
+            )],
+            &[],
+        ),
+        When(
+            BACK_CALCULATION,
+            &[
+                LetVector("output", "ClampLength(unsaturated, outputLimit)"),
+                Set(
+                    "integral",
+                    "ClampLength(candidate + (kt * dt) * (output - unsaturated), integralLimit)",
+                ),
+            ],
+            &[When(
+                CONDITIONAL,
+                &[
+                    Note("Hold the integral while the torque is clamped and the error pushes deeper."),
+                    If(
+                        "!(Length(unsaturated) > outputLimit && Dot(error, unsaturated) > 0.0)",
+                        &[Set("integral", "candidate")],
+                        &[],
+                    ),
+                ],
+                &[Set("integral", "candidate")],
+            )],
+        ),
+        When(
+            ON_ERROR,
+            &[Set("previousError", "error")],
+            &[Set("previous", "q")],
+        ),
+        Set("started", "true"),
+        LetVector("torque", "ClampLength(p + integral + derivative, outputLimit)"),
+    ],
+};
 
 #[cfg(test)]
 mod tests {

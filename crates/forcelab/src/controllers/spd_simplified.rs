@@ -1,7 +1,7 @@
 use super::{Prepared1, Target1, Target3, Terms, Terms3};
 use crate::body::{Body1, Body3};
 use crate::error::{non_negative, positive, Error};
-use crate::program::{PredictingProgram, Program, Statement::Let, Text};
+use crate::program::{Program, Statement::*, Text};
 use crate::rotation::{error_vector, integrate_exact};
 use glam::DVec3;
 
@@ -154,12 +154,22 @@ pub(crate) const PROGRAM: Program = Program::stateless(
     ],
 );
 
-/// Where this law lives, for the engine templates that write out its step on the box
-/// (see [`program`](crate::program)).
-pub(crate) const PREDICTING: PredictingProgram = PredictingProgram {
-    source: "crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)",
-    gains: true,
-};
+/// This law on the box written out for engines that do not run forcelab (see
+/// [`program`](crate::program)), the target at rest: [`SpdSimplifiedTorque`]'s
+/// `alpha = kp e(exp(w dt) q -> q_t) - kd w` with the Lab's gains per unit inertia
+/// (`kp / m` 1/s^2, `kd / m` 1/s), and `tau = I_w alpha`.
+pub(crate) const VECTOR_PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/spd_simplified.rs (the error one step ahead, the damping on the present velocity, gains per unit inertia)")],
+    &[
+        Note("Per unit inertia, 1/s^2 and 1/s."),
+        Let("kpu", "kp / mass"),
+        Let("kdu", "kd / mass"),
+        Note("The error one step ahead: from where the body will be if it keeps its spin."),
+        LetVector("theta", "RotationVector(Advanced(q, omega, dt), qt)"),
+        LetVector("alpha", "kpu * theta + kdu * (ZERO - omega)"),
+        LetVector("torque", "InertiaTimes(alpha)"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

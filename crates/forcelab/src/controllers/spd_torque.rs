@@ -1,7 +1,7 @@
 use super::{Target3, Terms3};
 use crate::body::{Body3, Gyroscopic};
 use crate::error::{finite, non_negative, positive, Error};
-use crate::program::PredictingProgram;
+use crate::program::{Program, Statement::*, Text};
 use crate::rotation::{error_vector, integrate_exact};
 use glam::DVec3;
 
@@ -82,12 +82,32 @@ impl SpdTorque {
     }
 }
 
-/// Where this law lives, for the engine templates that write out its step on the box
-/// (see [`program`](crate::program)).
-pub(crate) const PREDICTING: PredictingProgram = PredictingProgram {
-    source: "crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)",
-    gains: true,
-};
+/// This law on the box written out for engines that do not run forcelab (see
+/// [`program`](crate::program)), with the Lab's gains scaled to torque gains and the
+/// target at rest: the arithmetic of [`SpdTorque::torque`] in the principal frame,
+/// `alpha = (kp e - kd w - w x (i w)) / (i + kd dt)`, `tau = r (kp e - kd (w + alpha dt))`.
+pub(crate) const VECTOR_PROGRAM: Program = Program::stateless(
+    &[Text::Words("crates/forcelab/src/controllers/spd_torque.rs (Tan's SPD on an orientation: the error one step ahead, the torque's own effect on the velocity solved for in the principal frame, gyroscopic term included)")],
+    &[
+        Note("The torque gains, N m/rad and N m s/rad."),
+        Let("kps", "kp * Scale"),
+        Let("kds", "kd * Scale"),
+        Note("The principal frame r, in which the inertia is the diagonal i."),
+        LetOrientation("r", "principal"),
+        LetOrientation("rt", "Inverse(r)"),
+        LetVector("i", "inertia"),
+        Note("The error one step ahead: from where the body will be if it keeps its spin."),
+        LetVector("e", "rt * RotationVector(Advanced(q, omega, dt), qt)"),
+        LetVector("w", "rt * omega"),
+        LetVector("gyro", "Cross(w, Times(i, w))"),
+        LetVector("p", "kps * e"),
+        Note("The acceleration this step's torque causes, solved for per principal axis:"),
+        Note("i alpha = p - kd (w + alpha dt) - w x (i w)."),
+        LetVector("alpha", "Over(p - kds * w - gyro, i + (kds * dt) * ONE)"),
+        LetVector("d", "kds * (-w - dt * alpha)"),
+        LetVector("torque", "r * (p + d)"),
+    ],
+);
 
 #[cfg(test)]
 mod tests {

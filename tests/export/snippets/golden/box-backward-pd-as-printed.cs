@@ -3,7 +3,9 @@
 // the error is the rotation from the body to the target. Gains as in the forcelab Lab:
 // kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 // about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-// The law: crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones, and turns the long way past 180 degrees)
+// The law: crates/forcelab/src/published.rs (article 002's torque listing as printed:
+// computes Wu's gains, applies the forward ones, and turns the long way past 180
+// degrees).
 // Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
 using UnityEngine;
 
@@ -11,8 +13,8 @@ using UnityEngine;
 public class ForcelabBackwardPdAsPrintedBox : MonoBehaviour
 {
     public Transform target; // the orientation to turn to
-    public double kp = 400.0;
-    public double kd = 40.0;
+    public double kp = 400.0; // stiffness, N/m
+    public double kd = 40.0; // damping, N s/m
     public double mass = 2.5;
     public double dt = 0.016666666666666666;
 
@@ -45,17 +47,25 @@ public class ForcelabBackwardPdAsPrintedBox : MonoBehaviour
         return r * Vector3.Scale(body.inertiaTensor, Quaternion.Inverse(r) * v);
     }
 
+    // The rotation (rad, world) from `from` to `to` as the listing reads it: ToAngleAxis's
+    // angle runs to 360 degrees, so past 180 this turns the long way round.
+    static Vector3 PrintedRotation(Quaternion from, Quaternion to)
+    {
+        Quaternion turn = to * Quaternion.Inverse(from);
+        turn.ToAngleAxis(out float degrees, out Vector3 axis);
+        return axis * (degrees * Mathf.Deg2Rad);
+    }
+
     void FixedUpdate()
     {
         // The gains per unit inertia: kp I/m about any axis, divided by I.
-        double kpu = kp / mass, kdu = kd / mass;
+        double kpu = kp / mass;
+        double kdu = kd / mass;
         double stiffness = kpu;
         double damping = kdu;
-        // theta as the listing reads it: ToAngleAxis's angle runs to 360 degrees, so past
-        // 180 this turns the long way round.
-        Quaternion turn = target.rotation * Quaternion.Inverse(body.rotation);
-        turn.ToAngleAxis(out float degrees, out Vector3 axis);
-        Vector3 theta = axis * (degrees * Mathf.Deg2Rad);
+        // theta as the listing reads it: the engine's angle-axis angle runs to 360
+        // degrees, so past 180 this turns the long way round.
+        Vector3 theta = PrintedRotation(body.rotation, target.rotation);
         Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
         body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
     }

@@ -3,12 +3,14 @@
 # the error is the rotation from the body to the target. Gains as in the forcelab Lab:
 # kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 # about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-# The law: crates/forcelab/src/published.rs (article 002's torque listing as printed: computes Wu's gains, applies the forward ones, and turns the long way past 180 degrees)
+# The law: crates/forcelab/src/published.rs (article 002's torque listing as printed:
+# computes Wu's gains, applies the forward ones, and turns the long way past 180
+# degrees).
 extends RigidBody3D
 
 @export var target: Node3D # the orientation to turn to
-@export var kp := 400.0
-@export var kd := 40.0
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
 @export var dt := 0.016666666666666666
 
 func _ready() -> void:
@@ -33,15 +35,21 @@ func inertia_times(v: Vector3) -> Vector3:
 	var r := global_basis.orthonormalized()
 	return r * (inertia * (r.transposed() * v))
 
+# The rotation (rad, world) from `from` to `to` as the listing reads it: get_angle runs
+# to 2 pi, so past pi this turns the long way. The axis is normalized here: near the
+# identity Godot's get_axis() returns (x, y, z) as is.
+func printed_rotation(from: Quaternion, to: Quaternion) -> Vector3:
+	var turn := to * from.inverse()
+	return Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle()
+
 func _physics_process(_delta: float) -> void:
 	# The gains per unit inertia: kp I/m about any axis, divided by I.
-	var kpu := kp / mass
-	var kdu := kd / mass
-	var stiffness := kpu
-	var damping := kdu
-	# theta as the listing reads it: get_angle runs to 2 pi, so past pi this turns the long way.
-	# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
-	var turn := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
-	var theta := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle()
+	var kpu: float = kp / mass
+	var kdu: float = kd / mass
+	var stiffness: float = kpu
+	var damping: float = kdu
+	# theta as the listing reads it: the engine's angle-axis angle runs to 360
+	# degrees, so past 180 this turns the long way round.
+	var theta := printed_rotation(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
 	apply_torque(inertia_times(alpha))

@@ -3,7 +3,8 @@
 // the error is the rotation from the body to the target. Gains as in the forcelab Lab:
 // kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 // about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-// The law: crates/forcelab/src/controllers/backward_pd_torque.rs (Wu: gains scaled by g)
+// The law: crates/forcelab/src/controllers/backward_pd_torque.rs (Wu: gains scaled by
+// g).
 // Unity 6. Rigidbody.angularVelocity is in rad/s; the torque is a world torque.
 using UnityEngine;
 
@@ -11,8 +12,8 @@ using UnityEngine;
 public class ForcelabBackwardPdBox : MonoBehaviour
 {
     public Transform target; // the orientation to turn to
-    public double kp = 400.0;
-    public double kd = 40.0;
+    public double kp = 400.0; // stiffness, N/m
+    public double kd = 40.0; // damping, N s/m
     public double mass = 2.5;
     public double dt = 0.016666666666666666;
 
@@ -59,7 +60,8 @@ public class ForcelabBackwardPdBox : MonoBehaviour
     void FixedUpdate()
     {
         // The gains per unit inertia: kp I/m about any axis, divided by I.
-        double kpu = kp / mass, kdu = kd / mass;
+        double kpu = kp / mass;
+        double kdu = kd / mass;
         double g = 1.0 / (1.0 + kdu * dt + kpu * dt * dt);
         double stiffness = g * kpu;
         double damping = g * (kdu + kpu * dt);

@@ -37,12 +37,21 @@ public class ForcelabOneStepAsPrintedBox : MonoBehaviour
         Time.fixedDeltaTime = (float)dt;
     }
 
+    // The rotation (rad, world) from `from` to `to` as the listing reads it: ToAngleAxis's
+    // angle runs to 360 degrees, so past 180 this turns the long way round.
+    static Vector3 PrintedRotation(Quaternion from, Quaternion to)
+    {
+        Quaternion turn = to * Quaternion.Inverse(from);
+        turn.ToAngleAxis(out float degrees, out Vector3 axis);
+        return axis * (degrees * Mathf.Deg2Rad);
+    }
+
     void FixedUpdate()
     {
-        Quaternion q = target.rotation * Quaternion.Inverse(body.rotation);
-        q.ToAngleAxis(out float degrees, out Vector3 axis);
-        Vector3 w = axis * (degrees * Mathf.Deg2Rad) / (float)dt - body.angularVelocity;
+        Vector3 w = PrintedRotation(body.rotation, target.rotation) / (float)dt - body.angularVelocity;
         Vector3 wl = Quaternion.Inverse(body.rotation) * w;
+        // Where the engine keeps the inertia along the body's axes, frame is the identity
+        // and the listing's wrong-way turn into the inertia frame does not show.
         Vector3 wll = Vector3.Scale(body.inertiaTensorRotation * wl, body.inertiaTensor);
         Vector3 tl = Quaternion.Inverse(body.inertiaTensorRotation) * wll;
         body.AddTorque(body.rotation * tl, ForceMode.Force);

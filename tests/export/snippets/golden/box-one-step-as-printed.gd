@@ -27,11 +27,18 @@ func _ready() -> void:
 	# q + dt/2 (w, 0) q; where Godot's physics steps these differently, the laws that
 	# predict the step (the SPDs, one-step) land close to, not exactly on, their aim.
 
+# The rotation (rad, world) from `from` to `to` as the listing reads it: get_angle runs
+# to 2 pi, so past pi this turns the long way. The axis is normalized here: near the
+# identity Godot's get_axis() returns (x, y, z) as is.
+func printed_rotation(from: Quaternion, to: Quaternion) -> Vector3:
+	var turn := to * from.inverse()
+	return Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle()
+
 func _physics_process(_delta: float) -> void:
-	# Godot's inertia has no rotation of its own, so the listing's wrong-way turn into the
-	# inertia frame does not show here.
-	var q := global_basis.get_rotation_quaternion()
-	var turn := target.global_basis.get_rotation_quaternion() * q.inverse()
-	# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
-	var w := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle() / dt - angular_velocity
-	apply_torque(q * (inertia * (q.inverse() * w)))
+	var w := printed_rotation(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion()) / dt - angular_velocity
+	var wl := global_basis.get_rotation_quaternion().inverse() * w
+	# Where the engine keeps the inertia along the body's axes, frame is the identity
+	# and the listing's wrong-way turn into the inertia frame does not show.
+	var wll := (Quaternion.IDENTITY * wl) * inertia
+	var tl := Quaternion.IDENTITY.inverse() * wll
+	apply_torque(global_basis.get_rotation_quaternion() * tl)

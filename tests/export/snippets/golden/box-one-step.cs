@@ -54,9 +54,11 @@ public class ForcelabOneStepBox : MonoBehaviour
         double angle = theta.magnitude;
         Vector3 next = angle < 1e-12 ? theta / (float)dt : (float)(2.0 * System.Math.Tan(0.5 * angle) / (angle * dt)) * theta;
         // The principal frame r, in which the inertia is the diagonal i.
-        Quaternion r = body.rotation * body.inertiaTensorRotation, rt = Quaternion.Inverse(r);
+        Quaternion r = body.rotation * body.inertiaTensorRotation;
+        Quaternion rt = Quaternion.Inverse(r);
         Vector3 i = body.inertiaTensor;
-        Vector3 w = rt * body.angularVelocity, iw = Vector3.Scale(i, w);
+        Vector3 w = rt * body.angularVelocity;
+        Vector3 iw = Vector3.Scale(i, w);
         Vector3 change = (rt * next - w) / (float)dt;
         // The implicit gyroscopic velocity update inverted: tau = J change + w x (i w),
         // with J u = i u + dt (w x (i u) - (i w) x u).

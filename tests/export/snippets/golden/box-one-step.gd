@@ -36,19 +36,20 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
 
 func _physics_process(_delta: float) -> void:
-	# The principal frame r is the body's own: Godot's inertia is along its axes.
-	var r := global_basis.get_rotation_quaternion()
-	var rt := r.inverse()
 	# The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',
 	# so the angular velocity that lands on the target has |w'| = 2 tan(angle / 2) / dt.
-	var theta := rotation_vector(r, target.global_basis.get_rotation_quaternion())
-	var angle := theta.length()
+	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
+	var angle: float = theta.length()
 	var next := theta / dt if angle < 1e-12 else (2.0 * tan(0.5 * angle) / (angle * dt)) * theta
+	# The principal frame r, in which the inertia is the diagonal i.
+	var r := global_basis.get_rotation_quaternion()
+	var rt := r.inverse()
+	var i := inertia
 	var w := rt * angular_velocity
-	var iw := inertia * w
+	var iw := i * w
 	var change := (rt * next - w) / dt
 	# The implicit gyroscopic velocity update inverted: tau = J change + w x (i w),
 	# with J u = i u + dt (w x (i u) - (i w) x u).
-	var iu := inertia * change
+	var iu := i * change
 	var tau := iu + dt * (w.cross(iu) - iw.cross(change)) + w.cross(iw)
 	apply_torque(r * tau)

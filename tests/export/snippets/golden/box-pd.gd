@@ -3,12 +3,13 @@
 # the error is the rotation from the body to the target. Gains as in the forcelab Lab:
 # kp N/m, kd N s/m for a cube of this mass, applied as torque gains kp I/m, kd I/m
 # about the axis (I: the box's inertia about it), so the turn has the cube's frequency and damping.
-# The law: crates/forcelab/src/controllers/controller3.rs (forward PD, gains per unit inertia)
+# The law: crates/forcelab/src/controllers/controller3.rs (forward PD, gains per unit
+# inertia).
 extends RigidBody3D
 
 @export var target: Node3D # the orientation to turn to
-@export var kp := 400.0
-@export var kd := 40.0
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
 @export var dt := 0.016666666666666666
 
 func _ready() -> void:
@@ -45,10 +46,10 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 
 func _physics_process(_delta: float) -> void:
 	# The gains per unit inertia: kp I/m about any axis, divided by I.
-	var kpu := kp / mass
-	var kdu := kd / mass
-	var stiffness := kpu
-	var damping := kdu
+	var kpu: float = kp / mass
+	var kdu: float = kd / mass
+	var stiffness: float = kpu
+	var damping: float = kdu
 	# theta: the shortest rotation (rad, world) from the body to the target.
 	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
 	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)

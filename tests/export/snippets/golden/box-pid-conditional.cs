@@ -21,7 +21,7 @@ public class ForcelabPidBox : MonoBehaviour
     public double dt = 0.016666666666666666;
 
     Rigidbody body;
-    // The PID's memory, emptied whenever the component is enabled.
+    // The law's memory, emptied whenever the component is enabled.
     Vector3 integral; // the integral term, N m
     Quaternion previous; // last step's orientation
     bool started; // whether there was a last step
@@ -49,6 +49,7 @@ public class ForcelabPidBox : MonoBehaviour
     void OnEnable()
     {
         integral = Vector3.zero;
+        previous = Quaternion.identity;
         started = false;
     }
 
@@ -75,7 +76,10 @@ public class ForcelabPidBox : MonoBehaviour
         Vector3 candidate = integral + (float)(ki * Scale * dt) * error;
         Vector3 unsaturated = p + candidate + derivative;
         // Hold the integral while the torque is clamped and the error pushes deeper.
-        if (!(unsaturated.magnitude > outputLimit && Vector3.Dot(error, unsaturated) > 0f)) integral = candidate;
+        if (!(unsaturated.magnitude > outputLimit && Vector3.Dot(error, unsaturated) > 0.0))
+        {
+            integral = candidate;
+        }
         previous = body.rotation;
         started = true;
         body.AddTorque(Vector3.ClampMagnitude(p + integral + derivative, (float)outputLimit), ForceMode.Force);

@@ -15,7 +15,7 @@ extends RigidBody3D
 @export var output_limit := 3.0 # the actuator's limit, N m
 @export var dt := 0.016666666666666666
 
-# The PID's memory, emptied in _ready.
+# The law's memory, empty when the script starts.
 var integral := Vector3.ZERO # the integral term, N m
 var previous := Quaternion.IDENTITY # last step's orientation
 var started := false # whether there was a last step
@@ -53,17 +53,14 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
 
 func _physics_process(_delta: float) -> void:
-	# Not "scale": a Node3D has a property of that name.
-	var torque_scale := gain_scale()
-	var q := global_basis.get_rotation_quaternion()
-	var error := rotation_vector(q, target.global_basis.get_rotation_quaternion())
-	var derivative := (-kd * torque_scale / dt) * rotation_vector(previous, q) if started else Vector3.ZERO
-	var p := (kp * torque_scale) * error
-	var candidate := integral + (ki * torque_scale * dt) * error
+	var error := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
+	var derivative := (-kd * gain_scale() / dt) * rotation_vector(previous, global_basis.get_rotation_quaternion()) if started else Vector3.ZERO
+	var p := (kp * gain_scale()) * error
+	var candidate := integral + (ki * gain_scale() * dt) * error
 	var unsaturated := p + candidate + derivative
 	# Hold the integral while the torque is clamped and the error pushes deeper.
 	if not (unsaturated.length() > output_limit and error.dot(unsaturated) > 0.0):
 		integral = candidate
-	previous = q
+	previous = global_basis.get_rotation_quaternion()
 	started = true
 	apply_torque((p + integral + derivative).limit_length(output_limit))

@@ -24,7 +24,7 @@ public class ForcelabPidBox : MonoBehaviour
     public double dt = 0.016666666666666666;
 
     Rigidbody body;
-    // The PID's memory, emptied whenever the component is enabled.
+    // The law's memory, emptied whenever the component is enabled.
     Vector3 integral; // the integral term, N m
     Vector3 previousError; // last step's error, rad
     Vector3 filtered; // the filtered derivative term, N m
@@ -53,6 +53,7 @@ public class ForcelabPidBox : MonoBehaviour
     void OnEnable()
     {
         integral = Vector3.zero;
+        previousError = Vector3.zero;
         filtered = Vector3.zero;
         started = false;
     }

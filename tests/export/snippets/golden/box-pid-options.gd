@@ -18,7 +18,7 @@ extends RigidBody3D
 @export var kt := 8.0 # back-calculation tracking gain, 1/s
 @export var dt := 0.016666666666666666
 
-# The PID's memory, emptied in _ready.
+# The law's memory, empty when the script starts.
 var integral := Vector3.ZERO # the integral term, N m
 var previous_error := Vector3.ZERO # last step's error, rad
 var filtered := Vector3.ZERO # the filtered derivative term, N m
@@ -57,18 +57,15 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
 
 func _physics_process(_delta: float) -> void:
-	# Not "scale": a Node3D has a property of that name.
-	var torque_scale := gain_scale()
-	var q := global_basis.get_rotation_quaternion()
-	var error := rotation_vector(q, target.global_basis.get_rotation_quaternion())
-	var derivative := (kd * torque_scale / dt) * (error - previous_error) if started else Vector3.ZERO
-	filtered = filtered + dt / (derivative_filter + dt) * (derivative - filtered) if started else derivative
+	var error := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())
+	var derivative := (kd * gain_scale() / dt) * (error - previous_error) if started else Vector3.ZERO
+	filtered = filtered + (dt / (derivative_filter + dt)) * (derivative - filtered) if started else derivative
 	derivative = filtered
-	var p := (kp * torque_scale) * error
-	var candidate := (integral + (ki * torque_scale * dt) * error).limit_length(integral_limit)
+	var p := (kp * gain_scale()) * error
+	var candidate := (integral + (ki * gain_scale() * dt) * error).limit_length(integral_limit)
 	var unsaturated := p + candidate + derivative
-	var output := (unsaturated).limit_length(output_limit)
-	integral = (candidate + kt * dt * (output - unsaturated)).limit_length(integral_limit)
+	var output := unsaturated.limit_length(output_limit)
+	integral = (candidate + (kt * dt) * (output - unsaturated)).limit_length(integral_limit)
 	previous_error = error
 	started = true
 	apply_torque((p + integral + derivative).limit_length(output_limit))

@@ -20,7 +20,7 @@ public class ForcelabPidBox : MonoBehaviour
     public double dt = 0.016666666666666666;
 
     Rigidbody body;
-    // The PID's memory, emptied whenever the component is enabled.
+    // The law's memory, emptied whenever the component is enabled.
     Vector3 integral; // the integral term, N m
     Quaternion previous; // last step's orientation
     bool started; // whether there was a last step
@@ -48,6 +48,7 @@ public class ForcelabPidBox : MonoBehaviour
     void OnEnable()
     {
         integral = Vector3.zero;
+        previous = Quaternion.identity;
         started = false;
     }
 

@@ -12,8 +12,8 @@ using UnityEngine;
 public class ForcelabSpdSimplifiedBox : MonoBehaviour
 {
     public Transform target; // the orientation to turn to
-    public double kp = 400.0;
-    public double kd = 40.0;
+    public double kp = 400.0; // stiffness, N/m
+    public double kd = 40.0; // damping, N s/m
     public double mass = 2.5;
     public double dt = 0.016666666666666666;
 
@@ -63,7 +63,9 @@ public class ForcelabSpdSimplifiedBox : MonoBehaviour
 
     void FixedUpdate()
     {
-        double kpu = kp / mass, kdu = kd / mass; // per unit inertia, 1/s^2 and 1/s
+        // Per unit inertia, 1/s^2 and 1/s.
+        double kpu = kp / mass;
+        double kdu = kd / mass;
         // The error one step ahead: from where the body will be if it keeps its spin.
         Vector3 theta = RotationVector(Advanced(body.rotation, body.angularVelocity, dt), target.rotation);
         Vector3 alpha = (float)kpu * theta + (float)kdu * (Vector3.zero - body.angularVelocity);

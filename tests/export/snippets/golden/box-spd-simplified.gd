@@ -8,8 +8,8 @@
 extends RigidBody3D
 
 @export var target: Node3D # the orientation to turn to
-@export var kp := 400.0
-@export var kd := 40.0
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
 @export var dt := 0.016666666666666666
 
 func _ready() -> void:
@@ -51,10 +51,10 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
 
 func _physics_process(_delta: float) -> void:
-	var kpu := kp / mass # per unit inertia, 1/s^2
-	var kdu := kd / mass # 1/s
-	var q := global_basis.get_rotation_quaternion()
+	# Per unit inertia, 1/s^2 and 1/s.
+	var kpu: float = kp / mass
+	var kdu: float = kd / mass
 	# The error one step ahead: from where the body will be if it keeps its spin.
-	var theta := rotation_vector(advanced(q, angular_velocity, dt), target.global_basis.get_rotation_quaternion())
+	var theta := rotation_vector(advanced(global_basis.get_rotation_quaternion(), angular_velocity, dt), target.global_basis.get_rotation_quaternion())
 	var alpha := kpu * theta + kdu * (Vector3.ZERO - angular_velocity)
 	apply_torque(inertia_times(alpha))

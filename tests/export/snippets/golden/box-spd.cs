@@ -13,8 +13,8 @@ using UnityEngine;
 public class ForcelabSpdBox : MonoBehaviour
 {
     public Transform target; // the orientation to turn to
-    public double kp = 400.0;
-    public double kd = 40.0;
+    public double kp = 400.0; // stiffness, N/m
+    public double kd = 40.0; // damping, N s/m
     public double mass = 2.5;
     public double dt = 0.016666666666666666;
 
@@ -64,9 +64,12 @@ public class ForcelabSpdBox : MonoBehaviour
 
     void FixedUpdate()
     {
-        double kps = kp * Scale, kds = kd * Scale; // torque gains, N m/rad and N m s/rad
+        // The torque gains, N m/rad and N m s/rad.
+        double kps = kp * Scale;
+        double kds = kd * Scale;
         // The principal frame r, in which the inertia is the diagonal i.
-        Quaternion r = body.rotation * body.inertiaTensorRotation, rt = Quaternion.Inverse(r);
+        Quaternion r = body.rotation * body.inertiaTensorRotation;
+        Quaternion rt = Quaternion.Inverse(r);
         Vector3 i = body.inertiaTensor;
         // The error one step ahead: from where the body will be if it keeps its spin.
         Vector3 e = rt * RotationVector(Advanced(body.rotation, body.angularVelocity, dt), target.rotation);

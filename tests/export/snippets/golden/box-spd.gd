@@ -9,8 +9,8 @@
 extends RigidBody3D
 
 @export var target: Node3D # the orientation to turn to
-@export var kp := 400.0
-@export var kd := 40.0
+@export var kp := 400.0 # stiffness, N/m
+@export var kd := 40.0 # damping, N s/m
 @export var dt := 0.016666666666666666
 
 func _ready() -> void:
@@ -52,18 +52,20 @@ func rotation_vector(from: Quaternion, to: Quaternion) -> Vector3:
 	return 2.0 * v if s < 1e-12 else (2.0 * atan2(s, q.w) / s) * v
 
 func _physics_process(_delta: float) -> void:
-	var kps := kp * gain_scale() # torque gains, N m/rad
-	var kds := kd * gain_scale() # N m s/rad
-	# The principal frame r is the body's own: Godot's inertia is along its axes.
+	# The torque gains, N m/rad and N m s/rad.
+	var kps: float = kp * gain_scale()
+	var kds: float = kd * gain_scale()
+	# The principal frame r, in which the inertia is the diagonal i.
 	var r := global_basis.get_rotation_quaternion()
 	var rt := r.inverse()
+	var i := inertia
 	# The error one step ahead: from where the body will be if it keeps its spin.
-	var e := rt * rotation_vector(advanced(r, angular_velocity, dt), target.global_basis.get_rotation_quaternion())
+	var e := rt * rotation_vector(advanced(global_basis.get_rotation_quaternion(), angular_velocity, dt), target.global_basis.get_rotation_quaternion())
 	var w := rt * angular_velocity
-	var gyro := w.cross(inertia * w)
+	var gyro := w.cross(i * w)
 	var p := kps * e
 	# The acceleration this step's torque causes, solved for per principal axis:
 	# i alpha = p - kd (w + alpha dt) - w x (i w).
-	var alpha := (p - kds * w - gyro) / (inertia + Vector3.ONE * (kds * dt))
+	var alpha := (p - kds * w - gyro) / (i + (kds * dt) * Vector3.ONE)
 	var d := kds * (-w - dt * alpha)
 	apply_torque(r * (p + d))

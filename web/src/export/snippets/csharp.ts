@@ -6,31 +6,23 @@
  * computed in doubles and handed over as floats. The test suite compiles every template
  * with mcs against a stand-in of the UnityEngine types (`tests/export/snippets/unity/StandIn.cs`, run by `unity.test.ts`).
  */
-import { CSHARP, render, type EngineProgram, type Setting } from './engine-program';
-import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, PREDICTING_LAWS, type EngineLaw, type PredictingLaw, type PredictingStep } from './engine-laws';
+import { CSHARP, render, type EngineProgram, type Memory, type Setting } from './engine-program';
+import { engineProgram, notWrittenOut, renderVectorStep, vectorProgram } from './engine-laws';
+import { alone, type VectorSpelling } from './vector-expression';
 import { header, literal, wrap, type SnippetInput } from './input';
 
 /** The component's class name: `ForcelabBackwardPd`, `ForcelabPidPlate`, ... */
 export const className = (s: Pick<SnippetInput, 'kind' | 'plant'>) =>
   `Forcelab${s.kind.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}${s.plant === 'cube' ? '' : s.plant[0]!.toUpperCase() + s.plant.slice(1)}`;
 
-const statements = (law: EngineLaw, indent: string) => law.lines.map(([name, e]) => `${indent}double ${name} = ${e};`).join('\n');
-
 export function csharpSnippet(s: SnippetInput): string {
   if (s.plant === 'box') {
-    if (s.kind === 'pid') return boxPid(s);
-    const predicting = PREDICTING_LAWS[s.kind];
-    if (predicting) return boxPredicting(s, predicting, PREDICTING[s.kind]!);
-    const law = ENGINE_TORQUE_LAWS[s.kind];
-    return law ? box(s, law, gains(s)) : unavailable(s);
+    const program = vectorProgram(s);
+    return program ? boxVector(s, program) : unavailable(s);
   }
   const program = engineProgram(s);
   return program ? flat(s, program) : unavailable(s);
 }
-
-const gains = (s: SnippetInput) => `    public double kp = ${literal(s.kp)};
-    public double kd = ${literal(s.kd)};
-${bodyFields(s)}`;
 
 /** The body's mass and the fixed step, the fields every template has. */
 const bodyFields = (s: SnippetInput) => `    public double mass = ${literal(s.mass)};
@@ -226,96 +218,101 @@ const advanced = `    // q turned by the world angular velocity w (rad/s) held f
     static Quaternion Advanced(Quaternion q, Vector3 w, double dt) =>
         (Quaternion.AngleAxis((float)(w.magnitude * dt) * Mathf.Rad2Deg, w) * q).normalized;`;
 
-/** The principal frame \`r\` (where the inertia is the diagonal \`i\`) and its inverse. */
-const principal = `        // The principal frame r, in which the inertia is the diagonal i.
-        Quaternion r = body.rotation * body.inertiaTensorRotation, rt = Quaternion.Inverse(r);
-        Vector3 i = body.inertiaTensor;`;
+/** A / b per component, for the core's Over. */
+const divide = `    // a / b per component.
+    static Vector3 Divide(Vector3 a, Vector3 b) => new Vector3(a.x / b.x, a.y / b.y, a.z / b.z);`;
 
+/** The rotation as article 002's listings read it, for the core's PrintedRotation. */
+const printedRotation = `    // The rotation (rad, world) from \`from\` to \`to\` as the listing reads it: ToAngleAxis's
+    // angle runs to 360 degrees, so past 180 this turns the long way round.
+    static Vector3 PrintedRotation(Quaternion from, Quaternion to)
+    {
+        Quaternion turn = to * Quaternion.Inverse(from);
+        turn.ToAngleAxis(out float degrees, out Vector3 axis);
+        return axis * (degrees * Mathf.Deg2Rad);
+    }`;
 
-/**
- * The SPDs and the one-step laws on the box, from the core's formulas
- * (\`spd_torque.rs\`, \`spd_simplified.rs\`, \`one_step.rs\`, \`published.rs\`). The target
- * is at rest, so where it will be after the step is where it is.
- */
-const PREDICTING: Readonly<Record<string, PredictingStep>> = {
-  spd: {
-    helpers: [scaleProperty, advanced, rotationVector],
-    step: `        double kps = kp * Scale, kds = kd * Scale; // torque gains, N m/rad and N m s/rad
-${principal}
-        // The error one step ahead: from where the body will be if it keeps its spin.
-        Vector3 e = rt * RotationVector(Advanced(body.rotation, body.angularVelocity, dt), target.rotation);
-        Vector3 w = rt * body.angularVelocity;
-        Vector3 gyro = Vector3.Cross(w, Vector3.Scale(i, w));
-        Vector3 p = (float)kps * e;
-        // The acceleration this step's torque causes, solved for per principal axis:
-        // i alpha = p - kd (w + alpha dt) - w x (i w).
-        Vector3 alpha = Divide(p - (float)kds * w - gyro, i + (float)(kds * dt) * Vector3.one);
-        Vector3 d = (float)kds * (-w - (float)dt * alpha);
-        body.AddTorque(r * (p + d), ForceMode.Force);`,
+/** The helper each vocabulary name needs, in the order a component defines them. */
+const HELPERS: [name: string, code: string][] = [
+  ['Scale', scaleProperty],
+  ['InertiaTimes', inertiaTimes],
+  ['Advanced', advanced],
+  ['RotationVector', rotationVector],
+  ['PrintedRotation', printedRotation],
+  ['Over', divide],
+];
+
+/** How Unity's C# writes the core's vector vocabulary: Vector3 and Quaternion in floats, the law's numbers in doubles. */
+export const CSHARP_VECTORS: VectorSpelling = {
+  inputs: {
+    q: 'body.rotation',
+    omega: 'body.angularVelocity',
+    qt: 'target.rotation',
+    principal: 'body.rotation * body.inertiaTensorRotation',
+    frame: 'body.inertiaTensorRotation',
+    inertia: 'body.inertiaTensor',
+    mass: 'mass',
+    dt: 'dt',
+    Scale: 'Scale',
+    ZERO: 'Vector3.zero',
+    ONE: 'Vector3.one',
   },
-  'spd-simplified': {
-    helpers: [inertiaTimes, advanced, rotationVector],
-    step: `        double kpu = kp / mass, kdu = kd / mass; // per unit inertia, 1/s^2 and 1/s
-        // The error one step ahead: from where the body will be if it keeps its spin.
-        Vector3 theta = RotationVector(Advanced(body.rotation, body.angularVelocity, dt), target.rotation);
-        Vector3 alpha = (float)kpu * theta + (float)kdu * (Vector3.zero - body.angularVelocity);
-        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);`,
+  call: (name, args) => {
+    const list = args.map((a) => a.text).join(', ');
+    const [a, b] = args;
+    const text: Record<string, () => string> = {
+      Cross: () => `Vector3.Cross(${list})`,
+      Dot: () => `Vector3.Dot(${list})`,
+      Times: () => `Vector3.Scale(${list})`,
+      Over: () => `Divide(${list})`,
+      Length: () => `${alone(a!)}.magnitude`,
+      ClampLength: () => `Vector3.ClampMagnitude(${a!.text}, ${CSHARP_VECTORS.scalar(b!)})`,
+      Inverse: () => `Quaternion.Inverse(${list})`,
+      Tan: () => `System.Math.Tan(${list})`,
+    };
+    return { text: text[name]?.() ?? `${name}(${list})`, atomic: true };
   },
-  'one-step': {
-    helpers: [rotationVector],
-    step: `        // The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',
-        // so the angular velocity that lands on the target has |w'| = 2 tan(angle / 2) / dt.
-        Vector3 theta = RotationVector(body.rotation, target.rotation);
-        double angle = theta.magnitude;
-        Vector3 next = angle < 1e-12 ? theta / (float)dt : (float)(2.0 * System.Math.Tan(0.5 * angle) / (angle * dt)) * theta;
-${principal}
-        Vector3 w = rt * body.angularVelocity, iw = Vector3.Scale(i, w);
-        Vector3 change = (rt * next - w) / (float)dt;
-        // The implicit gyroscopic velocity update inverted: tau = J change + w x (i w),
-        // with J u = i u + dt (w x (i u) - (i w) x u).
-        Vector3 iu = Vector3.Scale(i, change);
-        Vector3 tau = iu + (float)dt * (Vector3.Cross(w, iu) - Vector3.Cross(iw, change)) + Vector3.Cross(w, iw);
-        body.AddTorque(r * tau, ForceMode.Force);`,
-  },
-  'one-step-as-printed': {
-    helpers: [],
-    step: `        Quaternion q = target.rotation * Quaternion.Inverse(body.rotation);
-        q.ToAngleAxis(out float degrees, out Vector3 axis);
-        Vector3 w = axis * (degrees * Mathf.Deg2Rad) / (float)dt - body.angularVelocity;
-        Vector3 wl = Quaternion.Inverse(body.rotation) * w;
-        Vector3 wll = Vector3.Scale(body.inertiaTensorRotation * wl, body.inertiaTensor);
-        Vector3 tl = Quaternion.Inverse(body.inertiaTensorRotation) * wll;
-        body.AddTorque(body.rotation * tl, ForceMode.Force);`,
-  },
+  scalar: (p) => `(float)${alone(p)}`,
+  not: (operand) => `!${operand}`,
+  and: '&&',
+  or: '||',
+  choose: (test, then, otherwise) => `${test} ? ${then} : ${otherwise}`,
 };
 
-/** A box component for a law that predicts in the principal frame. */
-function boxPredicting(s: SnippetInput, law: PredictingLaw, code: PredictingStep): string {
-  const fields = law.gains ? gains(s) : bodyFields(s);
-  const divide = code.step.includes('Divide(')
-    ? ['    // a / b per component.\n    static Vector3 Divide(Vector3 a, Vector3 b) => new Vector3(a.x / b.x, a.y / b.y, a.z / b.z);']
-    : [];
-  return `${boxHead(s, wrap(`The law: ${law.source}.`, '//'), fields)}
+/** A memory field's value on reset. */
+const EMPTY: Record<Memory['type'], string> = { number: '0.0', bool: 'false', list: 'new List<double>()', vector: 'Vector3.zero', orientation: 'Quaternion.identity' };
+const TYPE: Record<Memory['type'], string> = { number: 'double', bool: 'bool', list: 'List<double>', vector: 'Vector3', orientation: 'Quaternion' };
+
+/** A box component for a law the core declares in vectors (`vectorProgram`): its settings, its memory, the helpers its step calls, and the step. */
+function boxVector(s: SnippetInput, program: EngineProgram): string {
+  const fields = [...program.settings.map(settingField), bodyFields(s)].join('\n');
+  const { lines, torque, used } = renderVectorStep(program, CSHARP, CSHARP_VECTORS, '        ');
+  const memory = program.memory.length
+    ? `
+    // The law's memory, emptied whenever the component is enabled.
+${program.memory.map((f) => `    ${TYPE[f.type]} ${f.name}; // ${f.doc}`).join('\n')}`
+    : '';
+  const enable = program.memory.length
+    ? `    void OnEnable()
+    {
+${program.memory.map((f) => `        ${f.name} = ${EMPTY[f.type]};`).join('\n')}
+    }
+
+`
+    : '';
+  const helpers = HELPERS.filter(([name]) => used.has(name)).map(([, code]) => `${code}\n\n`);
+  return `${boxHead(s, wrap(`The law: ${program.source}.`, '//'), fields)}${memory}
 
 ${boxAwake}
 
-${[...code.helpers, ...divide].map((h) => `${h}\n\n`).join('')}    void FixedUpdate()
+${enable}${helpers.join('')}    void FixedUpdate()
     {
-${code.step}
+${lines.join('\n')}
+        body.AddTorque(${torque}, ForceMode.Force);
     }
 }
 `;
 }
-
-const shortestTheta = `        // theta: the shortest rotation (rad, world) from the body to the target.
-        Vector3 theta = RotationVector(body.rotation, target.rotation);`;
-
-/** The angle as article 002's listing reads it: ToAngleAxis's, up to 360 degrees. */
-const printedTheta = `        // theta as the listing reads it: ToAngleAxis's angle runs to 360 degrees, so past
-        // 180 this turns the long way round.
-        Quaternion turn = target.rotation * Quaternion.Inverse(body.rotation);
-        turn.ToAngleAxis(out float degrees, out Vector3 axis);
-        Vector3 theta = axis * (degrees * Mathf.Deg2Rad);`;
 
 /** A box component's opening: the header, the law's source line, the class with its target, settings and body. */
 const boxHead = (s: SnippetInput, law: string, fields: string) => `${header(s, '//')}
@@ -330,82 +327,6 @@ public class ${className(s)} : MonoBehaviour
 ${fields}
 
     Rigidbody body;`;
-
-function box(s: SnippetInput, law: EngineLaw, fields: string): string {
-  return `${boxHead(s, `// The law: ${law.source}`, fields)}
-
-${boxAwake}
-
-${inertiaTimes}
-${law.printedAngle ? '' : `\n${rotationVector}\n`}
-    void FixedUpdate()
-    {
-        // The gains per unit inertia: kp I/m about any axis, divided by I.
-        double kpu = kp / mass, kdu = kd / mass;
-${statements(law, '        ')}
-${law.printedAngle ? printedTheta : shortestTheta}
-        Vector3 alpha = (float)stiffness * theta + (float)damping * (Vector3.zero - body.angularVelocity);
-        body.AddTorque(InertiaTimes(alpha), ForceMode.Force);
-    }
-}
-`;
-}
-
-/** The 3-D PID on the box (`pid_torque.rs`): the card's choices written in, the torque clamped by length. */
-function boxPid(s: SnippetInput): string {
-  const c = pidChoices(s, 'N m');
-  const fields = [settingField({ name: 'kp', value: s.kp, scaled: true, doc: 'stiffness, N/m' }), settingField({ name: 'kd', value: s.kd, scaled: true, doc: 'damping, N s/m' }), ...c.settings.map(settingField), bodyFields(s)].join('\n');
-  const limit = (v: string, l: number | null, name: string) => (l === null ? v : `Vector3.ClampMagnitude(${v}, (float)${name})`);
-  const il = (v: string) => limit(v, c.integralLimit, 'integralLimit');
-  const ol = (v: string) => limit(v, c.outputLimit, 'outputLimit');
-  const derivative = c.onError ? '(float)(kd * Scale / dt) * (error - previousError)' : '(float)(-kd * Scale / dt) * RotationVector(previous, body.rotation)';
-  const filter = c.filter > 0
-    ? `
-        filtered = started ? filtered + (float)(dt / (derivativeFilter + dt)) * (derivative - filtered) : derivative;
-        derivative = filtered;`
-    : '';
-  const unsaturated = c.reactsToSaturation ? `\n        Vector3 unsaturated = p + candidate + derivative;` : '';
-  const output = c.mode === 'back-calculation' ? `\n        Vector3 output = ${ol('unsaturated')};` : '';
-  const antiWindup =
-    c.mode === 'back-calculation'
-      ? `integral = ${il('candidate + (float)(kt * dt) * (output - unsaturated)')};`
-      : c.mode === 'conditional-integration'
-        ? `// Hold the integral while the torque is clamped and the error pushes deeper.
-        if (!(unsaturated.magnitude > outputLimit && Vector3.Dot(error, unsaturated) > 0f)) integral = candidate;`
-        : 'integral = candidate;';
-  const law = wrap(`The law: crates/forcelab/src/controllers/pid_torque.rs, a PID on the rotation vector to the target (derivative on the ${c.onError ? 'error' : 'measurement'}; anti-windup: ${c.mode}); the limits bound the torque's length.`, '//');
-  return `${boxHead(s, law, fields)}
-    // The PID's memory, emptied whenever the component is enabled.
-    Vector3 integral; // the integral term, N m
-    ${c.onError ? "Vector3 previousError; // last step's error, rad" : "Quaternion previous; // last step's orientation"}${c.filter > 0 ? '\n    Vector3 filtered; // the filtered derivative term, N m' : ''}
-    bool started; // whether there was a last step
-
-${boxAwake}
-
-    void OnEnable()
-    {
-        integral = Vector3.zero;${c.filter > 0 ? '\n        filtered = Vector3.zero;' : ''}
-        started = false;
-    }
-
-${scaleProperty}
-
-${rotationVector}
-
-    void FixedUpdate()
-    {
-        Vector3 error = RotationVector(body.rotation, target.rotation);
-        Vector3 derivative = started ? ${derivative} : Vector3.zero;${filter}
-        Vector3 p = (float)(kp * Scale) * error;
-        Vector3 candidate = ${il('integral + (float)(ki * Scale * dt) * error')};${unsaturated}${output}
-        ${antiWindup}
-        ${c.onError ? 'previousError = error;' : 'previous = body.rotation;'}
-        started = true;
-        body.AddTorque(${ol('p + integral + derivative')}, ForceMode.Force);
-    }
-}
-`;
-}
 
 function unavailable(s: SnippetInput): string {
   const { why, written } = notWrittenOut(s.plant, s.kind, s.name);

@@ -6,11 +6,14 @@
  * limit switched on, where the derivative acts, the anti-windup mode) to give an
  * {@link EngineProgram}, with `x`, `v` the body's position and velocity, `xt`, `vt` the
  * target's, `m` the mass and `dt` the fixed step. The numbers stay settings a reader
- * can edit.
+ * can edit. The box's laws are declared the same way, in vectors (their step gives
+ * `torque` from the core's vocabulary: `vectorProgram`, `renderVectorStep`), or per unit
+ * inertia (`ENGINE_TORQUE_LAWS`).
  */
 import { CATALOGUE } from '../../core/catalogue';
 import { optionValue } from '../../lab/law-options';
-import type { EngineProgram, Setting, Statement } from './engine-program';
+import { render, type Dialect, type EngineProgram, type LocalType, type Setting, type Statement } from './engine-program';
+import { localKinds, vectorTranslator, type Kind, type VectorSpelling } from './vector-expression';
 import type { SnippetInput } from './input';
 import PROGRAMS_JSON from '../../core/programs.json';
 
@@ -25,7 +28,8 @@ type Choice = { on: string } | { is: [string, string] } | { all: Choice[] };
 
 /** A statement as the core declares it: an {@link Statement}, or one picked by the card's choice. */
 type Declared =
-  | { let: string; be: string; type?: 'int' }
+  | { let: string; be: string; type?: LocalType }
+  | { note: string }
   | { set: string; to: string }
   | { if: string; then: Declared[]; else?: Declared[] }
   | { for: string; from: string; to: string; do: Declared[] }
@@ -39,7 +43,7 @@ type SourceText = string | { value: string } | { when: Choice; then: SourceText[
 interface DeclaredProgram {
   source: SourceText[];
   settings: { name: string; gain?: 'ki'; option?: string; scaled: boolean; integer?: boolean; doc: string; when?: Choice }[];
-  memory: { name: string; type: 'number' | 'bool' | 'list'; doc: string; when?: Choice }[];
+  memory: { name: string; type: 'number' | 'bool' | 'list' | 'vector' | 'orientation'; doc: string; when?: Choice }[];
   step: Declared[];
 }
 
@@ -47,8 +51,12 @@ interface DeclaredProgram {
 const DECLARED = PROGRAMS_JSON as unknown as {
   force: Readonly<Record<string, DeclaredProgram>>;
   torque: Readonly<Record<string, EngineLaw>>;
-  predicting: Readonly<Record<string, PredictingLaw>>;
+  vector: Readonly<Record<string, DeclaredProgram>>;
+  vocabulary: Record<'inputs' | 'functions', Readonly<Record<string, { type: Kind; doc: string }>>>;
 };
+
+/** What a box law's vector step may read and call, as the core declares it (`program::VECTOR_INPUTS`, `VECTOR_FUNCTIONS`). */
+export const VOCABULARY = DECLARED.vocabulary;
 
 /** Whether the card's choice holds: an option on (a number other than 0; a limit off is null), or set to a value. */
 function holds(choice: Choice, s: LawInput): boolean {
@@ -58,24 +66,29 @@ function holds(choice: Choice, s: LawInput): boolean {
   return typeof value === 'number' && value !== 0;
 }
 
-/** The expression with each `Clamp(value, limit)` written out: held within +-limit when the card set that limit, else the value. */
+/** The expression with each `Clamp(value, limit)` written out (held within +-limit when the
+ *  card set that limit, else the value), and each vector's `ClampLength(value, limit)` kept
+ *  only when the card set that limit. */
 function clamps(text: string, s: LawInput): string {
-  const at = text.indexOf('Clamp(');
-  if (at < 0) return text;
+  const found = /\b(Clamp|ClampLength)\(/.exec(text);
+  if (!found) return text;
+  const at = found.index;
+  const open = found[0].length;
   let depth = 0;
   let comma = -1;
   let end = -1;
-  for (let i = at + 'Clamp('.length; i < text.length && end < 0; i++) {
+  for (let i = at + open; i < text.length && end < 0; i++) {
     const c = text[i];
     if (c === '(') depth++;
     else if (c === ')' && depth > 0) depth--;
     else if (c === ')') end = i;
     else if (c === ',' && depth === 0) comma = i;
   }
-  if (end < 0 || comma < 0) throw new Error(`programs.json: an unclosed Clamp( in "${text}"`);
-  const value = clamps(text.slice(at + 'Clamp('.length, comma).trim(), s);
+  if (end < 0 || comma < 0) throw new Error(`programs.json: an unclosed ${found[0]} in "${text}"`);
+  const value = clamps(text.slice(at + open, comma).trim(), s);
   const limit = text.slice(comma + 1, end).trim();
-  const written = holds({ on: limit }, s) ? `Min(Max(${value}, -${limit}), ${limit})` : value;
+  const on = holds({ on: limit }, s);
+  const written = !on ? value : found[1] === 'Clamp' ? `Min(Max(${value}, -${limit}), ${limit})` : `ClampLength(${value}, ${limit})`;
   return text.slice(0, at) + written + clamps(text.slice(end + 1), s);
 }
 
@@ -84,6 +97,7 @@ function resolve(statements: readonly Declared[], s: LawInput): Statement[] {
   const e = (text: string) => clamps(text, s);
   return statements.flatMap((d): Statement[] => {
     if ('when' in d) return resolve(holds(d.when, s) ? d.then : (d.else ?? []), s);
+    if ('note' in d) return [d];
     if ('let' in d) return [{ let: d.let, be: e(d.be), ...(d.type ? { type: d.type } : {}) }];
     if ('set' in d) return [{ set: d.set, to: e(d.to) }];
     if ('push' in d) return [d];
@@ -112,41 +126,52 @@ function declared(program: DeclaredProgram, s: LawInput): EngineProgram {
   };
 }
 
-/** The choices a PID card made, as the engine templates write them in: the limits
- *  switched on, where the derivative acts, the filter, the anti-windup mode, and the
- *  settings a reader can still edit (efforts in `effort`: N, or N m on the box). */
-export function pidChoices(s: LawInput, effort = 'N') {
-  const integralLimit = option(s, 'integralLimit') as number | null;
-  const outputLimit = option(s, 'outputLimit') as number | null;
-  const onError = option(s, 'derivativeOn') === 'error';
-  const filter = option(s, 'derivativeFilter') as number;
-  // Without an output clamp nothing saturates, and every anti-windup mode keeps the integral as it is.
-  const mode = outputLimit === null ? 'none needed (no output clamp)' : (option(s, 'antiWindup') as string);
-  const setting = (name: string, value: number | null, scaled: boolean, doc: string): Setting[] => (value === null ? [] : [{ name, value, scaled, doc }]);
-  const settings = [
-    ...setting('ki', s.ki, true, 'integral gain, N/(m s)'),
-    ...setting('integralLimit', integralLimit, effort === 'N', `the integral term's limit, ${effort}`),
-    ...setting('outputLimit', outputLimit, effort === 'N', `the actuator's limit, ${effort}`),
-    ...setting('derivativeFilter', filter > 0 ? filter : null, false, 'time constant of the low-pass on the derivative, s'),
-    ...setting('kt', mode === 'back-calculation' ? (option(s, 'kt') as number) : null, false, 'back-calculation tracking gain, 1/s'),
-  ];
-  // Whether the step needs the unclamped sum: the output can saturate and the mode reacts to it.
-  const reactsToSaturation = outputLimit !== null && mode !== 'clamp';
-  return { integralLimit, outputLimit, onError, filter, mode, reactsToSaturation, settings };
-}
-
-/** The program of the card's law on the cube or the plate, or undefined for a law the core does not drive there.
- *  Its settings start with the gains the catalogue gives the law (none for the one-step laws). */
-export function engineProgram(s: LawInput): EngineProgram | undefined {
-  const source = DECLARED.force[s.kind];
-  if (!source) return undefined;
+/** `program` with the card's choices made, after the gains the catalogue gives the law
+ *  (none for the one-step laws). */
+function withGains(source: DeclaredProgram, s: LawInput): EngineProgram {
   const program = declared(source, s);
   const doc: Record<string, string> = { kp: 'stiffness, N/m', kd: 'damping, N s/m' };
   const gains = (CATALOGUE.laws.find((l) => l.id === s.kind)?.gains ?? []).flatMap((g): Setting[] => (g.key in doc ? [{ name: g.key, value: s[g.key as 'kp' | 'kd'], scaled: true, doc: doc[g.key]! }] : []));
   return { ...program, settings: [...gains, ...program.settings] };
 }
 
-/** A law of the box written out for engines: statements that give `stiffness` and `damping` (the core's `program::TorqueProgram`). */
+/** The program of the card's law on the cube or the plate, or undefined for a law the core does not drive there.
+ *  Its settings start with the gains the catalogue gives the law (none for the one-step laws). */
+export function engineProgram(s: LawInput): EngineProgram | undefined {
+  const source = DECLARED.force[s.kind];
+  return source && withGains(source, s);
+}
+
+/** The card's law on the box written out in vectors (its step gives `torque`, N m, world;
+ *  a law declared per unit inertia, {@link ENGINE_TORQUE_LAWS}, with the step the core
+ *  composes for it), or undefined for a law the core does not drive there. */
+export function vectorProgram(s: LawInput): EngineProgram | undefined {
+  const torque = DECLARED.torque[s.kind];
+  const source = DECLARED.vector[s.kind] ?? (torque && { source: [torque.source], settings: [], memory: [], step: torque.step });
+  return source && withGains(source, s);
+}
+
+/**
+ * A box program's step in one language: its lines (below `base`) up to the last, the
+ * `torque` that last one gives (the template applies it as its engine does), and the
+ * vocabulary they use, so that the template defines the helpers it calls and no others.
+ */
+export function renderVectorStep(program: EngineProgram, dialect: Dialect, spelling: VectorSpelling, base: string): { lines: string[]; torque: string; used: Set<string> } {
+  const last = program.step.at(-1);
+  if (!last || !('let' in last) || last.let !== 'torque') throw new Error(`programs.json: a box program's step ends with its torque, not ${JSON.stringify(last)}`);
+  const kinds = (words: Readonly<Record<string, { type: Kind }>>) => Object.entries(words).map(([name, w]) => [name, w.type] as const);
+  const values = new Map<string, Kind>([
+    ...kinds(VOCABULARY.inputs),
+    ...program.settings.map((f) => [f.name, 'number'] as const),
+    ...program.memory.map((f) => [f.name, f.type === 'list' ? 'number' : f.type] as const),
+    ...localKinds(program.step),
+  ]);
+  const translator = vectorTranslator({ values, calls: Object.fromEntries(kinds(VOCABULARY.functions)) }, spelling);
+  const lines = render(program.step.slice(0, -1), dialect, base, 0, translator.print);
+  return { lines, torque: translator.print(last.be), used: translator.used };
+}
+
+/** A law of the box written out for engines: statements that give `stiffness` and `damping`, and its whole step (the core's `program::TorqueProgram`). */
 export interface EngineLaw {
   /** Where the formula lives in the core. */
   source: string;
@@ -155,6 +180,8 @@ export interface EngineLaw {
   /** The angle as article 002's listing reads it (the engine's angle-axis, up to 360
    *  degrees: the long way past 180), not the shortest rotation. */
   printedAngle: boolean;
+  /** The step in vectors the core composes from `lines` (`TorqueProgram::step`). */
+  step: Declared[];
 }
 
 /**
@@ -162,32 +189,10 @@ export interface EngineLaw {
  * declares it: each gives `stiffness` (1/s^2) and `damping` (1/s) from `kpu = kp / m`,
  * `kdu = kd / m` and the step `dt`; the snippet then applies `tau = I_w (stiffness theta +
  * damping (w_t - w))`, with `theta` the shortest rotation vector to the target and `I_w`
- * the world inertia. The SPDs and the one-step laws on an orientation predict in the
- * principal frame; each language's template writes them out in full.
+ * the world inertia (the core composes that step: {@link vectorProgram} reads it). The
+ * SPDs, the one-step laws and the PID on an orientation are declared in vectors instead.
  */
 export const ENGINE_TORQUE_LAWS: Readonly<Record<string, EngineLaw>> = DECLARED.torque;
-
-/** A box law that predicts the next step in the body's principal frame (the SPDs, the one-step laws), for engines (the core's `program::PredictingProgram`). */
-export interface PredictingLaw {
-  /** Where the law lives in the core, and what it does. */
-  source: string;
-  /** Whether it reads the Lab's gains (the one-step laws have none). */
-  gains: boolean;
-}
-
-/** Such a law's step in one language: the helpers it names and the body of the physics callback (it ends by applying the torque). */
-export interface PredictingStep {
-  helpers: string[];
-  step: string;
-}
-
-/**
- * The box laws that predict in the principal frame, as the core says where each lives;
- * each language's template writes out their steps (`csharp.ts`, `gdscript.ts`) from
- * these formulas of the core. The target is at rest, so where it will be after the step
- * is where it is.
- */
-export const PREDICTING_LAWS: Readonly<Record<string, PredictingLaw>> = DECLARED.predicting;
 
 /** Why an engine template does not write out `kind` on `plant` (a law forcelab does not
  *  drive there: every law it drives has its template), and which laws it does. */

@@ -4,12 +4,16 @@
  * between steps, and the statements of one step. Expressions are written once in the
  * syntax the three languages share (arithmetic, comparisons, `&&`, `||`, indexing,
  * calls), with `Abs`, `Min`, `Max`, `Sqrt`, `Len(list)`, `PI` and `INF` translated for each.
+ * A box law's program has vector and orientation locals too, and its expressions are
+ * translated by `vector-expression.ts`.
  */
 
 /** One statement of a law's step. */
 export type Statement =
-  /** A new local number (or `int`, `bool`). */
-  | { let: string; be: string; type?: 'int' | 'bool' }
+  /** A new local number (or `int`, `bool`, or on the box a vector or an orientation). */
+  | { let: string; be: string; type?: LocalType }
+  /** A comment line: why the next statements are as they are. */
+  | { note: string }
   /** Assigns a local or a memory field. */
   | { set: string; to: string }
   | { if: string; then: Statement[]; else?: Statement[] }
@@ -18,10 +22,13 @@ export type Statement =
   /** Appends to a memory list and drops its oldest entries past `keep`. */
   | { push: string; value: string; keep: string };
 
-/** Something the law remembers between steps; zero, false or empty on reset. */
+/** The kind of a local beyond a number. */
+export type LocalType = 'int' | 'bool' | 'vector' | 'orientation';
+
+/** Something the law remembers between steps; zero, false, empty or the identity on reset. */
 export interface Memory {
   name: string;
-  type: 'number' | 'bool' | 'list';
+  type: 'number' | 'bool' | 'list' | 'vector' | 'orientation';
   /** What it holds, for the comment beside it. */
   doc: string;
 }
@@ -38,7 +45,8 @@ export interface Setting {
 }
 
 /** A law written out for engines: its step computes `force` (N) from `x`, `v` (the body),
- *  `xt`, `vt` (the target), `m` (kg), `dt` (s) and its settings (the gains first). */
+ *  `xt`, `vt` (the target), `m` (kg), `dt` (s) and its settings (the gains first); on the
+ *  box, `torque` (N m, world) from the core's vector vocabulary. */
 export interface EngineProgram {
   /** Where the formula lives in the core. */
   source: string;
@@ -53,6 +61,11 @@ export interface Dialect {
   number: (name: string, value: string) => string;
   int: (name: string, value: string) => string;
   bool: (name: string, value: string) => string;
+  /** A vector or an orientation local (the box's), where the language has them. */
+  vector?: (name: string, value: string) => string;
+  orientation?: (name: string, value: string) => string;
+  /** A comment line. */
+  note: (text: string) => string;
   set: (name: string, value: string) => string;
   open: (head: 'if' | 'else' | 'for', text?: string, name?: string, from?: string) => string;
   close: string | null;
@@ -70,13 +83,18 @@ export function expression(text: string, dialect: Dialect): string {
   return out.replace(/\bLen\(([a-zA-Z]+)\)/g, (_, list: string) => dialect.length(list));
 }
 
-/** The statements, one per line, indented `depth` levels below `base`. */
-export function render(statements: Statement[], dialect: Dialect, base: string, depth = 0): string[] {
+/** The statements, one per line, indented `depth` levels below `base`; `e` translates an
+ *  expression (by default a number's, with {@link expression}). */
+export function render(statements: Statement[], dialect: Dialect, base: string, depth = 0, e = (t: string) => expression(t, dialect)): string[] {
   const pad = base + dialect.indent.repeat(depth);
-  const e = (t: string) => expression(t, dialect);
-  const block = (body: Statement[]) => [...render(body, dialect, base, depth + 1), ...(dialect.close ? [pad + dialect.close] : [])];
+  const block = (body: Statement[]) => [...render(body, dialect, base, depth + 1, e), ...(dialect.close ? [pad + dialect.close] : [])];
   return statements.flatMap((s): string[] => {
-    if ('let' in s) return [pad + (s.type === 'int' ? dialect.int : s.type === 'bool' ? dialect.bool : dialect.number)(s.let, e(s.be))];
+    if ('note' in s) return [pad + dialect.note(s.note)];
+    if ('let' in s) {
+      const local = s.type === undefined ? dialect.number : dialect[s.type];
+      if (!local) throw new Error(`${s.let}: this language's dialect has no ${s.type} locals`);
+      return [pad + local(s.let, e(s.be))];
+    }
     if ('set' in s) return [pad + dialect.set(s.set, e(s.to))];
     if ('push' in s) return dialect.push(s.push, e(s.value), e(s.keep)).map((l) => pad + l);
     const open = (...a: Parameters<Dialect['open']>) => dialect.open(...a).split('\n').map((l) => pad + l);
@@ -91,6 +109,9 @@ export const CSHARP: Dialect = {
   number: (n, v) => `double ${n} = ${v};`,
   int: (n, v) => `int ${n} = ${v};`,
   bool: (n, v) => `bool ${n} = ${v};`,
+  vector: (n, v) => `Vector3 ${n} = ${v};`,
+  orientation: (n, v) => `Quaternion ${n} = ${v};`,
+  note: (text) => `// ${text}`,
   set: (n, v) => `${n} = ${v};`,
   // Braces on their own lines, as Unity's C# is written.
   open: (head, text, name, from) => `${head === 'if' ? `if (${text})` : head === 'else' ? 'else' : `for (int ${name} = ${from}; ${name} < ${text}; ${name}++)`}\n{`,
@@ -107,6 +128,9 @@ export const GDSCRIPT: Dialect = {
   number: (n, v) => `var ${n}: float = ${v}`,
   int: (n, v) => `var ${n}: int = ${v}`,
   bool: (n, v) => `var ${n}: bool = ${v}`,
+  vector: (n, v) => `var ${n} := ${v}`,
+  orientation: (n, v) => `var ${n} := ${v}`,
+  note: (text) => `# ${text}`,
   set: (n, v) => `${n} = ${v}`,
   open: (head, text, name, from) => (head === 'if' ? `if ${text}:` : head === 'else' ? 'else:' : `for ${name} in range(${from}, ${text}):`),
   close: null,
@@ -122,6 +146,7 @@ export const JAVASCRIPT: Dialect = {
   number: (n, v) => `let ${n} = ${v};`,
   int: (n, v) => `let ${n} = ${v};`,
   bool: (n, v) => `let ${n} = ${v};`,
+  note: (text) => `// ${text}`,
   set: (n, v) => `${n} = ${v};`,
   open: (head, text, name, from) => (head === 'if' ? `if (${text}) {` : head === 'else' ? 'else {' : `for (let ${name} = ${from}; ${name} < ${text}; ${name}++) {`),
   close: '}',

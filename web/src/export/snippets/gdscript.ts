@@ -6,27 +6,22 @@
  * along +x, the plate a RigidBody2D moved and turned by one law per coordinate, the box
  * a RigidBody3D turned by a world torque.
  */
-import { GDSCRIPT, render, type EngineProgram } from './engine-program';
-import { engineProgram, ENGINE_TORQUE_LAWS, notWrittenOut, pidChoices, PREDICTING_LAWS, type EngineLaw, type PredictingLaw, type PredictingStep } from './engine-laws';
+import { GDSCRIPT, render, type EngineProgram, type Memory } from './engine-program';
+import { engineProgram, notWrittenOut, renderVectorStep, vectorProgram } from './engine-laws';
+import { alone, type VectorSpelling } from './vector-expression';
 import { header, literal, wrap, type SnippetInput } from './input';
 
-const statements = (law: EngineLaw) => law.lines.map(([name, e]) => `\tvar ${name} := ${e}`).join('\n');
-
 export function gdscriptSnippet(s: SnippetInput): string {
-  if (s.plant === 'box' && s.kind === 'pid') return snakeCase(boxPid(s));
-  const predicting = s.plant === 'box' ? PREDICTING_LAWS[s.kind] : undefined;
-  if (predicting) return boxPredicting(s, predicting, PREDICTING[s.kind]!);
-  const torque = s.plant === 'box' ? ENGINE_TORQUE_LAWS[s.kind] : undefined;
+  const vector = s.plant === 'box' ? vectorProgram(s) : undefined;
+  if (vector) return snakeCase(boxVector(s, vector));
   const program = s.plant === 'box' ? undefined : engineProgram(s);
-  if (!torque && !program) {
-    const { why, written } = notWrittenOut(s.plant, s.kind, s.name);
-    return `${header(s, '#')}
+  if (program) return snakeCase(flat(s, program));
+  const { why, written } = notWrittenOut(s.plant, s.kind, s.name);
+  return `${header(s, '#')}
 ${wrap(`${why}.`, '#')}
 # For it, use the Rust or JavaScript snippet (the forcelab library); this Godot
 # template writes out ${written}.
 `;
-  }
-  return torque ? box(s, torque) : snakeCase(flat(s, program!));
 }
 
 /** The programs' camelCase names (`plantGain`) in GDScript's snake_case (`plant_gain`). */
@@ -171,167 +166,89 @@ func advanced(q: Quaternion, w: Vector3, step: float) -> Quaternion:
 \treturn (Quaternion(w.normalized(), w.length() * step) * q).normalized()`;
 
 
-/** The body's orientation and its principal frame: Godot's \`inertia\` is along the body's axes. */
-const principal = `\t# The principal frame r is the body's own: Godot's inertia is along its axes.
-\tvar r := global_basis.get_rotation_quaternion()
-\tvar rt := r.inverse()`;
+/** The rotation as article 002's listings read it, for the core's PrintedRotation. */
+const printedRotation = `# The rotation (rad, world) from \`from\` to \`to\` as the listing reads it: get_angle runs
+# to 2 pi, so past pi this turns the long way. The axis is normalized here: near the
+# identity Godot's get_axis() returns (x, y, z) as is.
+func printed_rotation(from: Quaternion, to: Quaternion) -> Vector3:
+\tvar turn := to * from.inverse()
+\treturn Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle()`;
 
-/** The SPDs and the one-step laws on the box, as the C# templates write them (see csharp.ts). */
-const PREDICTING: Readonly<Record<string, PredictingStep>> = {
-  spd: {
-    helpers: [gainScale, advanced, rotationVector],
-    step: `\tvar kps := kp * gain_scale() # torque gains, N m/rad
-\tvar kds := kd * gain_scale() # N m s/rad
-${principal}
-\t# The error one step ahead: from where the body will be if it keeps its spin.
-\tvar e := rt * rotation_vector(advanced(r, angular_velocity, dt), target.global_basis.get_rotation_quaternion())
-\tvar w := rt * angular_velocity
-\tvar gyro := w.cross(inertia * w)
-\tvar p := kps * e
-\t# The acceleration this step's torque causes, solved for per principal axis:
-\t# i alpha = p - kd (w + alpha dt) - w x (i w).
-\tvar alpha := (p - kds * w - gyro) / (inertia + Vector3.ONE * (kds * dt))
-\tvar d := kds * (-w - dt * alpha)
-\tapply_torque(r * (p + d))`,
+/** The helper each vocabulary name needs, in the order a script defines them. */
+const HELPERS: [name: string, code: string][] = [
+  ['Scale', gainScale],
+  ['InertiaTimes', inertiaTimes],
+  ['Advanced', advanced],
+  ['RotationVector', rotationVector],
+  ['PrintedRotation', printedRotation],
+];
+
+/** How GDScript writes the core's vector vocabulary (Godot keeps the inertia along the body's own axes). */
+export const GDSCRIPT_VECTORS: VectorSpelling = {
+  inputs: {
+    q: 'global_basis.get_rotation_quaternion()',
+    omega: 'angular_velocity',
+    qt: 'target.global_basis.get_rotation_quaternion()',
+    principal: 'global_basis.get_rotation_quaternion()',
+    frame: 'Quaternion.IDENTITY',
+    inertia: 'inertia',
+    mass: 'mass',
+    dt: 'dt',
+    // Not "scale": a Node3D has a property of that name.
+    Scale: 'gain_scale()',
+    ZERO: 'Vector3.ZERO',
+    ONE: 'Vector3.ONE',
   },
-  'spd-simplified': {
-    helpers: [inertiaTimes, advanced, rotationVector],
-    step: `\tvar kpu := kp / mass # per unit inertia, 1/s^2
-\tvar kdu := kd / mass # 1/s
-\tvar q := global_basis.get_rotation_quaternion()
-\t# The error one step ahead: from where the body will be if it keeps its spin.
-\tvar theta := rotation_vector(advanced(q, angular_velocity, dt), target.global_basis.get_rotation_quaternion())
-\tvar alpha := kpu * theta + kdu * (Vector3.ZERO - angular_velocity)
-\tapply_torque(inertia_times(alpha))`,
+  call: (name, args) => {
+    const [a, b] = args;
+    const method = (m: string, ...rest: string[]) => ({ text: `${alone(a!)}.${m}(${rest.join(', ')})`, atomic: true });
+    const infix = (op: string) => ({ text: `${alone(a!)} ${op} ${alone(b!)}`, atomic: false });
+    const spelled: Record<string, () => { text: string; atomic: boolean }> = {
+      Cross: () => method('cross', b!.text),
+      Dot: () => method('dot', b!.text),
+      // Godot multiplies and divides two vectors per component.
+      Times: () => infix('*'),
+      Over: () => infix('/'),
+      Length: () => method('length'),
+      ClampLength: () => method('limit_length', b!.text),
+      Inverse: () => method('inverse'),
+      Tan: () => ({ text: `tan(${a!.text})`, atomic: true }),
+    };
+    const helper = () => ({ text: `${name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()}(${args.map((x) => x.text).join(', ')})`, atomic: true });
+    return (spelled[name] ?? helper)();
   },
-  'one-step': {
-    helpers: [rotationVector],
-    step: `${principal}
-\t# The update q' = normalize(q + dt/2 (w', 0) q) turns by 2 atan(|w'| dt / 2) about w',
-\t# so the angular velocity that lands on the target has |w'| = 2 tan(angle / 2) / dt.
-\tvar theta := rotation_vector(r, target.global_basis.get_rotation_quaternion())
-\tvar angle := theta.length()
-\tvar next := theta / dt if angle < 1e-12 else (2.0 * tan(0.5 * angle) / (angle * dt)) * theta
-\tvar w := rt * angular_velocity
-\tvar iw := inertia * w
-\tvar change := (rt * next - w) / dt
-\t# The implicit gyroscopic velocity update inverted: tau = J change + w x (i w),
-\t# with J u = i u + dt (w x (i u) - (i w) x u).
-\tvar iu := inertia * change
-\tvar tau := iu + dt * (w.cross(iu) - iw.cross(change)) + w.cross(iw)
-\tapply_torque(r * tau)`,
-  },
-  'one-step-as-printed': {
-    helpers: [],
-    step: `\t# Godot's inertia has no rotation of its own, so the listing's wrong-way turn into the
-\t# inertia frame does not show here.
-\tvar q := global_basis.get_rotation_quaternion()
-\tvar turn := target.global_basis.get_rotation_quaternion() * q.inverse()
-\t# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
-\tvar w := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle() / dt - angular_velocity
-\tapply_torque(q * (inertia * (q.inverse() * w)))`,
-  },
+  scalar: (p) => p.text,
+  not: (operand) => `not ${operand}`,
+  and: 'and',
+  or: 'or',
+  choose: (test, then, otherwise) => `${then} if ${test} else ${otherwise}`,
 };
 
-/** A box script for a law that predicts in the principal frame. */
-function boxPredicting(s: SnippetInput, law: PredictingLaw, code: PredictingStep): string {
-  const gains = law.gains ? `@export var kp := ${literal(s.kp)}\n@export var kd := ${literal(s.kd)}\n` : '';
+/** A memory field's value on reset. */
+const EMPTY: Record<Memory['type'], string> = { number: '0.0', bool: 'false', list: '[]', vector: 'Vector3.ZERO', orientation: 'Quaternion.IDENTITY' };
+
+/** A box script for a law the core declares in vectors (`vectorProgram`), in camelCase (the caller turns it to snake_case). */
+function boxVector(s: SnippetInput, program: EngineProgram): string {
+  const { lines, torque, used } = renderVectorStep(program, GDSCRIPT, GDSCRIPT_VECTORS, '\t');
+  const settings = [...program.settings.map((f) => `@export var ${f.name} := ${literal(f.value)} # ${f.doc}`), `@export var dt := ${literal(s.dt)}`].join('\n');
+  const memory = program.memory.length
+    ? `
+# The law's memory, empty when the script starts.
+${program.memory.map((f) => `var ${f.name} := ${EMPTY[f.type]} # ${f.doc}`).join('\n')}
+`
+    : '';
+  const helpers = HELPERS.filter(([name]) => used.has(name)).map(([, code]) => `${code}\n\n`);
   return `${header(s, '#')}
-${wrap(`The law: ${law.source}.`, '#')}
-extends RigidBody3D
-
-@export var target: Node3D # the orientation to turn to
-${gains}@export var dt := ${literal(s.dt)}
-
-${boxReady(s)}
-
-${code.helpers.map((h) => `${h}\n\n`).join('')}func _physics_process(_delta: float) -> void:
-${code.step}
-`;
-}
-
-function box(s: SnippetInput, law: EngineLaw): string {
-  return `${header(s, '#')}
-# The law: ${law.source}
-extends RigidBody3D
-
-@export var target: Node3D # the orientation to turn to
-@export var kp := ${literal(s.kp)}
-@export var kd := ${literal(s.kd)}
-@export var dt := ${literal(s.dt)}
-
-${boxReady(s)}
-
-${inertiaTimes}
-${law.printedAngle ? '' : `\n${rotationVector}\n`}
-func _physics_process(_delta: float) -> void:
-	# The gains per unit inertia: kp I/m about any axis, divided by I.
-	var kpu := kp / mass
-	var kdu := kd / mass
-${statements(law)}
-${law.printedAngle ? `	# theta as the listing reads it: get_angle runs to 2 pi, so past pi this turns the long way.
-	# The axis is normalized here: near the identity Godot's get_axis() returns (x, y, z) as is.
-	var turn := target.global_basis.get_rotation_quaternion() * global_basis.get_rotation_quaternion().inverse()
-	var theta := Vector3(turn.x, turn.y, turn.z).normalized() * turn.get_angle()` : `	# theta: the shortest rotation (rad, world) from the body to the target.
-	var theta := rotation_vector(global_basis.get_rotation_quaternion(), target.global_basis.get_rotation_quaternion())`}
-	var alpha := stiffness * theta + damping * (Vector3.ZERO - angular_velocity)
-	apply_torque(inertia_times(alpha))
-`;
-}
-
-/** The 3-D PID on the box (`pid_torque.rs`), in camelCase (the caller turns it to snake_case). */
-function boxPid(s: SnippetInput): string {
-  const c = pidChoices(s, 'N m');
-  const settings = [
-    `@export var kp := ${literal(s.kp)} # stiffness, N/m`,
-    `@export var kd := ${literal(s.kd)} # damping, N s/m`,
-    ...c.settings.map((f) => `@export var ${f.name} := ${literal(f.value)} # ${f.doc}`),
-    `@export var dt := ${literal(s.dt)}`,
-  ].join('\n');
-  const limit = (v: string, l: number | null, name: string) => (l === null ? v : `(${v}).limit_length(${name})`);
-  const il = (v: string) => limit(v, c.integralLimit, 'integralLimit');
-  const ol = (v: string) => limit(v, c.outputLimit, 'outputLimit');
-  const derivative = c.onError ? '(kd * torqueScale / dt) * (error - previousError)' : '(-kd * torqueScale / dt) * rotation_vector(previous, q)';
-  const filter = c.filter > 0 ? `\n\tfiltered = filtered + dt / (derivativeFilter + dt) * (derivative - filtered) if started else derivative\n\tderivative = filtered` : '';
-  const unsaturated = c.reactsToSaturation ? '\n\tvar unsaturated := p + candidate + derivative' : '';
-  const output = c.mode === 'back-calculation' ? `\n\tvar output := ${ol('unsaturated')}` : '';
-  const antiWindup =
-    c.mode === 'back-calculation'
-      ? `integral = ${il('candidate + kt * dt * (output - unsaturated)')}`
-      : c.mode === 'conditional-integration'
-        ? `# Hold the integral while the torque is clamped and the error pushes deeper.
-\tif not (unsaturated.length() > outputLimit and error.dot(unsaturated) > 0.0):
-\t\tintegral = candidate`
-        : 'integral = candidate';
-  return `${header(s, '#')}
-${wrap(`The law: crates/forcelab/src/controllers/pid_torque.rs, a PID on the rotation vector to the target (derivative on the ${c.onError ? 'error' : 'measurement'}; anti-windup: ${c.mode}); the limits bound the torque's length.`, '#')}
+${wrap(`The law: ${program.source}.`, '#')}
 extends RigidBody3D
 
 @export var target: Node3D # the orientation to turn to
 ${settings}
-
-# The PID's memory, emptied in _ready.
-var integral := Vector3.ZERO # the integral term, N m
-${c.onError ? "var previousError := Vector3.ZERO # last step's error, rad" : "var previous := Quaternion.IDENTITY # last step's orientation"}${c.filter > 0 ? '\nvar filtered := Vector3.ZERO # the filtered derivative term, N m' : ''}
-var started := false # whether there was a last step
-
+${memory}
 ${boxReady(s)}
 
-${gainScale}
-
-${rotationVector}
-
-func _physics_process(_delta: float) -> void:
-\t# Not "scale": a Node3D has a property of that name.
-\tvar torqueScale := gain_scale()
-\tvar q := global_basis.get_rotation_quaternion()
-\tvar error := rotation_vector(q, target.global_basis.get_rotation_quaternion())
-\tvar derivative := ${derivative} if started else Vector3.ZERO${filter}
-\tvar p := (kp * torqueScale) * error
-\tvar candidate := ${il('integral + (ki * torqueScale * dt) * error')}${unsaturated}${output}
-\t${antiWindup}
-\t${c.onError ? 'previousError = error' : 'previous = q'}
-\tstarted = true
-\tapply_torque(${ol('p + integral + derivative')})
+${helpers.join('')}func _physics_process(_delta: float) -> void:
+${lines.join('\n')}
+\tapply_torque(${torque})
 `;
 }
