@@ -1,6 +1,7 @@
 //! Scenes that are more than one body under one law: the articles' demos, each a small
 //! simulation a page steps and reads, with its settings checked by the core.
 
+mod arm;
 mod dive;
 mod golden;
 mod pursuit;
@@ -8,6 +9,9 @@ mod schedule;
 mod snap;
 mod tumble;
 
+pub use arm::{
+    run_arm, ArmRun, ArmSettings, MAX_SECONDS as ARM_MAX_SECONDS, SETTLED as ARM_SETTLED,
+};
 pub use dive::{
     attitude, four_generations, Dive, DiveSettings, Orders, FIRST_ORDERS, MAX_PITCH, MAX_ROLL,
 };
