@@ -72,6 +72,7 @@ mod a001_windowed_pid;
 mod a002_wu;
 mod a003_bloom;
 mod a004_submarine;
+mod chains;
 mod common;
 mod engines;
 mod orientation;
@@ -84,6 +85,7 @@ use a001_windowed_pid::*;
 use a002_wu::*;
 use a003_bloom::*;
 use a004_submarine::*;
+use chains::*;
 #[cfg(test)]
 use common::*;
 use pid_practice::*;
@@ -116,6 +118,9 @@ pub fn all_claims() -> Vec<Claim> {
         anti_windup_overshoot(),
         euler_feedforward_decouples(),
         tennis_racket_flip(),
+        chain_spd_stable_any_gains(),
+        chain_joint_spd_breaks(),
+        chain_pd_sag(),
     ];
     articles
         .into_iter()
@@ -128,7 +133,10 @@ pub fn all_claims() -> Vec<Claim> {
 mod tests {
     use super::*;
 
-    const REQUIRED: [&str; 31] = [
+    const REQUIRED: [&str; 34] = [
+        "chain-spd-stable-any-gains",
+        "chain-joint-spd-breaks",
+        "chain-pd-sag-g-over-kp",
         "orientation-long-way-past-half",
         "orientation-gimbal-reaches-any-target",
         "orientation-log-map-shortest-path",
@@ -205,6 +213,15 @@ mod tests {
         assert_eq!(verdict("tennis-racket-flip"), Verdict::HoldsWithConditions);
         assert_eq!(verdict("pid-removes-offset"), Verdict::Holds);
         assert_eq!(verdict("euler-feedforward-decouples"), Verdict::Holds);
+        assert_eq!(
+            verdict("chain-spd-stable-any-gains"),
+            Verdict::HoldsWithConditions
+        );
+        assert_eq!(verdict("chain-joint-spd-breaks"), Verdict::Holds);
+        assert_eq!(
+            verdict("chain-pd-sag-g-over-kp"),
+            Verdict::HoldsWithConditions
+        );
     }
 
     /// Every claim, word for word and to the last bit of its figure, as the chapters

@@ -94,7 +94,7 @@ fn captioned(entry: PresetEntry) -> PresetEntry {
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 22] = [
+pub const OTHER_PRESETS: [PresetEntry; 23] = [
     entry(
         "cube",
         Scene,
@@ -226,6 +226,12 @@ pub const OTHER_PRESETS: [PresetEntry; 22] = [
         ClaimSetup,
         "10-translator",
         "MuJoCo's stable kp range and every soft drive over stiffness and damping",
+    ),
+    entry(
+        "arm",
+        ClaimSetup,
+        "09-claims",
+        "A two-link arm lifted from hanging to a pose under gravity, one arm per chain law (scenes::ArmSettings::default)",
     ),
 ];
 

@@ -86,8 +86,8 @@ pub struct ArmRun {
     pub predicted_sag: Vec<f64>,
 }
 
-/// The scene's settings checked, or an error naming the first that cannot be.
-pub fn check(s: &ArmSettings) -> Result<PlanarChain, Error> {
+/// The arm of `s`, its settings checked, or an error naming the first that cannot be.
+pub fn arm_chain(s: &ArmSettings) -> Result<PlanarChain, Error> {
     let chain = PlanarChain::new(s.links.clone(), s.gravity)?;
     chain.check("start", &s.start)?;
     chain.check("target", &s.target)?;
@@ -105,7 +105,7 @@ pub fn check(s: &ArmSettings) -> Result<PlanarChain, Error> {
 
 /// Runs every law of `s` on its own arm; an error names a setting that cannot be.
 pub fn run_arm(s: &ArmSettings) -> Result<Vec<ArmRun>, Error> {
-    let chain = check(s)?;
+    let chain = arm_chain(s)?;
     let steps = (s.seconds / s.dt).round() as usize;
     let sag_torques = bias(&chain, &s.target, &vec![0.0; chain.dofs()]);
     s.laws
@@ -193,6 +193,45 @@ pub fn run_arm(s: &ArmSettings) -> Result<Vec<ArmRun>, Error> {
         .collect()
 }
 
+/// The least stiffness (N m/rad) at which law `id` blows up on the arm of `s` in its
+/// run, with the damping tied to it as `kd = kd_per_kp_dt * kp * dt` (so the law's
+/// implicit terms keep their share of the step as kp grows): found by bisection on
+/// `log10 kp` between 1 and 1e6 N m/rad to 0.1 %, `None` if it holds at 1e6. Where the
+/// arm is stable below and unstable above one stiffness (every law here) this is that
+/// stiffness.
+pub fn breaking_stiffness(
+    s: &ArmSettings,
+    id: ChainLawId,
+    kd_per_kp_dt: f64,
+) -> Result<Option<f64>, Error> {
+    let breaks = |kp: f64| -> Result<bool, Error> {
+        let at = ArmSettings {
+            kp,
+            kd: kd_per_kp_dt * kp * s.dt,
+            laws: vec![id],
+            ..s.clone()
+        };
+        Ok(run_arm(&at)?[0].failed.is_some())
+    };
+    let (mut lo, mut hi) = (0.0f64, 6.0f64);
+    if !breaks(10f64.powf(hi))? {
+        return Ok(None);
+    }
+    if breaks(10f64.powf(lo))? {
+        return Ok(Some(1.0));
+    }
+    // 0.1 % in kp is 4.3e-4 in log10 kp.
+    while hi - lo > 4.3e-4 {
+        let mid = (lo + hi) / 2.0;
+        if breaks(10f64.powf(mid))? {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Ok(Some(10f64.powf(hi)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,6 +302,56 @@ mod tests {
         .unwrap();
         assert!(runs[0].failed.is_some());
         assert!(runs[1].failed.is_none());
+    }
+
+    #[test]
+    fn the_paper_spd_holds_at_every_stiffness_with_kd_at_one_and_a_half_kp_dt_and_breaks_below() {
+        // The one-body SPD's rule carries over to the chain: semi-implicit Euler needs
+        // kd >= 1.5 kp dt, explicit Euler (the paper's prediction) kd >= kp dt / 2.
+        let s = ArmSettings::default();
+        assert_eq!(
+            breaking_stiffness(&s, ChainLawId::MassMatrixSpd, 1.5).unwrap(),
+            None
+        );
+        let at_the_papers_rule = breaking_stiffness(&s, ChainLawId::MassMatrixSpd, 1.0)
+            .unwrap()
+            .unwrap();
+        assert!(
+            (100.0..1e5).contains(&at_the_papers_rule),
+            "{at_the_papers_rule}"
+        );
+        let explicit = ArmSettings {
+            integrator: Integrator::ExplicitEuler,
+            ..s.clone()
+        };
+        assert_eq!(
+            breaking_stiffness(&explicit, ChainLawId::MassMatrixSpd, 0.5).unwrap(),
+            None
+        );
+        // Per joint, the same damping does not save it; PD breaks first of all.
+        let per_joint = breaking_stiffness(&s, ChainLawId::JointSpd, 2.0)
+            .unwrap()
+            .unwrap();
+        let pd = breaking_stiffness(&s, ChainLawId::JointPd, 2.0)
+            .unwrap()
+            .unwrap();
+        assert!(
+            pd < per_joint && per_joint < 1e4,
+            "pd {pd}, per joint {per_joint}"
+        );
+        // Held just below, broken at the stiffness found.
+        let run = |kp: f64| {
+            run_arm(&ArmSettings {
+                kp,
+                kd: 2.0 * kp * s.dt,
+                laws: vec![ChainLawId::JointSpd],
+                ..s.clone()
+            })
+            .unwrap()[0]
+                .failed
+                .is_some()
+        };
+        assert!(run(per_joint) && !run(per_joint * 0.99));
     }
 
     #[test]

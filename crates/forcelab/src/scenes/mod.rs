@@ -10,7 +10,8 @@ mod snap;
 mod tumble;
 
 pub use arm::{
-    run_arm, ArmRun, ArmSettings, MAX_SECONDS as ARM_MAX_SECONDS, SETTLED as ARM_SETTLED,
+    arm_chain, breaking_stiffness, run_arm, ArmRun, ArmSettings, MAX_SECONDS as ARM_MAX_SECONDS,
+    SETTLED as ARM_SETTLED,
 };
 pub use dive::{
     attitude, four_generations, Dive, DiveSettings, Orders, FIRST_ORDERS, MAX_PITCH, MAX_ROLL,

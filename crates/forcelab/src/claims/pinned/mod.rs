@@ -13,6 +13,7 @@ use super::*;
 
 mod a000_a002;
 mod a003_a004;
+mod chains;
 mod pid_practice;
 use crate::testing::{ALGEBRA_TOL, ROUND_OFF};
 
@@ -130,6 +131,7 @@ fn every_claim_has_a_pinned_test() {
         include_str!("a000_a002.rs"),
         include_str!("a003_a004.rs"),
         include_str!("pid_practice.rs"),
+        include_str!("chains.rs"),
         include_str!("../engines.rs"),
         include_str!("../orientation.rs"),
     ]
