@@ -148,8 +148,11 @@ function stryker(mutate) {
   return read('target/mutants-web/report.json');
 }
 
-/** A page mutant's name: file, line, column, mutator and replacement (as MUTANTS.md lists it). */
-const webName = (file, m) => `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '')}`;
+/** A page mutant's name: file, line, column, mutator and replacement (as MUTANTS.md lists it).
+ *  A declaration, not a const: the run at the top of this module calls it before this line. */
+function webName(file, m) {
+  return `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '')}`;
+}
 
 function runWeb(part) {
   const report = stryker(webMutate(part.module));
