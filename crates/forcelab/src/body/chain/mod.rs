@@ -7,16 +7,23 @@
 //! vectors at the world origin ([`planar_spatial`]), following Featherstone's
 //! *Rigid Body Dynamics Algorithms* (2008).
 
+mod chain3;
+mod chain3_state;
 mod chain_state;
+mod dynamics3;
 mod forward_dynamics;
 mod inverse_dynamics;
 mod mass_matrix;
 mod planar_chain;
 pub mod planar_spatial;
+pub mod spatial;
 #[cfg(test)]
 mod strategies;
 
+pub use chain3::{Chain3, Joint3, JointPosition, Link3, Pose3, MAX_LINKS_3D};
+pub use chain3_state::Chain3State;
 pub use chain_state::ChainState;
+pub use dynamics3::{bias3, forward_dynamics3, inverse_dynamics3, mass_matrix3};
 pub use forward_dynamics::{cholesky, cholesky_solve, forward_dynamics};
 pub use inverse_dynamics::{bias, inverse_dynamics};
 pub use mass_matrix::mass_matrix;
