@@ -17,10 +17,14 @@
 //! `{step, field, message}` where it blew up; frozen from there), `settle` (s, or
 //! `null`: when every joint was last more than 0.02 rad off), `finalError` (rad),
 //! `peakTorque` (N m) and `predictedSag` (`G(q*) / kp` per joint, rad: PD's sag under
-//! the weight). Without `--json`, one line per law. A bad flag gets a message naming it
-//! and exit status 2.
+//! the weight). Without `--json`, one line per law. With `--mujoco Euler|implicitfast`
+//! it prints instead what MuJoCo does with the same arm, a `<position>` actuator per
+//! joint at kp and kd (`forcelab::engines::mujoco_chain`): `{engine, integrator, q,
+//! resets}`, `q` the angles after each step (the real-engine tests compare it with the
+//! PyPI wheel). A bad flag gets a message naming it and exit status 2.
 use forcelab::body::chain::Link;
 use forcelab::controllers::chain::ChainLawId;
+use forcelab::engines::mujoco_chain::{mujoco_arm, ChainIntegrator};
 use forcelab::integrator::Integrator;
 use forcelab::scenes::{run_arm, ArmRun, ArmSettings};
 use std::fmt::Write;
@@ -31,7 +35,8 @@ mod json;
 
 const USAGE: &str = "usage: chain [--json] [--links L:M,L:M,...] [--gravity G] [--start Q,Q,...] \
                      [--target Q,Q,...] [--laws ID,ID,...] [--kp KP] [--kd KD] [--ki KI] [--dt DT] \
-                     [--integrator semi-implicit-euler|explicit-euler|rk4] [--seconds S]";
+                     [--integrator semi-implicit-euler|explicit-euler|rk4] [--seconds S] \
+                     [--mujoco Euler|implicitfast]";
 
 /// The comma-separated numbers after `flag`, or a message naming it.
 fn numbers(flag: &str, text: Option<&String>) -> Result<Vec<f64>, String> {
@@ -54,14 +59,23 @@ fn number(flag: &str, text: Option<&String>) -> Result<f64, String> {
 }
 
 /// The command line, or a message naming the flag that could not be read.
-fn parse(args: &[String]) -> Result<(ArmSettings, bool), String> {
+fn parse(args: &[String]) -> Result<(ArmSettings, bool, Option<ChainIntegrator>), String> {
     let mut s = ArmSettings::default();
     let mut json = false;
+    let mut mujoco = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let f = flag.as_str();
         match f {
             "--json" => json = true,
+            "--mujoco" => {
+                mujoco = Some(
+                    ChainIntegrator::parse(
+                        it.next().ok_or("--mujoco needs an integrator after it")?,
+                    )
+                    .map_err(|e| format!("--mujoco: {e}"))?,
+                )
+            }
             "--links" => {
                 let text = it
                     .next()
@@ -106,7 +120,7 @@ fn parse(args: &[String]) -> Result<(ArmSettings, bool), String> {
             other => return Err(format!("unknown flag {other:?}; {USAGE}")),
         }
     }
-    Ok((s, json))
+    Ok((s, json, mujoco))
 }
 
 fn rows(out: &mut String, rows: &[Vec<f64>]) {
@@ -155,13 +169,16 @@ fn run_json(out: &mut String, r: &ArmRun, dt: f64) {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (settings, as_json) = match parse(&args) {
+    let (settings, as_json, mujoco) = match parse(&args) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
+    if let Some(integrator) = mujoco {
+        return mujoco_main(&settings, integrator, as_json);
+    }
     let runs = match run_arm(&settings) {
         Ok(r) => r,
         Err(e) => {
@@ -189,6 +206,43 @@ fn main() -> ExitCode {
             });
             println!("{:<28} settles {settle:>8}, off by {:.4} rad at the end, peak torque {:.1} N m{failed}", r.law.label(), r.final_error, r.peak_torque);
         }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `--mujoco`: the arm as MuJoCo steps it, every joint's actuator at kp and kd.
+fn mujoco_main(s: &ArmSettings, integrator: ChainIntegrator, as_json: bool) -> ExitCode {
+    let steps = (s.seconds / s.dt).round() as usize;
+    let run = forcelab::scenes::arm_chain(s).and_then(|chain| {
+        mujoco_arm(
+            &chain, &s.start, &s.target, s.kp, s.kd, s.dt, integrator, steps,
+        )
+    });
+    let arm = match run {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{}: {e}", e.field());
+            return ExitCode::from(2);
+        }
+    };
+    if as_json {
+        let mut out = String::from("{\"engine\":\"mujoco\",\"integrator\":");
+        json::string(&mut out, integrator.name());
+        out.push_str(",\"q\":");
+        rows(&mut out, &arm.q);
+        let resets: Vec<f64> = arm.resets.iter().map(|&k| k as f64).collect();
+        out.push_str(",\"resets\":");
+        json::numbers(&mut out, &resets);
+        out.push('}');
+        println!("{out}");
+    } else {
+        let last = arm.q.last().map_or(String::new(), |q| format!("{q:?}"));
+        println!(
+            "MuJoCo {}: {} steps, ends at {last} rad, {} resets",
+            integrator.name(),
+            arm.q.len(),
+            arm.resets.len()
+        );
     }
     ExitCode::SUCCESS
 }

@@ -30,6 +30,7 @@ pub mod discrete;
 mod golden;
 pub mod jolt;
 pub mod mujoco;
+pub mod mujoco_chain;
 pub mod orientation;
 pub mod physx;
 pub mod rapier;
