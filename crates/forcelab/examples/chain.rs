@@ -24,7 +24,7 @@
 //! PyPI wheel). A bad flag gets a message naming it and exit status 2.
 use forcelab::body::chain::Link;
 use forcelab::controllers::chain::ChainLawId;
-use forcelab::engines::mujoco_chain::{mujoco_arm, ChainIntegrator};
+use forcelab::engines::mujoco_chain::{mujoco_arm, ChainIntegrator, Position};
 use forcelab::integrator::Integrator;
 use forcelab::scenes::{run_arm, ArmRun, ArmSettings};
 use std::fmt::Write;
@@ -215,7 +215,13 @@ fn mujoco_main(s: &ArmSettings, integrator: ChainIntegrator, as_json: bool) -> E
     let steps = (s.seconds / s.dt).round() as usize;
     let run = forcelab::scenes::arm_chain(s).and_then(|chain| {
         mujoco_arm(
-            &chain, &s.start, &s.target, s.kp, s.kd, s.dt, integrator, steps,
+            &chain,
+            &s.start,
+            &s.target,
+            Position { kp: s.kp, kv: s.kd },
+            s.dt,
+            integrator,
+            steps,
         )
     });
     let arm = match run {

@@ -71,19 +71,28 @@ pub struct MujocoArm {
     pub resets: Vec<usize>,
 }
 
-/// The arm `chain` from rest at `start`, every joint's actuator at `kp` (N m/rad) and
-/// `kv` (N m s/rad) toward `target`, stepped `steps` times at `dt` s by `integrator`, as
-/// MuJoCo steps it; an error names a setting that cannot be.
+/// One `<position>` actuator's gains, the same on every joint.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Position {
+    /// `kp`, N m/rad.
+    pub kp: f64,
+    /// `kv`, N m s/rad.
+    pub kv: f64,
+}
+
+/// The arm `chain` from rest at `start`, every joint's actuator at `gains` toward
+/// `target`, stepped `steps` times at `dt` s by `integrator`, as MuJoCo steps it; an
+/// error names a setting that cannot be.
 pub fn mujoco_arm(
     chain: &PlanarChain,
     start: &[f64],
     target: &[f64],
-    kp: f64,
-    kv: f64,
+    gains: Position,
     dt: f64,
     integrator: ChainIntegrator,
     steps: usize,
 ) -> Result<MujocoArm, Error> {
+    let Position { kp, kv } = gains;
     chain.check("start", start)?;
     chain.check("target", target)?;
     non_negative("kp", kp)?;
@@ -180,8 +189,7 @@ mod tests {
             &a.chain,
             &a.start,
             &a.target,
-            a.kp,
-            a.kd,
+            Position { kp: a.kp, kv: a.kd },
             a.dt,
             ChainIntegrator::Euler,
             240,
@@ -211,8 +219,7 @@ mod tests {
             chain,
             &s.start,
             &s.target,
-            s.kp,
-            s.kd,
+            Position { kp: s.kp, kv: s.kd },
             s.dt,
             ChainIntegrator::Euler,
             600,
@@ -222,8 +229,7 @@ mod tests {
             chain,
             &s.start,
             &s.target,
-            s.kp,
-            s.kd,
+            Position { kp: s.kp, kv: s.kd },
             s.dt,
             ChainIntegrator::ImplicitFast,
             600,
@@ -255,8 +261,7 @@ mod tests {
                 chain,
                 start,
                 &s.target,
-                kp,
-                kv,
+                Position { kp, kv },
                 dt,
                 ChainIntegrator::Euler,
                 1,
