@@ -85,6 +85,20 @@ Written by scripts/mutants-report.mjs on ${new Date().toISOString().slice(0, 10)
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${tiers.map((t) => `| ${t.tier} | ${t.ran} of ${t.parts}${t.stale ? ` (${t.stale} stale)` : ''} | ${t.mutants} | ${t.viable} | ${t.caught} | ${t.missed} | ${t.equivalent} | ${score(t)} | ${GOAL[t.tier]} % | ${hours(t.seconds)} |`).join('\n')}
 
+## The seven survivors that opened issue 44, planted again
+
+Each planted by hand on 2026-11-28 (at commit a744147) and run against \`cargo test -p forcelab --lib\` or \`vitest\`; each fails:
+
+| planted bug | what a user saw | test that now fails |
+|---|---|---|
+| Unity's angular damping default 0.05 → 0 (engines/unity.rs) | chapter 10's Unity twin turns less damped | \`engines::defaults::every_engine_setting_defaults_to_what_its_engine_documents\` |
+| closed-loop poles sorted smallest first (analysis/polynomial.rs) | the Lab card reads a diverging loop as stable | \`analysis::poles::tests::the_pid_atlas_says_which_runs_settle\`, \`analysis::box_axis_tests::…grows_or_shrinks_as_its_map_says\`, two root tests |
+| the tuner's mass range without its light end (\`factor != 1\` → \`> 1\`, design/spec.rs) | gains called feasible that settle late on the light body | \`design::tests::robust_gains_hold_for_the_whole_mass_range_and_both_steps\` |
+| a moving target advanced by the nominal dt during a dt spike (lab/lockstep.rs) | the target trails by 1 cm for the rest of the run | \`lab::lockstep::tests::a_moving_target_is_at_start_plus_speed_times_elapsed_time_through_a_dt_spike\` and two disturbance-combination tests |
+| a link's event at 0 s refused (\`t < 0\` → \`t <= 0\`, figures/figure-link.ts) | a figure link with an event at the start would not open | vitest \`figure-link.test.ts > a link's event time > takes 0 s, the start of the run, as a time\` |
+| the half-life gain form computed for 1 kg (gain_forms.rs) | kp 282 instead of 563 on a 2 kg body | \`gain_forms::tests::each_form_is_its_own_formula_at_a_mass_other_than_one\` |
+| Box2D's spin cap doubled (engines/box2d.rs) | only the real-engine stage noticed | \`engines::box2d::tests::a_fast_spin_is_clipped_to_a_quarter_turn_per_step\`, \`…matches_the_trajectories_recorded_from_the_engine\` |
+
 ## Per module
 
 | tier | module | parts | commit | date | mutants | viable | caught | missed | listed equivalent | score without equivalents | time |
