@@ -6,6 +6,7 @@ mod atlas;
 mod atlas_points;
 #[cfg(test)]
 mod box_axis_tests;
+pub mod chain_map;
 mod complex;
 mod convergence;
 pub mod fit;
