@@ -12,6 +12,7 @@ use crate::body::chain::{bias, ChainState, PlanarChain};
 use crate::controllers::chain::{ChainGains, ChainLaw, ChainLawId};
 use crate::error::Error;
 use crate::integrator::Integrator;
+use crate::math;
 
 /// One chain law's closed loop: the law with its gains on `chain`, holding `target`
 /// (rad, at rest), stepped every `dt` s by `integrator`.
@@ -247,7 +248,7 @@ pub fn spectral_radius_of(a: &[Vec<f64>]) -> f64 {
                 *v /= s;
             }
         }
-        log_scale += s.ln();
+        log_scale += math::ln(s);
         // A^(2 power) = (c B)^2 with c's log doubled.
         log_scale *= 2.0;
         power *= 2.0;
@@ -264,7 +265,7 @@ pub fn spectral_radius_of(a: &[Vec<f64>]) -> f64 {
     if s == 0.0 {
         return 0.0;
     }
-    ((log_scale + s.ln()) / power).exp()
+    math::exp((log_scale + math::ln(s)) / power)
 }
 
 #[cfg(test)]

@@ -172,6 +172,21 @@ mod tests {
     }
 
     #[test]
+    fn every_law_has_a_name_of_its_own_for_a_reader() {
+        let labels: Vec<&str> = ChainLawId::ALL.iter().map(|l| l.label()).collect();
+        assert_eq!(
+            labels,
+            [
+                "PD per joint",
+                "SPD per joint",
+                "SPD with the mass matrix",
+                "PD + gravity compensation",
+                "PID per joint"
+            ]
+        );
+    }
+
+    #[test]
     fn gains_that_cannot_be_are_refused_naming_the_list() {
         let chain = PlanarChain::new(vec![Link::rod(1.0, 1.0); 2], 9.81).unwrap();
         let bad = |g: ChainGains| {
