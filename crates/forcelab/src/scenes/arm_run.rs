@@ -7,6 +7,7 @@ use super::arm::{arm_chain, Arm, ArmSettings, SETTLED};
 use crate::body::chain::bias;
 use crate::controllers::chain::ChainLawId;
 use crate::error::Error;
+use crate::math::pow;
 
 /// One law's arm over the run.
 #[derive(Clone, Debug, PartialEq)]
@@ -101,22 +102,22 @@ pub fn breaking_stiffness(
         Ok(run_arm(&at)?[0].failed.is_some())
     };
     let (mut lo, mut hi) = (0.0f64, 6.0f64);
-    if !breaks(10f64.powf(hi))? {
+    if !breaks(pow(10.0, hi))? {
         return Ok(None);
     }
-    if breaks(10f64.powf(lo))? {
+    if breaks(pow(10.0, lo))? {
         return Ok(Some(1.0));
     }
     // 0.1 % in kp is 4.3e-4 in log10 kp.
     while hi - lo > 4.3e-4 {
         let mid = (lo + hi) / 2.0;
-        if breaks(10f64.powf(mid))? {
+        if breaks(pow(10.0, mid))? {
             hi = mid;
         } else {
             lo = mid;
         }
     }
-    Ok(Some(10f64.powf(hi)))
+    Ok(Some(pow(10.0, hi)))
 }
 
 #[cfg(test)]
