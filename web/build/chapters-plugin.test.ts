@@ -38,7 +38,7 @@ describe('the chapters build plugin', () => {
     const html = fillChapterNav('<nav class="chapters" aria-label="Chapters"></nav>', dir, '02-pd.html');
     expect(html).toContain('<a href="01-forces.html">1. Moving bodies with forces</a>');
     expect(html).toContain('<a href="02-pd.html" aria-current="page">2. PD and its trouble</a>');
-    expect(html).toContain('<summary>Chapter 2 of 11</summary>');
+    expect(html).toContain('<summary>Chapter 2 of 12</summary>');
     expect(html).toContain('rel="prev" href="01-forces.html"');
     expect(html).toContain('rel="next" href="03-wu.html"');
     expect(html).toContain('../lab.html');

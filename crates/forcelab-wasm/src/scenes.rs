@@ -8,25 +8,20 @@ use crate::error::js;
 use crate::views::f64s;
 use forcelab::controllers::SubmarineLaw;
 use forcelab::scenes::{
-    default_waypoints, Dive, DiveSettings, Goal, Orders, Pursuit, PursuitSettings, Snap,
-    SnapSettings, Tumble, TumbleSettings,
+    default_waypoints, Arm, ArmSettings, Dive, DiveSettings, Goal, Orders, Pursuit,
+    PursuitSettings, Snap, SnapSettings, Tumble, TumbleSettings,
 };
 use glam::DVec2;
 use js_sys::Float64Array;
 use wasm_bindgen::prelude::*;
 
 /// The methods every scene class has, over the core scene in its field 0 and the buffer
-/// its state is written to in field 1: `stride()`, `step(n)`, `time`, `state()` (a view
-/// of the core's `state_into`; the layout is in that method's doc) and `settings()`.
+/// its state is written to in field 1: `step(n)`, `time`, `state()` (a view of the
+/// core's `state_into`; the layout is in that method's doc) and `settings()`.
 macro_rules! scene_methods {
-    ($class:ident, $core:ident) => {
+    ($class:ident) => {
         #[wasm_bindgen]
         impl $class {
-            /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
-            pub fn stride() -> usize {
-                $core::STRIDE
-            }
-
             /// Takes `n` steps.
             pub fn step(&mut self, n: u32) -> Result<(), JsError> {
                 step_n(n, || self.0.step())
@@ -53,10 +48,30 @@ macro_rules! scene_methods {
     };
 }
 
-scene_methods!(PursuitScene, Pursuit);
-scene_methods!(DiveScene, Dive);
-scene_methods!(TumbleScene, Tumble);
-scene_methods!(SnapScene, Snap);
+scene_methods!(PursuitScene);
+scene_methods!(DiveScene);
+scene_methods!(TumbleScene);
+scene_methods!(SnapScene);
+scene_methods!(ArmScene);
+
+/// `stride()` for a scene whose bodies each take the same count of numbers whatever
+/// its settings (the core's `STRIDE`).
+macro_rules! fixed_stride {
+    ($class:ident, $core:ident) => {
+        #[wasm_bindgen]
+        impl $class {
+            /// Numbers per body in `state()` (the page reads it here, not a copy of its own).
+            pub fn stride() -> usize {
+                $core::STRIDE
+            }
+        }
+    };
+}
+
+fixed_stride!(PursuitScene, Pursuit);
+fixed_stride!(DiveScene, Dive);
+fixed_stride!(TumbleScene, Tumble);
+fixed_stride!(SnapScene, Snap);
 
 /// `retune(settings)` for a scene whose core can take new settings mid-run (the core's
 /// `retune`: what can change live changes, the run carries on; a setting that can change
@@ -225,5 +240,69 @@ impl SnapScene {
     pub fn new(settings: JsValue) -> Result<SnapScene, JsError> {
         let settings: SnapSettings = from_js("settings", settings)?;
         Ok(SnapScene(js(Snap::new(settings))?, Vec::new()))
+    }
+}
+
+/// The arm of issue 48: one two-link arm per chain law lifted from hanging to a pose
+/// under gravity; an arm that blows up is frozen and flagged, the others go on.
+/// Settings `{ links: [{ length, mass, com, inertia }, ...], gravity, start, target,
+/// laws, kp, kd, ki, dt, integrator, seconds }` (`forcelab::scenes::ArmSettings`).
+#[wasm_bindgen]
+pub struct ArmScene(Arm, Vec<f64>);
+
+#[wasm_bindgen]
+impl ArmScene {
+    /// Every arm at rest at the start; `undefined` gives the defaults.
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings: JsValue) -> Result<ArmScene, JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        Ok(ArmScene(js(Arm::new(settings))?, Vec::new()))
+    }
+
+    /// Every chain law, `[{ id, label }]`, in the order the core lists them
+    /// (`ChainLawId::ALL`): the names a figure shows for the ids in `settings().laws`.
+    pub fn laws() -> Result<JsValue, JsError> {
+        #[derive(serde::Serialize)]
+        struct Entry {
+            id: &'static str,
+            label: &'static str,
+        }
+        let all: Vec<Entry> = forcelab::controllers::chain::ChainLawId::ALL
+            .into_iter()
+            .map(|l| Entry {
+                id: l.id(),
+                label: l.label(),
+            })
+            .collect();
+        to_js(&all)
+    }
+
+    /// Numbers per arm in `state()`: 2 + 5 per joint (the core's `Arm::stride`).
+    pub fn stride(&self) -> usize {
+        self.0.stride()
+    }
+
+    /// Joints per arm.
+    #[wasm_bindgen(getter)]
+    pub fn joints(&self) -> usize {
+        self.0.chain.dofs()
+    }
+
+    /// Where each link ends at the target pose, `[x, y]` per joint, m (the shoulder at
+    /// the origin): the pose every arm is sent to.
+    #[wasm_bindgen(js_name = targetPoints)]
+    pub fn target_points(&self) -> Vec<f64> {
+        self.0.target_points()
+    }
+
+    /// The arm's full reach, m.
+    pub fn reach(&self) -> f64 {
+        self.0.reach()
+    }
+
+    /// Why arm `k` blew up (the core's message), or undefined while it holds or for no such arm.
+    pub fn failure(&self, k: usize) -> Option<String> {
+        let (_, e) = self.0.arms.get(k)?.failed?;
+        Some(format!("{}: {e}", e.field()))
     }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DiveScene, loadScenesSync, PursuitScene, sceneDefaults, SnapScene, TumbleScene } from './scenes';
+import { ArmScene, DiveScene, loadScenesSync, PursuitScene, sceneDefaults, SnapScene, TumbleScene } from './scenes';
 
 beforeAll(() => {
   loadScenesSync(readFileSync(new URL('../../pkg-scenes/forcelab_wasm_bg.wasm', import.meta.url)));
@@ -12,6 +12,7 @@ const MAKE: Record<string, (settings: unknown) => { settings(): unknown; free():
   dive: (s) => new DiveScene(s),
   tumble: (s) => new TumbleScene(s),
   snap: (s) => new SnapScene(s),
+  arm: (s) => new ArmScene(s),
 };
 
 describe("the scenes' settings: the page's types and defaults are the core's", () => {

@@ -9,7 +9,7 @@ import init, { initSync } from '../../pkg-scenes/forcelab_wasm.js';
 import { loader } from './loader';
 import presets from './presets.json';
 
-export { DiveScene, PursuitScene, SnapScene, TumbleScene, simpson, simpsonAsPrinted } from '../../pkg-scenes/forcelab_wasm.js';
+export { ArmScene, DiveScene, PursuitScene, SnapScene, TumbleScene, simpson, simpsonAsPrinted } from '../../pkg-scenes/forcelab_wasm.js';
 
 /** Loads the scenes' part of the core (once), in the browser or from its bytes (tests). */
 export const { load: loadScenes, loadSync: loadScenesSync } = loader(init, initSync);
@@ -27,7 +27,9 @@ export type Boat = DiveSettings['boats'][number];
 export type TumbleSettings = Widen<typeof presets.scenes.tumble>;
 /** Chapter 5's snap (`scenes::SnapSettings`). */
 export type SnapSettings = Widen<typeof presets.scenes.snap>;
+/** Chapter 12's arms (`scenes::ArmSettings`). */
+export type ArmSettings = Widen<typeof presets.scenes.arm>;
 
 /** Each scene's default settings, as the core declares them (a fresh copy per call). */
-export const sceneDefaults = (): { pursuit: PursuitSettings; dive: DiveSettings; tumble: TumbleSettings; snap: SnapSettings } =>
+export const sceneDefaults = (): { pursuit: PursuitSettings; dive: DiveSettings; tumble: TumbleSettings; snap: SnapSettings; arm: ArmSettings } =>
   structuredClone(presets.scenes) as never;

@@ -17,8 +17,8 @@ const PAPER: &str =
 const ROBOTICS: &str = "PD control under gravity (Spong, Hutchinson and Vidyasagar, Robot Modeling and Control, ch. 8)";
 /// The preset the three claims read.
 const ARM: &str = "arm";
-/// The chapter whose table shows them.
-const CHAPTER: &str = "09-claims";
+/// The chapter that says them beside the arm (the claims table of chapter 9 lists them too).
+const CHAPTER: &str = "12-chains";
 
 /// The arm's least breaking stiffness for `id` with `kd = k kp dt`, or `NaN` if it held
 /// at every stiffness tried (to 1e6 N m/rad).

@@ -17,7 +17,7 @@ const fn caption(look: &'static str, try_this: &'static str) -> Caption {
 }
 
 /// Every figure's caption, by the figure's id in the registry.
-pub const CAPTIONS: [(&str, Caption); 23] = [
+pub const CAPTIONS: [(&str, Caption); 24] = [
     (
         "cube",
         caption(
@@ -177,6 +177,13 @@ pub const CAPTIONS: [(&str, Caption); 23] = [
         caption(
             "Each drive turning the same body to one target: the bodies, the path of the long axis on a sphere against the shortest one, and the angle still to go.",
             "Turn the target past 180 degrees and watch which way round each drive goes.",
+        ),
+    ),
+    (
+        "arm",
+        caption(
+            "Each arm lifts from hanging toward the faint pose: the laws blind to its weight stop short, gravity compensation lands, the PID creeps in.",
+            "Raise kd to 10: PD, PD with gravity and the PID blow up within a fifth of a second; both SPDs, which damp implicitly, hold.",
         ),
     ),
 ];

@@ -16,7 +16,8 @@ pub enum PresetKind {
     /// A chapter figure that is a Lab run: [`super::LAB_FIGURES`].
     LabFigure,
     /// A figure with a simulation of its own, started from its settings' `Default`
-    /// (`scenes::PursuitSettings`, `DiveSettings`, `TumbleSettings`, `SnapSettings`) or
+    /// (`scenes::PursuitSettings`, `DiveSettings`, `TumbleSettings`, `SnapSettings`,
+    /// `ArmSettings`) or
     /// from
     /// [`super::CUBE_SCENE`].
     Scene,
@@ -229,9 +230,9 @@ pub const OTHER_PRESETS: [PresetEntry; 23] = [
     ),
     entry(
         "arm",
-        ClaimSetup,
-        "09-claims",
-        "A two-link arm lifted from hanging to a pose under gravity, one arm per chain law (scenes::ArmSettings::default)",
+        Scene,
+        "12-chains",
+        "A two-link arm lifted from hanging to a pose under gravity, one arm per chain law",
     ),
 ];
 

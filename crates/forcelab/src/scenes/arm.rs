@@ -1,9 +1,11 @@
 //! An arm lifting to a pose and holding it under gravity: one planar chain per chain
 //! law, side by side, from the same start toward the same pose, stepped at one fixed
 //! `dt` (issue 48's first figure). The chain is the core's
-//! ([`crate::body::chain`]); the laws are [`crate::controllers::chain`].
+//! ([`crate::body::chain`]); the laws are [`crate::controllers::chain`]. [`Arm`] steps
+//! every law's arm one step at a time (the figure's scene); [`super::run_arm`] runs it
+//! to the end and records it (the claims and the `chain` command), through the same step.
 
-use crate::body::chain::{bias, ChainState, Link, PlanarChain, STANDARD_GRAVITY};
+use crate::body::chain::{ChainState, Link, PlanarChain, STANDARD_GRAVITY};
 use crate::controllers::chain::{ChainGains, ChainLaw, ChainLawId};
 use crate::error::{in_range, Error};
 use crate::integrator::Integrator;
@@ -16,6 +18,11 @@ pub const SETTLED: f64 = 0.02;
 
 /// What an arm scene runs.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct ArmSettings {
     /// The links, shoulder first.
     pub links: Vec<Link>,
@@ -37,7 +44,7 @@ pub struct ArmSettings {
     pub dt: f64,
     /// How each arm is stepped.
     pub integrator: Integrator,
-    /// How long to run, s.
+    /// How long to run, s (a figure's window: the scene itself steps on as long as asked).
     pub seconds: f64,
 }
 
@@ -64,28 +71,6 @@ impl Default for ArmSettings {
     }
 }
 
-/// One law's arm over the run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArmRun {
-    /// Its law.
-    pub law: ChainLawId,
-    /// The joint angles after each step, rad (the start first).
-    pub q: Vec<Vec<f64>>,
-    /// The torques of each step, N m (one row fewer than `q`).
-    pub tau: Vec<Vec<f64>>,
-    /// The step at which it blew up (a torque or state past f64, or a rate past
-    /// [`crate::limits::DIVERGED_LIMIT`]) and why; it is frozen from there.
-    pub failed: Option<(usize, Error)>,
-    /// When every joint was last outside [`SETTLED`] of its target, s; `None` if it never settles.
-    pub settle: Option<f64>,
-    /// The largest joint error at the end, rad.
-    pub final_error: f64,
-    /// The largest torque on any joint over the run, N m.
-    pub peak_torque: f64,
-    /// What PD's spring alone would sag under at the target: `G(q*) / kp` per joint, rad.
-    pub predicted_sag: Vec<f64>,
-}
-
 /// The arm of `s`, its settings checked, or an error naming the first that cannot be.
 pub fn arm_chain(s: &ArmSettings) -> Result<PlanarChain, Error> {
     let chain = PlanarChain::new(s.links.clone(), s.gravity)?;
@@ -103,304 +88,199 @@ pub fn arm_chain(s: &ArmSettings) -> Result<PlanarChain, Error> {
     Ok(chain)
 }
 
-/// Runs every law of `s` on its own arm; an error names a setting that cannot be.
-pub fn run_arm(s: &ArmSettings) -> Result<Vec<ArmRun>, Error> {
-    let chain = arm_chain(s)?;
-    let steps = (s.seconds / s.dt).round() as usize;
-    let sag_torques = bias(&chain, &s.target, &vec![0.0; chain.dofs()]);
-    s.laws
-        .iter()
-        .map(|&id| {
-            let gains = ChainGains::uniform(
-                chain.dofs(),
-                s.kp,
-                s.kd,
-                if id == ChainLawId::JointPid {
-                    s.ki
+/// Why an arm stopped: the step it would have taken left its joint rates past
+/// [`crate::limits::DIVERGED_LIMIT`] (the state itself may still be finite).
+const BLEW_UP: &str = "the arm's joint rates passed the divergence limit: it blew up";
+
+/// One law's arm in an [`Arm`]: its law (with the PID's memory), where it is, the
+/// torques of its last step, and where it blew up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LawArm {
+    /// The law and its gains (ki only for the PID).
+    pub law: ChainLaw,
+    /// Its joint angles (rad) and rates (rad/s).
+    pub state: ChainState,
+    /// The torques of the last step, N m per joint (zeros before the first and once it
+    /// has blown up).
+    pub tau: Vec<f64>,
+    /// The step at which it blew up (a torque or state past f64, or a joint rate past
+    /// [`crate::limits::DIVERGED_LIMIT`]) and why; it is frozen from there.
+    pub failed: Option<(usize, Error)>,
+}
+
+impl LawArm {
+    /// One step toward `target`: the law's torques `tau = law(q, qd, q*, dt)`, then the
+    /// chain's `M(q) qdd + C(q, qd) = tau` stepped by `integrator`; the new state and
+    /// torques, or the error that stopped it (this arm is left as it was).
+    fn try_step(
+        &mut self,
+        chain: &PlanarChain,
+        target: &[f64],
+        dt: f64,
+        integrator: Integrator,
+    ) -> Result<(Vec<f64>, ChainState), Error> {
+        let tau: Vec<f64> = self
+            .law
+            .torques(chain, &self.state, target, dt)?
+            .iter()
+            .map(|t| t.total)
+            .collect();
+        let mut next = self.state.clone();
+        next.step(chain, &tau, dt, integrator)?;
+        if next
+            .qd
+            .iter()
+            .any(|v| v.abs() > crate::limits::DIVERGED_LIMIT)
+        {
+            return Err(Error::Unsupported {
+                field: "dt",
+                reason: BLEW_UP,
+            });
+        }
+        Ok((tau, next))
+    }
+}
+
+/// The arm scene stepped one step at a time: one [`LawArm`] per law of its settings,
+/// all from the same start toward the same target. An arm that blows up is frozen
+/// where it was and the others go on, so [`Arm::step`] itself never fails.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arm {
+    /// The settings in force.
+    pub settings: ArmSettings,
+    /// The chain every arm is.
+    pub chain: PlanarChain,
+    /// One arm per law, in the settings' order.
+    pub arms: Vec<LawArm>,
+    /// Simulated time, s (`steps dt`).
+    pub time: f64,
+    /// Steps taken.
+    pub steps: usize,
+}
+
+impl Arm {
+    /// Numbers per joint in [`Arm::state_into`]: `[x, y, q, error, tau]`.
+    pub const PER_JOINT: usize = 5;
+    /// Numbers per arm before its joints in [`Arm::state_into`]: `[failed, failedAt]`.
+    pub const PER_ARM: usize = 2;
+
+    /// Every law's arm at rest at the start, or an error naming the setting that cannot be.
+    pub fn new(settings: ArmSettings) -> Result<Arm, Error> {
+        let chain = arm_chain(&settings)?;
+        let arms = settings
+            .laws
+            .iter()
+            .map(|&id| {
+                // Only the PID reads an integral gain; the others are given none.
+                let ki = if id == ChainLawId::JointPid {
+                    settings.ki
                 } else {
                     0.0
-                },
-            );
-            let mut law = ChainLaw::new(id, gains, &chain)?;
-            let mut state = ChainState::at_rest(&chain, s.start.clone())?;
-            let mut run = ArmRun {
-                law: id,
-                q: vec![state.q.clone()],
-                tau: Vec::with_capacity(steps),
-                failed: None,
-                settle: None,
-                final_error: 0.0,
-                peak_torque: 0.0,
-                predicted_sag: sag_torques
-                    .iter()
-                    .map(|g| if s.kp > 0.0 { g / s.kp } else { f64::INFINITY })
-                    .collect(),
-            };
-            let mut last_out = Some(0.0);
-            for k in 0..steps {
-                let stepped = law.torques(&chain, &state, &s.target, s.dt).and_then(|t| {
-                    let tau: Vec<f64> = t.iter().map(|t| t.total).collect();
-                    let mut next = state.clone();
-                    next.step(&chain, &tau, s.dt, s.integrator)?;
-                    if next
-                        .qd
-                        .iter()
-                        .any(|v| v.abs() > crate::limits::DIVERGED_LIMIT)
-                    {
-                        return Err(Error::Unsupported {
-                            field: "dt",
-                            reason: "the arm's joint rates passed the divergence limit: it blew up",
-                        });
-                    }
-                    Ok((tau, next))
-                });
-                match stepped {
-                    Ok((tau, next)) => {
-                        run.peak_torque = tau.iter().fold(run.peak_torque, |m, t| m.max(t.abs()));
-                        run.tau.push(tau);
-                        state = next;
-                    }
-                    Err(e) => {
-                        run.failed.get_or_insert((k, e));
-                        run.tau.push(vec![0.0; chain.dofs()]);
-                    }
+                };
+                let gains = ChainGains::uniform(chain.dofs(), settings.kp, settings.kd, ki);
+                Ok(LawArm {
+                    law: ChainLaw::new(id, gains, &chain)?,
+                    state: ChainState::at_rest(&chain, settings.start.clone())?,
+                    tau: vec![0.0; chain.dofs()],
+                    failed: None,
+                })
+            })
+            .collect::<Result<_, Error>>()?;
+        Ok(Arm {
+            settings,
+            chain,
+            arms,
+            time: 0.0,
+            steps: 0,
+        })
+    }
+
+    /// Numbers per arm in [`Arm::state_into`]: `PER_ARM + PER_JOINT * joints`.
+    pub fn stride(&self) -> usize {
+        Self::PER_ARM + Self::PER_JOINT * self.chain.dofs()
+    }
+
+    /// Advances every arm that has not blown up by one step of `dt`; one that blows up
+    /// now keeps its state, records the step and the reason, and has no torque from here.
+    pub fn step(&mut self) -> Result<(), Error> {
+        let s = &self.settings;
+        for arm in self.arms.iter_mut().filter(|a| a.failed.is_none()) {
+            match arm.try_step(&self.chain, &s.target, s.dt, s.integrator) {
+                Ok((tau, next)) => {
+                    arm.tau = tau;
+                    arm.state = next;
                 }
-                run.q.push(state.q.clone());
-                let error = state
-                    .q
-                    .iter()
-                    .zip(&s.target)
-                    .map(|(q, t)| (q - t).abs())
-                    .fold(0.0, f64::max);
-                if error > SETTLED {
-                    last_out = Some((k + 1) as f64 * s.dt);
+                Err(e) => {
+                    arm.failed = Some((self.steps, e));
+                    arm.tau.iter_mut().for_each(|t| *t = 0.0);
                 }
             }
-            run.final_error = state
+        }
+        self.steps += 1;
+        self.time = self.steps as f64 * s.dt;
+        Ok(())
+    }
+
+    /// The largest joint error of arm `k`, `max_i |q_i - q*_i|`, rad.
+    pub fn error(&self, k: usize) -> f64 {
+        self.arms[k]
+            .state
+            .q
+            .iter()
+            .zip(&self.settings.target)
+            .map(|(q, t)| (q - t).abs())
+            .fold(0.0, f64::max)
+    }
+
+    /// Where each link ends at the target pose, `[x, y]` per joint (m; the shoulder is
+    /// at the origin): the pose every arm is sent to.
+    pub fn target_points(&self) -> Vec<f64> {
+        link_ends(&self.chain, &self.settings.target)
+    }
+
+    /// The arm's full reach, m: the sum of its link lengths.
+    pub fn reach(&self) -> f64 {
+        self.chain.links().iter().map(|l| l.length).sum()
+    }
+
+    /// Writes, per arm (the settings' law order), `[failed, failedAt]` (1 if it blew
+    /// up, else 0; the time of the step it blew up at, s, or NaN) and per joint
+    /// (shoulder first) `[x, y, q, error, tau]`: where that link ends (m), the joint
+    /// angle (rad), its error `q - q*` (rad) and the last step's torque (N m), into
+    /// `out`, replacing what it held; [`Arm::stride`] numbers per arm.
+    pub fn state_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        for arm in &self.arms {
+            match arm.failed {
+                Some((step, _)) => out.extend([1.0, step as f64 * self.settings.dt]),
+                None => out.extend([0.0, f64::NAN]),
+            }
+            let ends = link_ends(&self.chain, &arm.state.q);
+            for (i, ((q, target), tau)) in arm
+                .state
                 .q
                 .iter()
-                .zip(&s.target)
-                .map(|(q, t)| (q - t).abs())
-                .fold(0.0, f64::max);
-            // Settled only if it ends within the band and did not blow up.
-            run.settle = if run.failed.is_none() && run.final_error <= SETTLED {
-                last_out
-            } else {
-                None
-            };
-            Ok(run)
-        })
+                .zip(&self.settings.target)
+                .zip(&arm.tau)
+                .enumerate()
+            {
+                out.extend([ends[2 * i], ends[2 * i + 1], *q, q - target, *tau]);
+            }
+        }
+    }
+}
+
+/// The end of each link of `chain` at angles `q`, `[x, y]` per link, m.
+fn link_ends(chain: &PlanarChain, q: &[f64]) -> Vec<f64> {
+    let pose = chain.pose(q);
+    pose.joints
+        .iter()
+        .skip(1)
+        .chain([&pose.tip])
+        .flat_map(|p| *p)
         .collect()
 }
 
-/// The least stiffness (N m/rad) at which law `id` blows up on the arm of `s` in its
-/// run, with the damping tied to it as `kd = kd_per_kp_dt * kp * dt` (so the law's
-/// implicit terms keep their share of the step as kp grows): found by bisection on
-/// `log10 kp` between 1 and 1e6 N m/rad to 0.1 %, `None` if it holds at 1e6. Where the
-/// arm is stable below and unstable above one stiffness (every law here) this is that
-/// stiffness.
-pub fn breaking_stiffness(
-    s: &ArmSettings,
-    id: ChainLawId,
-    kd_per_kp_dt: f64,
-) -> Result<Option<f64>, Error> {
-    let breaks = |kp: f64| -> Result<bool, Error> {
-        let at = ArmSettings {
-            kp,
-            kd: kd_per_kp_dt * kp * s.dt,
-            laws: vec![id],
-            ..s.clone()
-        };
-        Ok(run_arm(&at)?[0].failed.is_some())
-    };
-    let (mut lo, mut hi) = (0.0f64, 6.0f64);
-    if !breaks(10f64.powf(hi))? {
-        return Ok(None);
-    }
-    if breaks(10f64.powf(lo))? {
-        return Ok(Some(1.0));
-    }
-    // 0.1 % in kp is 4.3e-4 in log10 kp.
-    while hi - lo > 4.3e-4 {
-        let mid = (lo + hi) / 2.0;
-        if breaks(10f64.powf(mid))? {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    Ok(Some(10f64.powf(hi)))
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_default_arm_runs_every_law_and_only_the_compensated_ones_land_on_the_pose() {
-        let runs = run_arm(&ArmSettings::default()).unwrap();
-        assert_eq!(runs.len(), ChainLawId::ALL.len());
-        let by = |id| runs.iter().find(|r| r.law == id).unwrap();
-        for r in &runs {
-            assert_eq!(r.q.len(), 241, "{:?}", r.law);
-            assert_eq!(r.tau.len(), 240);
-            assert!(r.failed.is_none(), "{:?}: {:?}", r.law, r.failed);
-        }
-        // PD sags by about G / kp at the pose; compensating gravity removes the sag.
-        let pd = by(ChainLawId::JointPd);
-        assert!(
-            pd.final_error
-                > 0.5
-                    * pd.predicted_sag
-                        .iter()
-                        .fold(0.0, |m: f64, s| m.max(s.abs())),
-            "{pd:?}"
-        );
-        assert!(by(ChainLawId::PdGravity).final_error < SETTLED);
-        assert!(by(ChainLawId::PdGravity).settle.is_some());
-        assert!(pd.settle.is_none());
-    }
-
-    #[test]
-    fn stiff_gains_at_a_long_step_blow_up_pd_and_leave_the_mass_matrix_spd_standing() {
-        let s = ArmSettings {
-            kp: 2000.0,
-            kd: 2.0 * 2000.0 / 30.0,
-            dt: 1.0 / 30.0,
-            laws: vec![ChainLawId::JointPd, ChainLawId::MassMatrixSpd],
-            ..ArmSettings::default()
-        };
-        let runs = run_arm(&s).unwrap();
-        let (step, why) = runs[0].failed.unwrap();
-        assert!(step < 30, "{step}");
-        assert_eq!(why.field(), "dt");
-        // Frozen where it blew up, every row still there.
-        assert_eq!(runs[0].q.len(), 121);
-        assert_eq!(runs[0].q[step + 1], runs[0].q[120]);
-        assert!(runs[1].failed.is_none());
-        assert!(runs[1].final_error < 0.01, "{:?}", runs[1].final_error);
-    }
-
-    #[test]
-    fn at_the_default_step_twice_the_damping_breaks_every_explicit_joint_law_but_not_the_spds() {
-        let runs = run_arm(&ArmSettings {
-            kd: 10.0,
-            ..ArmSettings::default()
-        })
-        .unwrap();
-        for r in &runs {
-            let implicit = matches!(r.law, ChainLawId::JointSpd | ChainLawId::MassMatrixSpd);
-            assert_eq!(r.failed.is_none(), implicit, "{:?}: {:?}", r.law, r.failed);
-        }
-        // Stiffer and barely damped, the articles' SPD per joint breaks too; the paper's holds.
-        let runs = run_arm(&ArmSettings {
-            kp: 200.0,
-            kd: 1.0,
-            laws: vec![ChainLawId::JointSpd, ChainLawId::MassMatrixSpd],
-            ..ArmSettings::default()
-        })
-        .unwrap();
-        assert!(runs[0].failed.is_some());
-        assert!(runs[1].failed.is_none());
-    }
-
-    #[test]
-    fn the_paper_spd_holds_at_every_stiffness_with_kd_at_one_and_a_half_kp_dt_and_breaks_below() {
-        // The one-body SPD's rule carries over to the chain: semi-implicit Euler needs
-        // kd >= 1.5 kp dt, explicit Euler (the paper's prediction) kd >= kp dt / 2.
-        let s = ArmSettings::default();
-        assert_eq!(
-            breaking_stiffness(&s, ChainLawId::MassMatrixSpd, 1.5).unwrap(),
-            None
-        );
-        let at_the_papers_rule = breaking_stiffness(&s, ChainLawId::MassMatrixSpd, 1.0)
-            .unwrap()
-            .unwrap();
-        assert!(
-            (100.0..1e5).contains(&at_the_papers_rule),
-            "{at_the_papers_rule}"
-        );
-        let explicit = ArmSettings {
-            integrator: Integrator::ExplicitEuler,
-            ..s.clone()
-        };
-        assert_eq!(
-            breaking_stiffness(&explicit, ChainLawId::MassMatrixSpd, 0.5).unwrap(),
-            None
-        );
-        // Per joint, the same damping does not save it; PD breaks first of all.
-        let per_joint = breaking_stiffness(&s, ChainLawId::JointSpd, 2.0)
-            .unwrap()
-            .unwrap();
-        let pd = breaking_stiffness(&s, ChainLawId::JointPd, 2.0)
-            .unwrap()
-            .unwrap();
-        assert!(
-            pd < per_joint && per_joint < 1e4,
-            "pd {pd}, per joint {per_joint}"
-        );
-        // Held just below, broken at the stiffness found.
-        let run = |kp: f64| {
-            run_arm(&ArmSettings {
-                kp,
-                kd: 2.0 * kp * s.dt,
-                laws: vec![ChainLawId::JointSpd],
-                ..s.clone()
-            })
-            .unwrap()[0]
-                .failed
-                .is_some()
-        };
-        assert!(run(per_joint) && !run(per_joint * 0.99));
-    }
-
-    #[test]
-    fn settings_that_cannot_be_are_refused_by_name() {
-        let field = |s: ArmSettings| run_arm(&s).unwrap_err().field();
-        let d = ArmSettings::default;
-        assert_eq!(
-            field(ArmSettings {
-                links: vec![Link::rod(0.0, 1.0), Link::rod(1.0, 1.0)],
-                ..d()
-            }),
-            "links[0].length"
-        );
-        assert_eq!(
-            field(ArmSettings {
-                start: vec![0.0],
-                ..d()
-            }),
-            "start"
-        );
-        assert_eq!(
-            field(ArmSettings {
-                target: vec![0.0, f64::NAN],
-                ..d()
-            }),
-            "target"
-        );
-        assert_eq!(
-            field(ArmSettings {
-                laws: vec![],
-                ..d()
-            }),
-            "laws"
-        );
-        assert_eq!(field(ArmSettings { kd: -1.0, ..d() }), "kd");
-        assert_eq!(field(ArmSettings { dt: 0.5, ..d() }), "dt");
-        assert_eq!(
-            field(ArmSettings {
-                seconds: 600.0,
-                ..d()
-            }),
-            "seconds"
-        );
-        assert_eq!(
-            field(ArmSettings {
-                gravity: -1.0,
-                ..d()
-            }),
-            "gravity"
-        );
-    }
-}
+#[path = "arm_tests.rs"]
+mod tests;

@@ -6,18 +6,19 @@
 //! motion changed: say which and why in the commit.
 
 use super::{
-    default_waypoints, Dive, DiveSettings, Pursuit, PursuitSettings, Snap, SnapSettings, Tumble,
-    TumbleSettings, FIRST_ORDERS,
+    default_waypoints, Arm, ArmSettings, Dive, DiveSettings, Pursuit, PursuitSettings, Snap,
+    SnapSettings, Tumble, TumbleSettings, FIRST_ORDERS,
 };
 use crate::error::Error;
 use crate::golden::TraceHasher;
 
 /// `(scene id, hash)`: the runs of [`scene_trace_hash`].
-pub const SCENE_HASHES: [(&str, u64); 4] = [
+pub const SCENE_HASHES: [(&str, u64); 5] = [
     ("pursuit", 0x46d6471a6d5e755f),
     ("dive", 0x79c364b5f0ac6efc),
     ("tumble", 0x38ba91b5cce8f0d5),
     ("snap", 0x8498af4f5e9a3865),
+    ("arm", 0xf2b16815b3767589),
 ];
 
 /// Hashes the state of `scene` after each of `steps` steps (`step` advances it,
@@ -44,7 +45,8 @@ fn hash_run<S>(
 /// - `dive`: 10 s of the four generations under the first orders, sensor noise of
 ///   0.01 rad (seed 3) and a 40 N m load step at 4 s;
 /// - `tumble`: 10 s of the three plates, nudged again at 2 s;
-/// - `snap`: 10 s of Bloom's two bodies.
+/// - `snap`: 10 s of Bloom's two bodies;
+/// - `arm`: 4 s of the five arms at kd 10 N m s/rad, where three blow up and freeze.
 pub fn scene_trace_hash(id: &str) -> Option<Result<u64, Error>> {
     Some(match id {
         "pursuit" => {
@@ -78,6 +80,11 @@ pub fn scene_trace_hash(id: &str) -> Option<Result<u64, Error>> {
         }
         "snap" => Snap::new(SnapSettings::default())
             .and_then(|s| hash_run(s, 600, Snap::step, Snap::state_into)),
+        "arm" => Arm::new(ArmSettings {
+            kd: 10.0,
+            ..ArmSettings::default()
+        })
+        .and_then(|a| hash_run(a, 240, Arm::step, Arm::state_into)),
         _ => return None,
     })
 }

@@ -2,6 +2,7 @@
 //! simulation a page steps and reads, with its settings checked by the core.
 
 mod arm;
+mod arm_run;
 mod dive;
 mod golden;
 mod pursuit;
@@ -10,9 +11,9 @@ mod snap;
 mod tumble;
 
 pub use arm::{
-    arm_chain, breaking_stiffness, run_arm, ArmRun, ArmSettings, MAX_SECONDS as ARM_MAX_SECONDS,
-    SETTLED as ARM_SETTLED,
+    arm_chain, Arm, ArmSettings, LawArm, MAX_SECONDS as ARM_MAX_SECONDS, SETTLED as ARM_SETTLED,
 };
+pub use arm_run::{breaking_stiffness, run_arm, ArmRun};
 pub use dive::{
     attitude, four_generations, Dive, DiveSettings, Orders, FIRST_ORDERS, MAX_PITCH, MAX_ROLL,
 };
@@ -38,6 +39,8 @@ pub struct SceneDefaults {
     pub tumble: TumbleSettings,
     /// Chapter 5's snap.
     pub snap: SnapSettings,
+    /// Chapter 12's arm, one per chain law.
+    pub arm: ArmSettings,
 }
 
 #[cfg(test)]

@@ -12,6 +12,11 @@ pub const STANDARD_GRAVITY: f64 = 9.81;
 /// One rigid link of a planar chain, hinged at its start to the link before (the first
 /// to a fixed base at the origin) and carrying the next at its end.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
 pub struct Link {
     /// From this link's joint to the next one's, m; positive.
     pub length: f64,

@@ -21,8 +21,13 @@ use super::Terms;
 use crate::body::chain::{ChainState, PlanarChain};
 use crate::error::{non_negative, positive, Error};
 
-/// A law that drives a chain, by its id.
+/// A law that drives a chain, by its id (in JSON, its [`ChainLawId::id`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum ChainLawId {
     /// PD on each joint: [`joint_pd`].
     JointPd,

@@ -1,0 +1,102 @@
+/**
+ * Chapter 12's arm as a reader uses it: the arms drawn on a phone and on a desktop;
+ * kd raised to 10 at 60 Hz, where PD per joint blows up and SPD with the mass matrix
+ * holds (the core's own numbers: `scenes::arm` tests); the link that keeps it reopening
+ * in that state; a bad value named by its field.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { watchConsole } from './console';
+import { everyFigure, figureData, unfoldSettings } from './pages';
+
+test.use({ reducedMotion: 'reduce' });
+
+const PATH = 'chapters/12-chains.html';
+
+/** The arm figure, mounted and run (paused: its preview, the whole window, at once). */
+async function arm(page: Page, address = PATH): Promise<Locator> {
+  await page.goto(address);
+  await everyFigure(page);
+  const f = page.locator('.figure[data-scene="arm"]');
+  await f.scrollIntoViewIfNeeded();
+  await expect.poll(() => figureData(f), { timeout: 30_000 }).toMatch(/\S/);
+  return f;
+}
+
+/** Pixels of the canvas with any ink. */
+const inked = (canvas: Locator) =>
+  canvas.evaluate((c: HTMLCanvasElement) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+    return n;
+  });
+
+/** What the canvas says it shows (which arms blew up, and when). */
+const said = (f: Locator) => f.locator('canvas.arms').getAttribute('aria-label');
+
+for (const width of [390, 1280]) {
+  test(`the arms draw at ${width} px, every law named, inside the page's width`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.setViewportSize({ width, height: 900 });
+    const f = await arm(page);
+    const canvas = f.locator('canvas.arms');
+    await expect.poll(() => inked(canvas)).toBeGreaterThan(1000);
+    const box = (await canvas.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // At its defaults every law survives 60 Hz.
+    await expect.poll(() => said(f)).not.toContain('blew up');
+    for (const name of ['PD per joint', 'SPD with the mass matrix', 'PID per joint']) await expect(f.locator('.u-legend').first()).toContainText(name);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('kd 10 at 60 Hz blows up PD per joint and leaves SPD with the mass matrix holding; the link keeps it', async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await arm(page);
+  const before = await figureData(f);
+  const kd = f.getByRole('textbox', { name: 'Damping kd' });
+  await kd.fill('10');
+  await kd.press('Enter');
+  await expect.poll(() => figureData(f)).not.toBe(before);
+  await expect.poll(() => said(f)).toMatch(/PD per joint blew up at t = 0\.\d\d s/);
+  const label = (await said(f))!;
+  expect(label).not.toContain('SPD with the mass matrix blew up');
+  expect(label).not.toContain('SPD per joint blew up');
+  await expect.poll(() => new URL(page.url()).searchParams.get('arm-kd')).toBe('10');
+  const after = await figureData(f);
+
+  // The link reopens the figure in that state, to the last plotted bit.
+  const other = await page.context().newPage();
+  const again = await arm(other, page.url());
+  await expect(again.getByRole('textbox', { name: 'Damping kd' })).toHaveValue('10');
+  await expect.poll(() => said(again)).toBe(label);
+  await expect.poll(() => figureData(again)).toBe(after);
+  expect(problems).toEqual([]);
+});
+
+test('a bad value is refused naming its field, and the arms keep the last good one', async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await arm(page);
+  const before = await figureData(f);
+  const kd = f.getByRole('textbox', { name: 'Damping kd' });
+  await kd.fill('fast');
+  await kd.press('Enter');
+  await expect(f.getByText('Damping kd must be a number, got "fast"')).toBeVisible();
+  // A step the core refuses: it names the step it was given.
+  await unfoldSettings(f);
+  const rate = f.getByRole('textbox', { name: 'Physics rate (1/dt)' });
+  await rate.fill('5');
+  await rate.press('Enter');
+  await expect(f.locator('.message').filter({ hasText: /\bdt\b/ }).first()).toBeVisible();
+  expect(await figureData(f)).toBe(before);
+  // A bad value in a link is named too, and the default runs.
+  await page.goto(`${PATH}?arm-kp=oops&arm-integrator=leapfrog`);
+  await everyFigure(page);
+  const g = page.locator('.figure[data-scene="arm"]');
+  await expect(g.getByText('got "oops"').first()).toBeVisible();
+  await expect(g.getByText('Integrator must be one of')).toBeVisible();
+  await expect.poll(() => figureData(g)).toBe(before);
+  expect(problems).toEqual([]);
+});
