@@ -104,7 +104,7 @@ pub(super) fn chain_pd_sag() -> Claim {
         claim: "under gravity PD holds a joint short of its target by the weight's moment over the stiffness, m g l / kp",
         figure: sag,
         unit: "rad the shoulder sags at kp 200 N m/rad",
-        integrator: "RK4, 1 ms",
+        integrator: "semi-implicit Euler, 1 ms",
         verdict: if close && compensated < 1e-6 { Verdict::HoldsWithConditions } else { Verdict::DoesNotHold },
         conditions: format!(
             "to first order: G(q*) / kp = {predicted:.4} rad at the target; exactly, kp e = G(q) at the pose it sags to ({exact:.4} rad), the weight's moment there; PD with gravity compensation lands within {compensated:.1e} rad"
