@@ -253,6 +253,29 @@ mod tests {
     }
 
     #[test]
+    fn a_joint_past_1e10_is_reset_at_once_and_one_at_it_is_not() {
+        // mju_isBad: beyond is strictly past mjMAXVAL. With no actuator force, only the
+        // position check can reset the arm (gravity alone is far below 1e10 rad/s^2).
+        let s = arm(0.0);
+        let run = |start: f64| {
+            mujoco_arm(
+                &s.chain,
+                &[start, 0.0],
+                &s.target,
+                Position { kp: 0.0, kv: 0.0 },
+                s.dt,
+                ChainIntegrator::Euler,
+                3,
+            )
+            .unwrap()
+        };
+        let past = run(2e10);
+        assert_eq!(past.resets, vec![0]);
+        assert!(past.q[0][0].abs() < 0.01, "{:?}", past.q[0]);
+        assert!(run(1e10).resets.is_empty());
+    }
+
+    #[test]
     fn settings_that_cannot_be_are_named() {
         let s = arm(5.0);
         let chain = &s.chain;
