@@ -1,12 +1,9 @@
 use super::chain3::{Chain3, JointPosition};
-use super::{forward_dynamics3, mass_matrix3};
+use super::{forward_dynamics3, kinetic, mass_matrix3, STEP_FAILS};
 use crate::error::Error;
 use crate::integrator::Integrator;
 use crate::rotation::integrate_exact;
 use glam::{DQuat, DVec3};
-
-/// Why a 3-D chain step was refused (the chain is left as it was).
-const STEP_FAILS: &str = "this step would leave the chain at an infinite or NaN state, so it was not taken; lower dt or the torques";
 
 /// A 3-D chain's state: each joint's position and the chain's rates (a hinge's angular
 /// rate, rad/s; a ball's relative angular velocity in world axes, rad/s).
@@ -66,16 +63,7 @@ impl Chain3State {
 
     /// Kinetic energy `qd^T M qd / 2`, J.
     pub fn kinetic_energy(&self, chain: &Chain3) -> f64 {
-        let m = mass_matrix3(chain, &self.q);
-        let n = self.qd.len();
-        (0..n)
-            .map(|i| {
-                (0..n)
-                    .map(|j| self.qd[i] * m[i][j] * self.qd[j])
-                    .sum::<f64>()
-            })
-            .sum::<f64>()
-            / 2.0
+        kinetic(&mass_matrix3(chain, &self.q), &self.qd)
     }
 
     /// Potential energy in gravity, `g sum m_k y_k`, J.

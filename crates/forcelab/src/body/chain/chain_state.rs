@@ -1,10 +1,6 @@
-use super::{forward_dynamics, mass_matrix, PlanarChain};
+use super::{forward_dynamics, kinetic, mass_matrix, PlanarChain, STEP_FAILS};
 use crate::error::Error;
 use crate::integrator::Integrator;
-
-/// Why a chain step was refused: its mass matrix could not be factored or its state
-/// left f64 (the chain is left as it was).
-const CHAIN_STEP_FAILS: &str = "this step would leave the chain at an infinite or NaN state, so it was not taken; lower dt or the torques";
 
 /// A chain's state: joint angles `q` (rad) and rates `qd` (rad/s), one per joint.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,16 +24,7 @@ impl ChainState {
 
     /// Kinetic energy, J: `qd^T M(q) qd / 2`.
     pub fn kinetic_energy(&self, chain: &PlanarChain) -> f64 {
-        let m = mass_matrix(chain, &self.q);
-        let n = self.qd.len();
-        (0..n)
-            .map(|i| {
-                (0..n)
-                    .map(|j| self.qd[i] * m[i][j] * self.qd[j])
-                    .sum::<f64>()
-            })
-            .sum::<f64>()
-            / 2.0
+        kinetic(&mass_matrix(chain, &self.q), &self.qd)
     }
 
     /// Potential energy in gravity, J: `g sum_k m_k y_k` with `y_k` each centre of
@@ -67,7 +54,7 @@ impl ChainState {
         chain.check("tau", tau)?;
         let fails = Error::Unsupported {
             field: "dt",
-            reason: CHAIN_STEP_FAILS,
+            reason: STEP_FAILS,
         };
         let accel = |q: &[f64], qd: &[f64]| forward_dynamics(chain, q, qd, tau).ok_or(fails);
         let axpy = |x: &[f64], k: f64, y: &[f64]| -> Vec<f64> {

@@ -28,3 +28,17 @@ pub use forward_dynamics::{cholesky, cholesky_solve, forward_dynamics};
 pub use inverse_dynamics::{bias, inverse_dynamics};
 pub use mass_matrix::mass_matrix;
 pub use planar_chain::{Link, PlanarChain, Pose, MAX_LINKS, MIN_LINKS, STANDARD_GRAVITY};
+
+/// A chain's kinetic energy (J) at rates `qd` where its mass matrix is `m`:
+/// `qd^T M qd / 2`.
+pub fn kinetic(m: &[Vec<f64>], qd: &[f64]) -> f64 {
+    m.iter()
+        .zip(qd)
+        .map(|(row, a)| a * row.iter().zip(qd).map(|(mij, b)| mij * b).sum::<f64>())
+        .sum::<f64>()
+        / 2.0
+}
+
+/// Why a chain step was refused: its mass matrix could not be factored or its state
+/// left f64 (the chain is left as it was).
+const STEP_FAILS: &str = "this step would leave the chain at an infinite or NaN state, so it was not taken; lower dt or the torques";
