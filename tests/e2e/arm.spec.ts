@@ -4,6 +4,7 @@
  * holds (the core's own numbers: `scenes::arm` tests); the link that keeps it reopening
  * in that state; a bad value named by its field.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
 import { everyFigure, figureData, unfoldSettings } from './pages';
@@ -98,5 +99,45 @@ test('a bad value is refused naming its field, and the arms keep the last good o
   await expect(g.getByText('got "oops"').first()).toBeVisible();
   await expect(g.getByText('Integrator must be one of')).toBeVisible();
   await expect.poll(() => figureData(g)).toBe(before);
+  expect(problems).toEqual([]);
+});
+
+test('the breaking table is the core\'s: SPD per joint breaks where its claim says, the paper\'s rule breaks the whole-chain SPD under semi-implicit Euler only, and the link keeps the choice', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(PATH);
+  await everyFigure(page);
+  const f = page.locator('.figure[data-scene="arm-breaking"]');
+  await f.scrollIntoViewIfNeeded();
+  const cells = async () => JSON.parse((await f.getAttribute('data-curves'))!) as [string, ...(number | null)[]][];
+  const row = async (law: string) => (await cells()).find((r) => r[0] === law)!.slice(1);
+  const claims = JSON.parse(readFileSync(new URL('../../web/src/core/claims.json', import.meta.url), 'utf8')) as { id: string; figure: number }[];
+  const figureOf = (id: string) => claims.find((c) => c.id === id)!.figure;
+  // kd = 2 kp dt: the whole-chain SPD held at every rate, SPD per joint breaking at
+  // 60 Hz exactly where chain-joint-spd-breaks measured it.
+  await expect.poll(() => row('mass-matrix-spd')).toEqual([null, null, null]);
+  expect((await row('joint-spd'))[1]).toBe(figureOf('chain-joint-spd-breaks'));
+  await expect(f.locator('tbody tr').first()).toContainText('PD per joint');
+  await expect(f.locator('tbody')).toContainText('held to 1e6');
+  // The paper's rule, kd = kp dt: semi-implicit Euler breaks it where its claim says.
+  const rule = f.locator('.param input[type=text]').first();
+  await rule.fill('1');
+  await rule.press('Enter');
+  await expect.poll(async () => (await row('mass-matrix-spd'))[1]).toBe(figureOf('chain-spd-stable-any-gains'));
+  await expect(page).toHaveURL(/arm-breaking-k=1/);
+  // Under explicit Euler, the paper's own prediction, the same rule holds.
+  await f.locator('select[name="arm-breaking-integrator"]').selectOption('explicit-euler');
+  await expect.poll(() => row('mass-matrix-spd')).toEqual([null, null, null]);
+  // The link (written a moment after a change) reopens it so.
+  await expect(page).toHaveURL(/arm-breaking-integrator=explicit-euler/);
+  await page.goto(page.url());
+  await everyFigure(page);
+  await expect(page.locator('.figure[data-scene="arm-breaking"] .param input[type=text]').first()).toHaveValue('1');
+  await expect(page.locator('.figure[data-scene="arm-breaking"] select[name="arm-breaking-integrator"]')).toHaveValue('explicit-euler');
+  // A rule the core refuses is named, and the default kept.
+  await page.goto(`${PATH}?arm-breaking-k=-1#arm-breaking`);
+  await everyFigure(page);
+  const refused = page.locator('.figure[data-scene="arm-breaking"] .param .message').first();
+  await expect(refused).toContainText('-1');
+  await expect(page.locator('.figure[data-scene="arm-breaking"] .param input[type=text]').first()).toHaveValue('2');
   expect(problems).toEqual([]);
 });

@@ -153,6 +153,9 @@ for (const { id } of registryFigures()) {
     const response = await figure.locator('.plot.response').count();
     if (id === 'simpson') {
       expect(rows.map((row) => row.map(num))).toEqual(JSON.parse((await figure.getAttribute('data-curves'))!));
+    } else if (id === 'arm-breaking') {
+      // Each law's id, then its breaking stiffness per rate (empty where it held).
+      expect(rows.map(([law, ...kp]) => [law, ...kp.map((v) => (v === '' ? null : Number(v)))])).toEqual(JSON.parse((await figure.getAttribute('data-curves'))!));
     } else if (id === 'atlas') {
       const radii = await page.evaluate(() => window.forcelabAtlases!.flatMap((a) => a.radii.map((r) => [a.law, a.integrator, r])));
       expect(rows.map((row) => [row[0], row[1], num(row[4]!)])).toEqual(radii);

@@ -300,6 +300,26 @@ impl ArmScene {
         self.0.reach()
     }
 
+    /// Where each law of `settings` (undefined: the defaults) first blows up at 30, 60 and
+    /// 120 Hz with `kd = kdPerKpDt kp dt`: `[{ law, label, kp: [N m/rad or null (held to
+    /// 1e6), ...] }]` (`forcelab::scenes::breaking_table`).
+    pub fn breaking(
+        settings: JsValue,
+        #[wasm_bindgen(js_name = kdPerKpDt)] kd_per_kp_dt: f64,
+    ) -> Result<JsValue, JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        to_js(&js(forcelab::scenes::breaking_table(
+            &settings,
+            kd_per_kp_dt,
+        ))?)
+    }
+
+    /// The rates of [`ArmScene::breaking`]'s columns, Hz.
+    #[wasm_bindgen(js_name = breakingRates)]
+    pub fn breaking_rates() -> Vec<f64> {
+        forcelab::scenes::BREAKING_RATES.to_vec()
+    }
+
     /// Why arm `k` blew up (the core's message), or undefined while it holds or for no such arm.
     pub fn failure(&self, k: usize) -> Option<String> {
         let (_, e) = self.0.arms.get(k)?.failed?;

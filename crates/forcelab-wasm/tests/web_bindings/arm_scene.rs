@@ -72,3 +72,29 @@ fn the_arm_scene_is_the_core_arm_stepped_and_refuses_by_name() {
         assert!(refused.contains(field), "{text}: {refused}");
     }
 }
+
+#[wasm_bindgen_test]
+fn the_breaking_table_is_the_cores_and_refuses_a_damping_rule_by_name() {
+    let settings = ArmSettings {
+        laws: vec![ChainLawId::JointSpd, ChainLawId::JointPd],
+        ..ArmSettings::default()
+    };
+    let ours = js_sys::Array::from(
+        &ArmScene::breaking(json(r#"{"laws": ["joint-spd", "joint-pd"]}"#), 2.0).unwrap(),
+    );
+    let core = forcelab::scenes::breaking_table(&settings, 2.0).unwrap();
+    assert_eq!(ours.length(), 2);
+    let get = |v: &JsValue, key: &str| js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap();
+    for (row, want) in ours.iter().zip(&core) {
+        assert_eq!(get(&row, "law").as_string().unwrap(), want.law);
+        assert_eq!(get(&row, "label").as_string().unwrap(), want.label);
+        let kp: Vec<Option<f64>> = js_sys::Array::from(&get(&row, "kp"))
+            .iter()
+            .map(|v| v.as_f64())
+            .collect();
+        assert_eq!(kp, want.kp);
+    }
+    assert_eq!(ArmScene::breaking_rates(), vec![30.0, 60.0, 120.0]);
+    let refused = message(ArmScene::breaking(JsValue::UNDEFINED, -1.0).unwrap_err());
+    assert!(refused.contains("kd per kp dt"), "{refused}");
+}

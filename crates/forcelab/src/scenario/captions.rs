@@ -17,7 +17,7 @@ const fn caption(look: &'static str, try_this: &'static str) -> Caption {
 }
 
 /// Every figure's caption, by the figure's id in the registry.
-pub const CAPTIONS: [(&str, Caption); 24] = [
+pub const CAPTIONS: [(&str, Caption); 25] = [
     (
         "cube",
         caption(
@@ -184,6 +184,13 @@ pub const CAPTIONS: [(&str, Caption); 24] = [
         caption(
             "Each arm lifts from hanging toward the faint pose: the laws blind to its weight stop short, gravity compensation lands, the PID creeps in.",
             "Raise kd to 10: PD, PD with gravity and the PID blow up within a fifth of a second; both SPDs, which damp implicitly, hold.",
+        ),
+    ),
+    (
+        "arm-breaking",
+        caption(
+            "Each cell is the stiffness at which that law first blows up at that rate; \"held\" means it held to 1e6 N m/rad.",
+            "Lower the damping to kd = kp dt, the paper's rule: even SPD with the mass matrix breaks under semi-implicit Euler.",
         ),
     ),
 ];

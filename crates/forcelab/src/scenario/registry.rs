@@ -95,7 +95,7 @@ fn captioned(entry: PresetEntry) -> PresetEntry {
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 23] = [
+pub const OTHER_PRESETS: [PresetEntry; 24] = [
     entry(
         "cube",
         Scene,
@@ -233,6 +233,12 @@ pub const OTHER_PRESETS: [PresetEntry; 23] = [
         Scene,
         "12-chains",
         "A two-link arm lifted from hanging to a pose under gravity, one arm per chain law",
+    ),
+    entry(
+        "arm-breaking",
+        Analysis,
+        "12-chains",
+        "The stiffness at which each chain law blows up on the arm at 30, 60 and 120 Hz, the damping tied to it",
     ),
 ];
 

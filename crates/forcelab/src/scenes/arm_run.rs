@@ -84,7 +84,9 @@ pub fn run_arm(s: &ArmSettings) -> Result<Vec<ArmRun>, Error> {
 /// The least stiffness (N m/rad) at which law `id` blows up on the arm of `s` in its
 /// run, with the damping tied to it as `kd = kd_per_kp_dt * kp * dt` (so the law's
 /// implicit terms keep their share of the step as kp grows): found by bisection on
-/// `log10 kp` between 1 and 1e6 N m/rad to 0.1 %, `None` if it holds at 1e6. Where the
+/// `log10 kp` between 1 and 1e6 N m/rad to 0.1 %, `None` if it holds at 1e6, `Some(1)` if
+/// it breaks at every stiffness tried. The PID's `ki` is tied to `kp` as `s` has them
+/// (`ki / kp` kept), so a stiff PID is not a soft one with a fixed integral. Where the
 /// arm is stable below and unstable above one stiffness (every law here) this is that
 /// stiffness.
 pub fn breaking_stiffness(
@@ -96,6 +98,8 @@ pub fn breaking_stiffness(
         let at = ArmSettings {
             kp,
             kd: kd_per_kp_dt * kp * s.dt,
+            // The PID's integral keeps its share too: ki / kp as `s` has it.
+            ki: if s.kp > 0.0 { s.ki * kp / s.kp } else { s.ki },
             laws: vec![id],
             ..s.clone()
         };
@@ -120,9 +124,84 @@ pub fn breaking_stiffness(
     Ok(Some(pow(10.0, hi)))
 }
 
+/// The physics rates of the breaking-stiffness table, Hz: a slow game, the usual one, a fine one.
+pub const BREAKING_RATES: [f64; 3] = [30.0, 60.0, 120.0];
+
+/// One law's row of the breaking-stiffness table: the least stiffness (N m/rad) that
+/// breaks it at each of [`BREAKING_RATES`], `None` where it held to 1e6.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct BreakingRow {
+    /// The law's id.
+    pub law: &'static str,
+    /// Its name for a reader.
+    pub label: &'static str,
+    /// The breaking stiffness at each rate, N m/rad (`None`: held to 1e6).
+    pub kp: Vec<Option<f64>>,
+}
+
+/// Where each law of `s` breaks on its arm at 30, 60 and 120 Hz with `kd = k kp dt`
+/// ([`breaking_stiffness`] at each rate, the rest of `s` as it is).
+pub fn breaking_table(s: &ArmSettings, k: f64) -> Result<Vec<BreakingRow>, Error> {
+    crate::error::in_range("kd per kp dt", k, 0.0, 100.0)?;
+    s.laws
+        .iter()
+        .map(|&id| {
+            let kp = BREAKING_RATES
+                .iter()
+                .map(|&hz| {
+                    breaking_stiffness(
+                        &ArmSettings {
+                            dt: 1.0 / hz,
+                            ..s.clone()
+                        },
+                        id,
+                        k,
+                    )
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(BreakingRow {
+                law: id.id(),
+                label: id.label(),
+                kp,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_breaking_table_is_each_laws_breaking_stiffness_at_each_rate() {
+        let s = ArmSettings::default();
+        let table = breaking_table(&s, 2.0).unwrap();
+        assert_eq!(table.len(), ChainLawId::ALL.len());
+        let row = |id: ChainLawId| table.iter().find(|r| r.law == id.id()).unwrap();
+        // The paper's SPD holds at every rate with kd = 2 kp dt; SPD per joint breaks at
+        // 60 Hz where its claim says, and later at a finer step.
+        assert_eq!(row(ChainLawId::MassMatrixSpd).kp, vec![None, None, None]);
+        let per_joint = &row(ChainLawId::JointSpd).kp;
+        assert_eq!(
+            per_joint[1],
+            breaking_stiffness(&s, ChainLawId::JointSpd, 2.0).unwrap()
+        );
+        assert!(
+            per_joint[0].unwrap() < per_joint[1].unwrap()
+                && per_joint[1].unwrap() < per_joint[2].unwrap(),
+            "{per_joint:?}"
+        );
+        assert_eq!(row(ChainLawId::JointPd).label, "PD per joint");
+        assert_eq!(
+            breaking_table(&s, -1.0).unwrap_err().field(),
+            "kd per kp dt"
+        );
+    }
     use crate::integrator::Integrator;
 
     #[test]

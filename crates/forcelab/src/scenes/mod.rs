@@ -13,7 +13,9 @@ mod tumble;
 pub use arm::{
     arm_chain, Arm, ArmSettings, LawArm, MAX_SECONDS as ARM_MAX_SECONDS, SETTLED as ARM_SETTLED,
 };
-pub use arm_run::{breaking_stiffness, run_arm, ArmRun};
+pub use arm_run::{
+    breaking_stiffness, breaking_table, run_arm, ArmRun, BreakingRow, BREAKING_RATES,
+};
 pub use dive::{
     attitude, four_generations, Dive, DiveSettings, Orders, FIRST_ORDERS, MAX_PITCH, MAX_ROLL,
 };
