@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ready, sitePages } from './pages';
+import { everyFigure, ready, sitePages } from './pages';
 
 const root = new URL('../..', import.meta.url).pathname;
 const screens = `${root}artifacts/screens`;
@@ -228,4 +228,25 @@ test.describe('on a wide screen', () => {
     await expect(page.locator('.atlas-key canvas')).toBeVisible();
     await expect(page.locator('.atlas-scale span')).toHaveCount(4);
   });
+});
+
+test('on a phone a finger on a figure\'s canvas scrolls the page, unless that canvas takes a drag', async ({ page }) => {
+  // touch-action: none on a canvas swallows the swipe that should scroll past it; only
+  // the canvases with a drag of their own (the chase's goal, the orientation sphere) may.
+  await page.setViewportSize({ width: 390, height: 800 });
+  const seen: string[] = [];
+  for (const chapter of ['05-implicit-pd', '06-pid-turning', '07-submarine', '11-orientation', '12-chains']) {
+    await page.goto(`chapters/${chapter}.html`);
+    await everyFigure(page);
+    const canvases = await page.locator('canvas.arena').evaluateAll((cs) =>
+      cs.map((c) => ({ name: c.className, drags: c.classList.contains('takes-drag'), touch: getComputedStyle(c).touchAction })),
+    );
+    for (const c of canvases) {
+      seen.push(c.name);
+      expect(c.touch, `${chapter}: canvas.${c.name.replace(/ /g, '.')}`).toBe(c.drags ? 'none' : 'auto');
+    }
+  }
+  // Both kinds were met: the test cannot pass by finding none.
+  expect(seen.some((n) => n.includes('takes-drag'))).toBe(true);
+  expect(seen.some((n) => !n.includes('takes-drag'))).toBe(true);
 });

@@ -129,7 +129,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     dt: ORIENTATION_INTENT.dt,
   };
   const bodies = el('canvas', { class: 'arena orientation-bodies', role: 'img', 'aria-label': 'Each drive’s body turning toward the target' });
-  const sphere = el('canvas', { class: 'arena orientation-sphere', role: 'img', 'aria-label': 'The path of each body’s long axis on a sphere, with the shortest path dashed; drag on it to point the long axis of the target' });
+  const sphere = el('canvas', { class: 'arena takes-drag orientation-sphere', role: 'img', 'aria-label': 'The path of each body’s long axis on a sphere, with the shortest path dashed; drag on it to point the long axis of the target' });
   const toolbar = el('div', { class: 'toolbar' });
   const clock = el('span', { class: 'clock' });
   const play = el('button', { type: 'button' }, 'Play');

@@ -72,7 +72,7 @@ export function mountPursuit(host: HTMLElement, link: FigureLink): void {
   let target: [number, number] | null = null;
 
   const canvas = document.createElement('canvas');
-  canvas.className = 'arena';
+  canvas.className = 'arena takes-drag';
   canvas.tabIndex = 0;
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', 'Arena: drag, or focus and use the arrow keys, to move the target');
