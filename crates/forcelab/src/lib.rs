@@ -39,6 +39,7 @@ pub mod program;
 pub mod published;
 pub mod random;
 pub mod rotation;
+pub mod runner;
 pub mod scenario;
 pub mod scenes;
 pub mod schema;

@@ -1,7 +1,7 @@
 //! The Lab's 3-D body: a box turning about a tilted axis, with its full inertia.
 
-use super::plants::{plain, within};
-use super::{Drive, LawGains, LawOptions, Plant};
+use super::plants::plain;
+use super::{LawGains, LawOptions, Plant};
 use crate::angle;
 use crate::body::Body3;
 use crate::controllers::{Controller3, LawId, Pid, PidTorque, Target3, Terms, Terms3};
@@ -9,6 +9,7 @@ use crate::error::{positive, Error};
 use crate::integrator::Integrator;
 use crate::math;
 use crate::rotation::{from_rotation_vector, integrate_exact};
+use crate::runner::{within, Drive, Stepper};
 use glam::{DQuat, DVec3};
 
 /// A 1 x 0.5 x 0.25 m box turning about a fixed tilted axis `a = (1, 2, 3) / |.|` to
@@ -145,10 +146,11 @@ impl BoxPlant {
     }
 }
 
-impl Plant for BoxPlant {
+impl Stepper for BoxPlant {
     type Slot = BoxSlot;
     type Body = Body3;
-    const POSE: usize = 4;
+    type Input = Drive;
+    type Output = Terms;
 
     fn drive(&self, slot: &mut BoxSlot, d: &Drive) -> Result<Terms, Error> {
         let a = self.axis;
@@ -183,6 +185,15 @@ impl Plant for BoxPlant {
         slot.body = body;
     }
 
+    fn bounded(&self, slot: &BoxSlot) -> bool {
+        let b = &slot.body;
+        within(&b.angular_velocity.to_array()) && b.orientation.is_finite()
+    }
+}
+
+impl Plant for BoxPlant {
+    const POSE: usize = 4;
+
     fn response(&self, slot: &BoxSlot, target: f64) -> (f64, f64) {
         let twist = self.twist(slot.body.orientation);
         (
@@ -209,11 +220,6 @@ impl Plant for BoxPlant {
         }
         slot.law = self.law(slot.law.kind(), gains, &LawOptions::NONE)?;
         Ok(())
-    }
-
-    fn bounded(&self, slot: &BoxSlot) -> bool {
-        let b = &slot.body;
-        within(&b.angular_velocity.to_array()) && b.orientation.is_finite()
     }
 }
 

@@ -4,6 +4,7 @@ use crate::analysis::StepMetrics;
 use crate::controllers::{Controller1, Target1, Terms};
 use crate::error::{in_range, positive, Error};
 use crate::integrator::Integrator;
+use crate::runner::advance;
 
 /// Several controllers driving identical bodies in lockstep: same body, same start,
 /// same target, same disturbances, same noise sample each step, one dt. A body that
@@ -205,27 +206,13 @@ impl<P: Plant> Lab<P> {
                 load: d.constant_force,
                 dt,
             };
-            for (k, slot) in self.slots.iter_mut().enumerate() {
-                if self.failures[k].is_some() {
-                    continue;
-                }
-                // Only the body is kept back: a stopped body's law never runs again.
-                let before = self.plant.body(slot);
-                let failure = match self.plant.drive(slot, &drive) {
-                    Ok(t) if self.plant.bounded(slot) => {
-                        terms[k] = t;
-                        continue;
-                    }
-                    // Not a value to show: the bound was passed, by however much.
-                    Ok(_) => Error::Unsupported {
-                        field: "state",
-                        reason: "the body went past 1e9 (it diverged) and was stopped there",
-                    },
-                    Err(e) => e,
-                };
-                self.plant.set_body(slot, before);
-                self.failures[k] = Some(failure);
-            }
+            advance(
+                &self.plant,
+                &mut self.slots,
+                &mut self.failures,
+                |_| drive,
+                |k, t, _| terms[k] = t,
+            );
             self.target.x += self.target.v * dt;
             self.steps += 1;
             if spiked {

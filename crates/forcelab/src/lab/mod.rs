@@ -20,6 +20,7 @@ mod step_windows;
 mod trace;
 
 pub use crate::random::SplitMix64;
+pub use crate::runner::{advance, CubeSlot, Cubes, Drive, Stepper, DIVERGED};
 pub use any_lab::{AnyLab, MAX_STEPS_PER_CALL};
 pub use box_plant::{BoxLaw, BoxPlant, BoxSlot};
 pub use card_map::{CardMap, MapMarker};
@@ -27,8 +28,8 @@ pub use defaults::{LabDefaults, SwitchedOn, DT_60, LAB_DEFAULTS};
 pub use disturbances::Disturbances;
 pub use lockstep::{Lab, Lab1};
 pub use options::{AntiWindupMode, LawOptions};
-pub use plant::{Drive, LawGains, Plant};
-pub use plants::{CubePlant, CubeSlot, PlanarPlant, PlanarSlot};
+pub use plant::{LawGains, Plant};
+pub use plants::{CubePlant, PlanarPlant, PlanarSlot};
 pub use spec::{LabSpec, LawSpec, SpecError, MAX_CONTROLLERS, MAX_LAWS, MIN_LAWS};
 pub use step_windows::StepResponse;
 pub use trace::Trace;

@@ -5,13 +5,13 @@
 //! frequency and damping ratio and can be compared. A limit among a law's options (N)
 //! scales the same way.
 
-use super::{Drive, LawGains, LawOptions, Plant};
+use super::{LawGains, LawOptions, Plant};
 use crate::angle;
 use crate::body::{Body1, Body2};
 use crate::controllers::{Controller1, LawId, Target1, Terms};
 use crate::error::{positive, Error};
 use crate::integrator::Integrator;
-use crate::limits::DIVERGED_LIMIT;
+use crate::runner::{within, CubeSlot, Cubes, Drive, Stepper};
 use glam::DVec2;
 
 /// One law of `kind` for a body of `mass`, its options' efforts times `effort_scale`.
@@ -51,10 +51,6 @@ fn scaled(g: LawGains, s: f64) -> LawGains {
     }
 }
 
-pub(super) fn within(values: &[f64]) -> bool {
-    values.iter().all(|v| v.abs() <= DIVERGED_LIMIT)
-}
-
 /// A cube on a line: the response is its position (m).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CubePlant {
@@ -62,15 +58,6 @@ pub struct CubePlant {
     pub mass: f64,
     /// How the cube is stepped.
     pub integrator: Integrator,
-}
-
-/// A cube with its controller.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CubeSlot {
-    /// The cube.
-    pub body: Body1,
-    /// Its controller.
-    pub controller: Controller1,
 }
 
 impl CubePlant {
@@ -86,15 +73,15 @@ impl CubePlant {
             .into_iter()
             .map(|controller| {
                 controller.validate()?;
-                Ok(CubeSlot {
-                    body: Body1 {
+                Ok(CubeSlot::new(
+                    Body1 {
                         x: 0.0,
                         v: 0.0,
                         mass: self.mass,
                         integrator: self.integrator,
                     },
                     controller,
-                })
+                ))
             })
             .collect()
     }
@@ -117,20 +104,14 @@ impl CubePlant {
     }
 }
 
-impl Plant for CubePlant {
+impl Stepper for CubePlant {
     type Slot = CubeSlot;
     type Body = Body1;
-    const POSE: usize = 1;
+    type Input = Drive;
+    type Output = Terms;
 
     fn drive(&self, slot: &mut CubeSlot, d: &Drive) -> Result<Terms, Error> {
-        let measured = Body1 {
-            x: slot.body.x + d.noise,
-            ..slot.body
-        };
-        let t = slot.controller.force(&measured, &d.target, d.dt)?;
-        slot.body.v += d.impulse / slot.body.mass;
-        slot.body.step(t.total + d.load, d.dt)?;
-        Ok(t)
+        Cubes.drive(slot, d)
     }
 
     fn body(&self, slot: &CubeSlot) -> Body1 {
@@ -141,6 +122,14 @@ impl Plant for CubePlant {
         slot.body = body;
     }
 
+    fn bounded(&self, slot: &CubeSlot) -> bool {
+        Cubes.bounded(slot)
+    }
+}
+
+impl Plant for CubePlant {
+    const POSE: usize = 1;
+
     fn response(&self, slot: &CubeSlot, _target: f64) -> (f64, f64) {
         (slot.body.x, slot.body.v)
     }
@@ -150,11 +139,10 @@ impl Plant for CubePlant {
     }
 
     fn set_gains(&self, slot: &mut CubeSlot, gains: LawGains) -> Result<(), Error> {
-        set(&mut slot.controller, gains, self.mass)
-    }
-
-    fn bounded(&self, slot: &CubeSlot) -> bool {
-        within(&[slot.body.x, slot.body.v])
+        let mut law = slot.controller.clone();
+        set(&mut law, gains, self.mass)?;
+        slot.set_controller(law);
+        Ok(())
     }
 }
 
@@ -222,10 +210,11 @@ impl PlanarPlant {
     }
 }
 
-impl Plant for PlanarPlant {
+impl Stepper for PlanarPlant {
     type Slot = PlanarSlot;
     type Body = Body2;
-    const POSE: usize = 3;
+    type Input = Drive;
+    type Output = Terms;
 
     fn drive(&self, slot: &mut PlanarSlot, d: &Drive) -> Result<Terms, Error> {
         let b = slot.body;
@@ -269,6 +258,22 @@ impl Plant for PlanarPlant {
         slot.body = body;
     }
 
+    fn bounded(&self, slot: &PlanarSlot) -> bool {
+        let b = &slot.body;
+        within(&[
+            b.position.x,
+            b.position.y,
+            b.angle,
+            b.velocity.x,
+            b.velocity.y,
+            b.angular_velocity,
+        ])
+    }
+}
+
+impl Plant for PlanarPlant {
+    const POSE: usize = 3;
+
     fn response(&self, slot: &PlanarSlot, _target: f64) -> (f64, f64) {
         (slot.body.position.x, slot.body.velocity.x)
     }
@@ -288,18 +293,6 @@ impl Plant for PlanarPlant {
         )?;
         slot.laws = laws;
         Ok(())
-    }
-
-    fn bounded(&self, slot: &PlanarSlot) -> bool {
-        let b = &slot.body;
-        within(&[
-            b.position.x,
-            b.position.y,
-            b.angle,
-            b.velocity.x,
-            b.velocity.y,
-            b.angular_velocity,
-        ])
     }
 }
 

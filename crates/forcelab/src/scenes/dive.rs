@@ -2,12 +2,14 @@
 //! own attitude law, all given the same orders (pitch, roll and rudder) and the same
 //! steady load, so the laws' differences show under identical conditions.
 
+use super::hulls::{Helm, Hull, Hulls};
 use super::schedule::{check_at, fires, from_the_start};
 use crate::body::Body3;
 use crate::controllers::{SubmarineAttitude, SubmarineLaw, Terms3};
 use crate::error::{finite, in_range, positive, Error};
 use crate::random::SplitMix64;
-use glam::{DQuat, DVec3, EulerRot};
+use crate::runner::advance;
+use glam::EulerRot;
 
 /// The largest ordered pitch, rad (about 69 degrees): the attitude is read as yaw,
 /// pitch, roll angles, which lose a degree of freedom at 90 degrees.
@@ -219,8 +221,13 @@ impl Dive {
     /// load about world x.
     pub fn step(&mut self) -> Result<(), Error> {
         let dt = self.settings.dt;
-        let mut hulls = self.hulls.clone();
-        let mut boats = self.settings.boats.clone();
+        let mut slots: Vec<Hull> = self
+            .hulls
+            .iter()
+            .zip(&self.settings.boats)
+            .map(|(&body, &boat)| Hull { body, boat })
+            .collect();
+        let mut failures = vec![None; slots.len()];
         let mut last = self.last.clone();
         let mut noise = self.noise;
         let mut load = self.load;
@@ -228,28 +235,34 @@ impl Dive {
             load += self.settings.load_step;
         }
         let sigma = self.settings.sensor_noise;
-        for ((hull, boat), terms) in hulls.iter_mut().zip(&mut boats).zip(&mut last) {
-            // What the sensor reports: the hull turned by small errors about its pitch
-            // and roll axes. A perfect sensor (no noise) draws nothing and reads the hull.
-            let seen = if sigma > 0.0 {
-                let (pitch_error, roll_error) =
-                    (sigma * noise.next_normal(), sigma * noise.next_normal());
-                let turn = DQuat::from_euler(EulerRot::YXZ, 0.0, pitch_error, roll_error);
-                Body3 {
-                    orientation: hull.orientation * turn,
-                    ..*hull
-                }
-            } else {
-                *hull
-            };
-            *terms = boat.torque(&seen, self.orders.pitch, self.orders.roll, dt)?;
-            let rudder =
-                hull.orientation * DVec3::Y * (self.orders.rudder * self.settings.rudder_torque);
-            let load_torque = DVec3::X * load;
-            hull.step(DVec3::ZERO, terms.total + rudder + load_torque, dt)?;
+        let helm = |noise: &mut SplitMix64| Helm {
+            orders: self.orders,
+            rudder_torque: self.settings.rudder_torque,
+            load,
+            // A perfect sensor (no noise) draws nothing.
+            sensor: (sigma > 0.0)
+                .then(|| (sigma * noise.next_normal(), sigma * noise.next_normal())),
+            dt,
+        };
+        advance(
+            &Hulls,
+            &mut slots,
+            &mut failures,
+            |_| helm(&mut noise),
+            |k, terms, _| last[k] = terms,
+        );
+        // The dive moves all its hulls or none: a refused step changes nothing.
+        if let Some(failure) = failures.into_iter().flatten().next() {
+            return Err(failure);
         }
-        self.hulls = hulls;
-        self.settings.boats = boats;
+        for ((hull, boat), slot) in self
+            .hulls
+            .iter_mut()
+            .zip(&mut self.settings.boats)
+            .zip(slots)
+        {
+            (*hull, *boat) = (slot.body, slot.boat);
+        }
         self.last = last;
         self.noise = noise;
         self.load = load;

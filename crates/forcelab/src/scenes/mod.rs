@@ -5,6 +5,7 @@ mod arm;
 mod arm_run;
 mod dive;
 mod golden;
+mod hulls;
 mod pursuit;
 mod schedule;
 mod snap;

@@ -1,32 +1,31 @@
 use crate::body::Body1;
-use crate::controllers::{Controller1, LawId, Prepared1, Target1};
+use crate::controllers::{Controller1, LawId, Target1};
 use crate::error::{finite, positive, Error};
+use crate::runner::{advance, CubeSlot, Cubes, Drive};
 
 pub use crate::limits::DIVERGED_LIMIT;
 
 /// Several 1-D bodies, each driven by its own controller toward one shared target,
-/// stepped together at a fixed `dt`.
+/// stepped together at a fixed `dt`, endlessly (nothing recorded).
 ///
 /// State is kept as parallel arrays (positions, velocities, forces) so that a caller
 /// can read it without copying. A body whose state leaves [`DIVERGED_LIMIT`] is frozen
 /// where it was and flagged, so a diverging controller shows as "diverged" rather than
 /// filling the screen with infinities.
 ///
-/// Every input is checked on the way in (a body when added or placed, gains and mass
-/// when set, `dt` when set, the target when moved), so the step checks nothing per body
-/// but its result: the linear laws run as [`Prepared1`], their constants worked out
-/// when the body, its gains, its mass or `dt` change; the PIDs and the one-step forces
-/// take their checked [`Controller1::force`]. Both give the bits of
-/// [`Controller1::force`] and [`Body1::step`] called one by one.
+/// The bodies step as the Lab's cubes do, through the one runner of one law per body
+/// ([`crate::lab::advance`] over [`Cubes`], each at its own mass): every input is
+/// checked on the way in (a body when added or placed, gains and mass when set, `dt`
+/// when set, the target when moved), and the linear laws run with their constants
+/// worked out once, giving the bits of [`Controller1::force`] and [`Body1::step`]
+/// called one by one.
 #[derive(Clone, Debug)]
 pub struct World1 {
     dt: f64,
     time: f64,
     target: Target1,
-    bodies: Vec<Body1>,
-    controllers: Vec<Controller1>,
-    /// Each linear law's constants at its body's mass and `dt` (`None`: checked path).
-    prepared: Vec<Option<Prepared1>>,
+    slots: Vec<CubeSlot>,
+    failures: Vec<Option<Error>>,
     gains: Vec<(f64, f64)>,
     positions: Vec<f64>,
     velocities: Vec<f64>,
@@ -42,9 +41,8 @@ impl World1 {
             dt,
             time: 0.0,
             target: Target1::default(),
-            bodies: Vec::new(),
-            controllers: Vec::new(),
-            prepared: Vec::new(),
+            slots: Vec::new(),
+            failures: Vec::new(),
             gains: Vec::new(),
             positions: Vec::new(),
             velocities: Vec::new(),
@@ -58,26 +56,24 @@ impl World1 {
     pub fn add(&mut self, body: Body1, kind: LawId, kp: f64, kd: f64) -> Result<usize, Error> {
         body.validate()?;
         let controller = Controller1::new(kind, kp, kd, body.mass)?;
-        self.prepared
-            .push(prepared(&controller, body.mass, self.dt));
-        self.bodies.push(body);
-        self.controllers.push(controller);
+        self.slots.push(CubeSlot::new(body, controller));
+        self.failures.push(None);
         self.gains.push((kp, kd));
         self.positions.push(body.x);
         self.velocities.push(body.v);
         self.forces.push(0.0);
         self.diverged.push(false);
-        Ok(self.bodies.len() - 1)
+        Ok(self.slots.len() - 1)
     }
 
     /// Number of bodies.
     pub fn len(&self) -> usize {
-        self.bodies.len()
+        self.slots.len()
     }
 
     /// True when the world holds no body.
     pub fn is_empty(&self) -> bool {
-        self.bodies.is_empty()
+        self.slots.is_empty()
     }
 
     /// The physics step, s.
@@ -88,9 +84,6 @@ impl World1 {
     /// Changes the physics step (s); the state carries on.
     pub fn set_dt(&mut self, dt: f64) -> Result<(), Error> {
         self.dt = positive("dt", dt)?;
-        for i in 0..self.bodies.len() {
-            self.prepared[i] = prepared(&self.controllers[i], self.bodies[i].mass, dt);
-        }
         Ok(())
     }
 
@@ -113,13 +106,13 @@ impl World1 {
 
     /// Body `index`, or an error naming the index.
     pub fn body(&self, index: usize) -> Result<&Body1, Error> {
-        crate::error::index(index, self.bodies.len()).map(|i| &self.bodies[i])
+        crate::error::index(index, self.slots.len()).map(|i| &self.slots[i].body)
     }
 
     /// The controller of body `index`.
     pub fn controller(&self, index: usize) -> Result<&Controller1, Error> {
         self.body(index)?;
-        Ok(&self.controllers[index])
+        Ok(&self.slots[index].controller)
     }
 
     /// The raw gains `(kp, kd)` of body `index`.
@@ -131,8 +124,9 @@ impl World1 {
     /// Sets the raw gains of body `index` (edited live: the state carries on).
     pub fn set_gains(&mut self, index: usize, kp: f64, kd: f64) -> Result<(), Error> {
         let mass = self.body(index)?.mass;
-        self.controllers[index].set_gains(kp, kd, mass)?;
-        self.prepared[index] = prepared(&self.controllers[index], mass, self.dt);
+        let mut law = self.slots[index].controller.clone();
+        law.set_gains(kp, kd, mass)?;
+        self.slots[index].set_controller(law);
         self.gains[index] = (kp, kd);
         Ok(())
     }
@@ -142,9 +136,11 @@ impl World1 {
         self.body(index)?;
         positive("mass", mass)?;
         let (kp, kd) = self.gains[index];
-        self.controllers[index].set_gains(kp, kd, mass)?;
-        self.prepared[index] = prepared(&self.controllers[index], mass, self.dt);
-        self.bodies[index].mass = mass;
+        let slot = &mut self.slots[index];
+        let mut law = slot.controller.clone();
+        law.set_gains(kp, kd, mass)?;
+        slot.set_controller(law);
+        slot.set_mass(mass);
         Ok(())
     }
 
@@ -153,14 +149,15 @@ impl World1 {
         self.body(index)?;
         finite("x", x)?;
         finite("v", v)?;
-        let body = &mut self.bodies[index];
-        body.x = x;
-        body.v = v;
+        let slot = &mut self.slots[index];
+        slot.body.x = x;
+        slot.body.v = v;
+        slot.controller.reset();
         self.positions[index] = x;
         self.velocities[index] = v;
         self.forces[index] = 0.0;
+        self.failures[index] = None;
         self.diverged[index] = false;
-        self.controllers[index].reset();
         Ok(())
     }
 
@@ -189,6 +186,12 @@ impl World1 {
         &self.diverged
     }
 
+    /// Why each frozen body stopped (`None` while it runs): the law's refusal, or
+    /// [`crate::lab::DIVERGED`].
+    pub fn failures(&self) -> &[Option<Error>] {
+        &self.failures
+    }
+
     /// Advances every body by `steps` steps of `dt`. The target moves with its own
     /// velocity (`x_t += v_t dt`) after each step.
     pub fn step(&mut self, steps: u32) {
@@ -198,74 +201,32 @@ impl World1 {
     }
 
     fn step_once(&mut self) {
-        let dt = self.dt;
-        // The target moves by itself (x_t += v_t dt), so it is the one input that can
-        // leave f64 without passing a check: then every body takes the checked path,
-        // which refuses it, as it did before any body was prepared.
-        let target_fine = self.target.x.is_finite() & self.target.v.is_finite();
-        let target = self.target;
-        // Every column cut to one length, once, so the loop indexes without bounds
-        // checks.
-        let n = self.bodies.len();
-        let (bodies, prepared, controllers) = (
-            &mut self.bodies[..n],
-            &self.prepared[..n],
-            &mut self.controllers[..n],
+        let drive = Drive {
+            target: self.target,
+            noise: 0.0,
+            impulse: 0.0,
+            load: 0.0,
+            dt: self.dt,
+        };
+        let (positions, velocities, forces) =
+            (&mut self.positions, &mut self.velocities, &mut self.forces);
+        advance(
+            &Cubes,
+            &mut self.slots,
+            &mut self.failures,
+            |_| drive,
+            |k, terms, slot| {
+                positions[k] = slot.body.x;
+                velocities[k] = slot.body.v;
+                forces[k] = terms.total;
+            },
         );
-        let (positions, velocities, forces, diverged) = (
-            &mut self.positions[..n],
-            &mut self.velocities[..n],
-            &mut self.forces[..n],
-            &mut self.diverged[..n],
-        );
-        for i in 0..n {
-            if diverged[i] {
-                continue;
-            }
-            let before = bodies[i];
-            let stepped = match prepared[i] {
-                Some(law) if target_fine => {
-                    let force = law.force(before.x, before.v, &target).total;
-                    let mut body = before;
-                    body.advance(force, dt);
-                    // No check of the force: one that is not finite leaves the velocity
-                    // infinite or NaN (v + F / m dt, with m and dt positive and finite),
-                    // which the limit below refuses, as the checked path refused the
-                    // force; so does a state that grew past f64.
-                    Some((body, force))
-                }
-                _ => controllers[i]
-                    .force(&before, &target, dt)
-                    .and_then(|terms| {
-                        let mut body = before;
-                        body.step(terms.total, dt).map(|()| (body, terms.total))
-                    })
-                    .ok(),
-            };
-            match stepped {
-                Some((body, force))
-                    if body.x.abs() <= DIVERGED_LIMIT && body.v.abs() <= DIVERGED_LIMIT =>
-                {
-                    bodies[i] = body;
-                    positions[i] = body.x;
-                    velocities[i] = body.v;
-                    forces[i] = force;
-                }
-                // Every input was validated on the way in, so an error here can only
-                // come from a state that grew past f64: the same verdict, diverged.
-                _ => diverged[i] = true,
-            }
+        for (flag, failure) in self.diverged.iter_mut().zip(&self.failures) {
+            *flag = failure.is_some();
         }
-        self.target.x += self.target.v * dt;
-        self.time += dt;
+        self.target.x += self.target.v * self.dt;
+        self.time += self.dt;
     }
-}
-
-/// `controller`'s constants at `mass` and `dt`; `None` (the checked path) for a law
-/// with memory, or where working them out is refused: the checked step then refuses
-/// the same settings each step, as it always has, and the body is flagged.
-fn prepared(controller: &Controller1, mass: f64, dt: f64) -> Option<Prepared1> {
-    controller.prepare(mass, dt).ok().flatten()
 }
 
 #[cfg(test)]

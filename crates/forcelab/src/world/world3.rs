@@ -2,22 +2,61 @@ use crate::body::Body3;
 use crate::controllers::{Controller3, Target3};
 use crate::error::{positive, Error};
 use crate::limits::DIVERGED_LIMIT;
+use crate::runner::{advance, Stepper};
+use glam::DVec3;
 
 /// Many 3-D bodies, each turned toward its own target orientation by its own
-/// [`Controller3`], stepped together at a fixed `dt`. Orientations (`[x, y, z, w]` per
-/// body) and angular velocities (`[x, y, z]`) are kept as flat arrays a caller reads
-/// without copying. A body whose law fails or whose rate passes [`DIVERGED_LIMIT`] is
-/// frozen and flagged.
+/// [`Controller3`], stepped together at a fixed `dt` through the one runner of one law
+/// per body ([`crate::lab::advance`]). Orientations (`[x, y, z, w]` per body) and angular
+/// velocities (`[x, y, z]`) are kept as flat arrays a caller reads without copying. A
+/// body whose law fails or whose rate passes [`DIVERGED_LIMIT`] is frozen and flagged.
 #[derive(Clone, Debug, Default)]
 pub struct World3 {
     dt: f64,
-    bodies: Vec<Body3>,
-    laws: Vec<Controller3>,
-    targets: Vec<Target3>,
+    slots: Vec<Turn>,
+    failures: Vec<Option<Error>>,
     orientations: Vec<f64>,
     angular_velocities: Vec<f64>,
     torques: Vec<f64>,
     diverged: Vec<u8>,
+}
+
+/// One body of a [`World3`] with its law and its own target.
+#[derive(Clone, Copy, Debug)]
+struct Turn {
+    body: Body3,
+    law: Controller3,
+    target: Target3,
+}
+
+/// The step of a [`World3`]'s bodies: each slot's law toward its own target, a step of
+/// the input's `dt` (s); the output is the world torque applied, N m.
+struct Turns;
+
+impl Stepper for Turns {
+    type Slot = Turn;
+    type Body = Body3;
+    type Input = f64;
+    type Output = DVec3;
+
+    fn drive(&self, slot: &mut Turn, dt: &f64) -> Result<DVec3, Error> {
+        let t = slot.law.torque(&slot.body, &slot.target, *dt)?;
+        slot.body.step(DVec3::ZERO, t.total, *dt)?;
+        Ok(t.total)
+    }
+
+    fn body(&self, slot: &Turn) -> Body3 {
+        slot.body
+    }
+
+    fn set_body(&self, slot: &mut Turn, body: Body3) {
+        slot.body = body;
+    }
+
+    /// Only the rate is bounded: an orientation stays a unit quaternion.
+    fn bounded(&self, slot: &Turn) -> bool {
+        slot.body.angular_velocity.abs().max_element() <= DIVERGED_LIMIT
+    }
 }
 
 impl World3 {
@@ -32,21 +71,24 @@ impl World3 {
 
     /// Number of bodies.
     pub fn len(&self) -> usize {
-        self.bodies.len()
+        self.slots.len()
     }
 
     /// True when empty.
     pub fn is_empty(&self) -> bool {
-        self.bodies.is_empty()
+        self.slots.is_empty()
     }
 
     /// Adds `body` turned by `law` toward its current orientation; returns its index.
     pub fn add(&mut self, body: Body3, law: Controller3) -> Result<usize, Error> {
         body.validate()?;
         law.validate()?;
-        self.bodies.push(body);
-        self.laws.push(law);
-        self.targets.push(Target3::facing(body.orientation));
+        self.slots.push(Turn {
+            body,
+            law,
+            target: Target3::facing(body.orientation),
+        });
+        self.failures.push(None);
         self.orientations.extend(body.orientation.to_array());
         self.angular_velocities
             .extend(body.angular_velocity.to_array());
@@ -63,7 +105,7 @@ impl World3 {
     pub fn set_target(&mut self, index: usize, target: Target3) -> Result<(), Error> {
         self.check(index)?;
         target.validate()?;
-        self.targets[index] = target;
+        self.slots[index].target = target;
         Ok(())
     }
 
@@ -71,14 +113,14 @@ impl World3 {
     pub fn set_law(&mut self, index: usize, law: Controller3) -> Result<(), Error> {
         self.check(index)?;
         law.validate()?;
-        self.laws[index] = law;
+        self.slots[index].law = law;
         Ok(())
     }
 
     /// Body `index` as it is now.
     pub fn body(&self, index: usize) -> Result<&Body3, Error> {
         self.check(index)?;
-        Ok(&self.bodies[index])
+        Ok(&self.slots[index].body)
     }
 
     /// Orientations, `[x, y, z, w]` per body.
@@ -105,27 +147,27 @@ impl World3 {
     pub fn step(&mut self, steps: u32) {
         let dt = self.dt;
         for _ in 0..steps {
-            for k in 0..self.bodies.len() {
-                if self.diverged[k] != 0 {
-                    continue;
-                }
-                let mut b = self.bodies[k];
-                let stepped = self.laws[k]
-                    .torque(&b, &self.targets[k], dt)
-                    .and_then(|t| b.step(glam::DVec3::ZERO, t.total, dt).map(|()| t.total));
-                match stepped {
-                    Ok(t) if b.angular_velocity.abs().max_element() <= DIVERGED_LIMIT => {
-                        self.bodies[k] = b;
-                        self.orientations[4 * k..4 * k + 4]
-                            .copy_from_slice(&b.orientation.to_array());
-                        self.angular_velocities[3 * k..3 * k + 3]
-                            .copy_from_slice(&b.angular_velocity.to_array());
-                        self.torques[3 * k..3 * k + 3].copy_from_slice(&t.to_array());
-                    }
-                    _ => self.diverged[k] = 1,
-                }
+            let (orientations, rates, torques) = (
+                &mut self.orientations,
+                &mut self.angular_velocities,
+                &mut self.torques,
+            );
+            advance(
+                &Turns,
+                &mut self.slots,
+                &mut self.failures,
+                |_| dt,
+                |k, torque, slot| {
+                    orientations[4 * k..4 * k + 4]
+                        .copy_from_slice(&slot.body.orientation.to_array());
+                    rates[3 * k..3 * k + 3].copy_from_slice(&slot.body.angular_velocity.to_array());
+                    torques[3 * k..3 * k + 3].copy_from_slice(&torque.to_array());
+                },
+            );
+            for (flag, failure) in self.diverged.iter_mut().zip(&self.failures) {
+                *flag = u8::from(failure.is_some());
             }
-            for t in &mut self.targets {
+            for t in self.slots.iter_mut().map(|s| &mut s.target) {
                 t.orientation =
                     crate::rotation::integrate_exact(t.orientation, t.angular_velocity, dt);
             }
@@ -157,7 +199,7 @@ mod tests {
         w.step(1200);
         for k in 0..2 {
             let q = w.body(k).unwrap().orientation;
-            let t = w.targets[k].orientation;
+            let t = w.slots[k].target.orientation;
             assert!(
                 error_vector(q, t).length() < 0.05,
                 "{k}: {}",
