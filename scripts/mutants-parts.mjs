@@ -23,6 +23,7 @@ export const CORE_MODULES = {
   engines: 6,
   lab: 2,
   root: 3,
+  runner: 1,
   scenario: 1,
   scenes: 1,
   user_trace: 8,
