@@ -21,10 +21,17 @@
 //! it prints instead what MuJoCo does with the same arm, a `<position>` actuator per
 //! joint at kp and kd (`forcelab::engines::mujoco_chain`): `{engine, integrator, q,
 //! resets}`, `q` the angles after each step (the real-engine tests compare it with the
-//! PyPI wheel). A bad flag gets a message naming it and exit status 2.
+//! PyPI wheel). With `--physx drive|joint-pd` it prints what PhysX 5.6.1 does with the
+//! arm as a fixed-base articulation at its default settings
+//! (`forcelab::engines::physx_chain`): `drive`, a `PxArticulationDrive` per joint at
+//! stiffness kp and damping kd; `joint-pd`, the per-joint PD written as joint efforts
+//! before each step: `{engine, law, q, slept}`, `slept` the step after which the arm
+//! was asleep or `null` (the real-engine tests compare it with npm physx-js-webidl). A
+//! bad flag gets a message naming it and exit status 2.
 use forcelab::body::chain::Link;
 use forcelab::controllers::chain::ChainLawId;
 use forcelab::engines::mujoco_chain::{mujoco_arm, ChainIntegrator, Position};
+use forcelab::engines::physx_chain::{physx_arm, ChainDrive, PhysxChainLaw, PhysxChainSettings};
 use forcelab::integrator::Integrator;
 use forcelab::scenes::{run_arm, ArmRun, ArmSettings};
 use std::fmt::Write;
@@ -36,7 +43,17 @@ mod json;
 const USAGE: &str = "usage: chain [--json] [--links L:M,L:M,...] [--gravity G] [--start Q,Q,...] \
                      [--target Q,Q,...] [--laws ID,ID,...] [--kp KP] [--kd KD] [--ki KI] [--dt DT] \
                      [--integrator semi-implicit-euler|explicit-euler|rk4] [--seconds S] \
-                     [--mujoco Euler|implicitfast]";
+                     [--mujoco Euler|implicitfast] [--physx drive|joint-pd]";
+
+/// What the command runs: the scene's laws, or one engine's twin.
+enum Engine {
+    /// Every chain law of the scene (the default).
+    Laws,
+    /// `--mujoco`.
+    Mujoco(ChainIntegrator),
+    /// `--physx`.
+    Physx(PhysxChainLaw),
+}
 
 /// The comma-separated numbers after `flag`, or a message naming it.
 fn numbers(flag: &str, text: Option<&String>) -> Result<Vec<f64>, String> {
@@ -59,21 +76,27 @@ fn number(flag: &str, text: Option<&String>) -> Result<f64, String> {
 }
 
 /// The command line, or a message naming the flag that could not be read.
-fn parse(args: &[String]) -> Result<(ArmSettings, bool, Option<ChainIntegrator>), String> {
+fn parse(args: &[String]) -> Result<(ArmSettings, bool, Engine), String> {
     let mut s = ArmSettings::default();
     let mut json = false;
-    let mut mujoco = None;
+    let mut engine = Engine::Laws;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let f = flag.as_str();
         match f {
             "--json" => json = true,
             "--mujoco" => {
-                mujoco = Some(
+                engine = Engine::Mujoco(
                     ChainIntegrator::parse(
                         it.next().ok_or("--mujoco needs an integrator after it")?,
                     )
                     .map_err(|e| format!("--mujoco: {e}"))?,
+                )
+            }
+            "--physx" => {
+                engine = Engine::Physx(
+                    PhysxChainLaw::parse(it.next().ok_or("--physx needs a law after it")?)
+                        .map_err(|e| format!("--physx: {e}"))?,
                 )
             }
             "--links" => {
@@ -120,7 +143,7 @@ fn parse(args: &[String]) -> Result<(ArmSettings, bool, Option<ChainIntegrator>)
             other => return Err(format!("unknown flag {other:?}; {USAGE}")),
         }
     }
-    Ok((s, json, mujoco))
+    Ok((s, json, engine))
 }
 
 fn rows(out: &mut String, rows: &[Vec<f64>]) {
@@ -169,15 +192,17 @@ fn run_json(out: &mut String, r: &ArmRun, dt: f64) {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (settings, as_json, mujoco) = match parse(&args) {
+    let (settings, as_json, engine) = match parse(&args) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
-    if let Some(integrator) = mujoco {
-        return mujoco_main(&settings, integrator, as_json);
+    match engine {
+        Engine::Mujoco(integrator) => return mujoco_main(&settings, integrator, as_json),
+        Engine::Physx(law) => return physx_main(&settings, law, as_json),
+        Engine::Laws => {}
     }
     let runs = match run_arm(&settings) {
         Ok(r) => r,
@@ -248,6 +273,59 @@ fn mujoco_main(s: &ArmSettings, integrator: ChainIntegrator, as_json: bool) -> E
             integrator.name(),
             arm.q.len(),
             arm.resets.len()
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `--physx`: the arm as PhysX steps it at its default settings, every joint driven by
+/// `law` at kp and kd.
+fn physx_main(s: &ArmSettings, law: PhysxChainLaw, as_json: bool) -> ExitCode {
+    let steps = (s.seconds / s.dt).round() as usize;
+    let drive = ChainDrive {
+        law,
+        kp: s.kp,
+        kd: s.kd,
+    };
+    let run = forcelab::scenes::arm_chain(s).and_then(|chain| {
+        physx_arm(
+            &chain,
+            &s.start,
+            &s.target,
+            drive,
+            s.dt,
+            &PhysxChainSettings::default(),
+            steps,
+        )
+    });
+    let arm = match run {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{}: {e}", e.field());
+            return ExitCode::from(2);
+        }
+    };
+    if as_json {
+        let mut out = String::from("{\"engine\":\"physx\",\"law\":");
+        json::string(&mut out, law.name());
+        out.push_str(",\"q\":");
+        rows(&mut out, &arm.q);
+        out.push_str(",\"slept\":");
+        match arm.slept {
+            Some(k) => write!(out, "{k}").unwrap(),
+            None => out.push_str("null"),
+        }
+        out.push('}');
+        println!("{out}");
+    } else {
+        let last = arm.q.last().map_or(String::new(), |q| format!("{q:?}"));
+        let slept = arm.slept.map_or("never slept".to_string(), |k| {
+            format!("asleep after step {k}")
+        });
+        println!(
+            "PhysX {}: {} steps, ends at {last} rad, {slept}",
+            law.name(),
+            arm.q.len()
         );
     }
     ExitCode::SUCCESS

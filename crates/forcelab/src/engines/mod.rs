@@ -33,6 +33,7 @@ pub mod mujoco;
 pub mod mujoco_chain;
 pub mod orientation;
 pub mod physx;
+pub mod physx_chain;
 pub mod rapier;
 pub mod settings;
 pub mod turn_exact;
