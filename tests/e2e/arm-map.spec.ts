@@ -92,6 +92,8 @@ test('the ring follows kp and kd typed and a cell clicked; the link keeps it', a
   expect(x).toBeLessThan(0.05);
   expect(y).toBeLessThan(0.05);
   const after = await figureData(f);
+  // The address takes the clicked cell's gains a moment after the click.
+  await expect.poll(() => new URL(page.url()).searchParams.get('arm-map-kd')).toBe(String(d.marker[1]));
   const other = await page.context().newPage();
   const again = await mapFigure(other, page.url());
   await expect.poll(() => figureData(again)).toBe(after);

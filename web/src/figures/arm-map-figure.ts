@@ -77,7 +77,7 @@ export function mountArmMap(host: HTMLElement, link: FigureLink): void {
     scale,
     el('figcaption', {}, 'Spectral radius of the arm\'s loop about where it rests. Red also where no pose near the target holds the arm\'s weight.'),
   );
-  host.append(el('div', { class: 'arm-map' }, el('div', { class: 'arm-map-main' }, title, plot), el('div', { class: 'atlas-side' }, readout, hover, key)));
+  host.append(el('div', { class: 'atlas-layout arm-map' }, el('div', { class: 'arm-map-main' }, title, plot), el('div', { class: 'atlas-side' }, readout, hover, key)));
 
   const computed = new Map<string, ArmMap>();
   /** The map for the law, rate and integrator picked (each computed once). */
