@@ -141,3 +141,50 @@ test('the breaking table is the core\'s: SPD per joint breaks where its claim sa
   await expect(page.locator('.figure[data-scene="arm-breaking"] .param input[type=text]').first()).toHaveValue('2');
   expect(problems).toEqual([]);
 });
+
+test('three links: the arm draws a third link, the plots gain the wrist, the per-joint laws blow up at 60 Hz, and the link reopens it', async ({ page }) => {
+  const problems = watchConsole(page);
+  const f = await arm(page);
+  const canvas = f.locator('canvas.arms');
+  await expect(canvas).toHaveAttribute('data-links', '2');
+  await expect(f.locator('select[name="arm-joint"] option')).toHaveText(['shoulder', 'elbow']);
+  const before = await figureData(f);
+  await unfoldSettings(f);
+  await f.locator('select[name="arm-links"]').selectOption('3');
+  await expect(canvas).toHaveAttribute('data-links', '3');
+  await expect.poll(() => figureData(f)).not.toBe(before);
+  await expect(f.locator('select[name="arm-joint"] option')).toHaveText(['shoulder', 'elbow', 'wrist']);
+  // The core's three-link arm at the same gains: every law that acts on each joint alone blows up; the whole-chain SPD holds.
+  await expect.poll(() => said(f)).toMatch(/^One three-link arm per law/);
+  const label = (await said(f))!;
+  for (const name of ['PD per joint', 'SPD per joint', 'PD + gravity compensation', 'PID per joint']) expect(label).toContain(`${name} blew up`);
+  expect(label).not.toContain('SPD with the mass matrix blew up');
+  await f.locator('select[name="arm-joint"]').selectOption('wrist');
+  await expect(f.locator('.u-title').first()).toContainText('Wrist');
+  await expect.poll(() => new URL(page.url()).searchParams.get('arm-links')).toBe('3');
+  await expect.poll(() => new URL(page.url()).searchParams.get('arm-joint')).toBe('wrist');
+  const after = await figureData(f);
+
+  const other = await page.context().newPage();
+  const again = await arm(other, page.url());
+  await expect(again.locator('select[name="arm-links"]')).toHaveValue('3');
+  await expect(again.locator('select[name="arm-joint"]')).toHaveValue('wrist');
+  await expect(again.locator('canvas.arms')).toHaveAttribute('data-links', '3');
+  await expect.poll(() => figureData(again)).toBe(after);
+  // Back to two links: the wrist goes, the plots go back to the shoulder.
+  await f.locator('select[name="arm-links"]').selectOption('2');
+  await expect(canvas).toHaveAttribute('data-links', '2');
+  await expect(f.locator('select[name="arm-joint"]')).toHaveValue('shoulder');
+  await expect.poll(() => figureData(f)).toBe(before);
+  expect(problems).toEqual([]);
+});
+
+test('a count of links the core does not offer is named from the link, and two links run', async ({ page }) => {
+  const problems = watchConsole(page);
+  const plain = await figureData(await arm(page));
+  const f = await arm(page, `${PATH}?arm-links=7`);
+  await expect(f.getByText('Links must be one of 2, 3, got "7"')).toBeVisible();
+  await expect(f.locator('canvas.arms')).toHaveAttribute('data-links', '2');
+  await expect.poll(() => figureData(f)).toBe(plain);
+  expect(problems).toEqual([]);
+});

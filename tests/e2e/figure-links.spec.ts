@@ -156,6 +156,10 @@ for (const { id } of registryFigures()) {
     } else if (id === 'arm-breaking') {
       // Each law's id, then its breaking stiffness per rate (empty where it held).
       expect(rows.map(([law, ...kp]) => [law, ...kp.map((v) => (v === '' ? null : Number(v)))])).toEqual(JSON.parse((await figure.getAttribute('data-curves'))!));
+    } else if (id === 'arm-map') {
+      // Each cell's kp, kd and spectral radius (empty where the loop has no rest pose near the target).
+      const { cells } = JSON.parse((await figure.getAttribute('data-curves'))!) as { cells: (number | null)[][] };
+      expect(rows.map((row) => row.map((v) => (v === '' ? null : Number(v))))).toEqual(cells);
     } else if (id === 'atlas') {
       const radii = await page.evaluate(() => window.forcelabAtlases!.flatMap((a) => a.radii.map((r) => [a.law, a.integrator, r])));
       expect(rows.map((row) => [row[0], row[1], num(row[4]!)])).toEqual(radii);

@@ -6,9 +6,10 @@
 use crate::config::{from_js, to_js};
 use crate::error::js;
 use crate::views::f64s;
+use forcelab::controllers::chain::ChainLawId;
 use forcelab::controllers::SubmarineLaw;
 use forcelab::scenes::{
-    default_waypoints, Arm, ArmSettings, Dive, DiveSettings, Goal, Orders, Pursuit,
+    default_waypoints, Arm, ArmMapGrid, ArmSettings, Dive, DiveSettings, Goal, Orders, Pursuit,
     PursuitSettings, Snap, SnapSettings, Tumble, TumbleSettings,
 };
 use glam::DVec2;
@@ -243,7 +244,7 @@ impl SnapScene {
     }
 }
 
-/// The arm of issue 48: one two-link arm per chain law lifted from hanging to a pose
+/// The arm of issue 48: one arm (two or three links) per chain law lifted from hanging to a pose
 /// under gravity; an arm that blows up is frozen and flagged, the others go on.
 /// Settings `{ links: [{ length, mass, com, inertia }, ...], gravity, start, target,
 /// laws, kp, kd, ki, dt, integrator, seconds }` (`forcelab::scenes::ArmSettings`).
@@ -318,6 +319,57 @@ impl ArmScene {
     #[wasm_bindgen(js_name = breakingRates)]
     pub fn breaking_rates() -> Vec<f64> {
         forcelab::scenes::BREAKING_RATES.to_vec()
+    }
+
+    /// The default settings of an arm of `links` links (2 or 3: `linkCounts()`), as an
+    /// object: `forcelab::scenes::ArmSettings::with_links` (two: the scene's defaults;
+    /// three: the same arm with a hand, at the same gains and step).
+    #[wasm_bindgen(js_name = withLinks)]
+    pub fn with_links(links: f64) -> Result<JsValue, JsError> {
+        // A count from a page is a number: anything but a whole one is refused by name.
+        let count = if links.fract() == 0.0 && (0.0..=1e6).contains(&links) {
+            links as usize
+        } else {
+            0
+        };
+        match ArmSettings::with_links(count) {
+            Ok(s) => to_js(&s),
+            Err(_) => Err(JsError::new(&format!(
+                "links must be one of {:?}, got {links}",
+                forcelab::scenes::ARM_LINK_COUNTS
+            ))),
+        }
+    }
+
+    /// The counts of links `withLinks` takes (`forcelab::scenes::ARM_LINK_COUNTS`).
+    #[wasm_bindgen(js_name = linkCounts)]
+    pub fn link_counts() -> Vec<u32> {
+        forcelab::scenes::ARM_LINK_COUNTS
+            .iter()
+            .map(|&n| n as u32)
+            .collect()
+    }
+
+    /// Law `law`'s stability map on the arm of `settings` (undefined: the defaults) over
+    /// `grid` (undefined: `ArmMapGrid::default()`; else `{ kpMin, kpMax, kdMin, kdMax,
+    /// points }`): `{ law, label, grid, kp: [N m/rad per row], kd: [N m s/rad per
+    /// column], radii: [row-major, null where the loop has no rest pose near the target],
+    /// stableLimit }` (`forcelab::scenes::arm_map`).
+    pub fn map(settings: JsValue, law: &str, grid: JsValue) -> Result<JsValue, JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        let grid: ArmMapGrid = from_js("grid", grid)?;
+        let law = ChainLawId::parse(law).map_err(|e| JsError::new(&e))?;
+        to_js(&js(forcelab::scenes::arm_map(&settings, law, &grid))?)
+    }
+
+    /// The spectral radius of law `law`'s loop on the arm of `settings` at its own `kp`
+    /// and `kd` (`forcelab::scenes::arm_loop`, then `ChainLoop::spectral_radius`): below
+    /// 1 a small error about the rest pose dies out. Refused by name where there is no
+    /// rest pose near the target (`kp`) or a setting cannot be.
+    pub fn radius(settings: JsValue, law: &str) -> Result<f64, JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        let law = ChainLawId::parse(law).map_err(|e| JsError::new(&e))?;
+        js(js(forcelab::scenes::arm_loop(&settings, law))?.spectral_radius())
     }
 
     /// Why arm `k` blew up (the core's message), or undefined while it holds or for no such arm.

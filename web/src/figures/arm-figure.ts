@@ -1,9 +1,10 @@
 /**
- * The arm (chapter 12): the core's `ArmScene` lifts one two-link arm per chain law from
- * hanging to a pose under gravity, side by side. The canvas draws each arm where the
- * core says its links end, the pose it is sent to as a faint ghost, and an arm that blew
- * up frozen where it stopped; the plots show each joint's error and torque. Every number
- * is the core's: the page converts the step rate to a step and draws.
+ * The arm (chapter 12): the core's `ArmScene` lifts one arm per chain law from hanging to
+ * a pose under gravity, side by side: two links, or three (the core's arm with a hand,
+ * `ArmScene.withLinks`). The canvas draws each arm where the core says its links end,
+ * the pose it is sent to as a faint ghost, and an arm that blew up frozen where it
+ * stopped; the plots show the error and torque of the joint picked. Every number is the
+ * core's: the page converts the step rate to a step and draws.
  */
 import { ArmScene, sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
@@ -25,7 +26,10 @@ interface ChainLawEntry {
 }
 
 /** What a reader calls joint `k` of an arm (the plots' legends). */
-const jointName = (k: number): string => ['shoulder', 'elbow'][k] ?? `joint ${k + 1}`;
+const jointName = (k: number): string => ['shoulder', 'elbow', 'wrist'][k] ?? `joint ${k + 1}`;
+
+/** What the canvas shows, in words, for an arm of `links` links. */
+const shows = (links: number) => `One ${['two', 'three'][links - 2] ?? links}-link arm per law, lifting from hanging to a pose`;
 
 /** The fields, starting from the core's defaults (`ArmSettings::default`). */
 const fields = (s: ArmSettings): ParamDef[] => [
@@ -41,13 +45,18 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
   const seconds = defaults.seconds;
   const lawNames = new Map((ArmScene.laws() as ChainLawEntry[]).map((l) => [l.id, l.label]));
   const values = { kp: defaults.kp, kd: defaults.kd, rate: 1 / defaults.dt, ki: defaults.ki };
-  const { canvas, toolbar, clock, plots, controls } = sceneFrame(host, 'arena arms', 'One two-link arm per law, lifting from hanging to a pose', 2);
+  const counts = Array.from(ArmScene.linkCounts()).map(String);
+  const { canvas, toolbar, clock, plots, controls } = sceneFrame(host, 'arena arms', shows(defaults.links.length), 2);
 
   const integrators = CATALOGUE.integrators;
   let integrator = link.choice('arm-integrator', 'Integrator', integrators.map((i) => i.id), defaults.integrator, toolbar);
   let gravity = link.choice('arm-gravity', 'Gravity', ['on', 'off'], 'on', toolbar);
+  const firstLinks = String(defaults.links.length);
+  let links = link.choice('arm-links', 'Links', counts, firstLinks, toolbar);
+  /** The core's arm of that many links (its links, start and target; the rest is the default's). */
+  const arms = new Map<string, ArmSettings>(counts.map((n) => [n, ArmScene.withLinks(Number(n)) as ArmSettings]));
   const settings = (): ArmSettings => ({
-    ...defaults,
+    ...arms.get(links)!,
     kp: values.kp,
     kd: values.kd,
     ki: values.ki,
@@ -60,10 +69,10 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
   const colors = themeColors([...COLORS, '--fg', '--fg-muted', '--error', '--border']);
   const color = (name: string) => colors.get(name)!;
   const names = defaults.laws.map((id) => lawNames.get(id) ?? id);
-  const joints = scene.joints;
+  let joints = scene.joints;
   // One joint's error and torque per law at a time (the reader picks which): five
   // curves a plot, so the notes of the laws that run off the scale leave room for the rest.
-  const jointNames = Array.from({ length: joints }, (_, j) => jointName(j));
+  let jointNames = Array.from({ length: joints }, (_, j) => jointName(j));
   let shown = jointNames.indexOf(link.choice('arm-joint', 'Joint plotted', jointNames, jointNames[0]!, toolbar));
   const series = names.map((label, a) => ({ label, color: color(COLORS[a % COLORS.length]!) }));
   const [errorBox, torqueBox] = plots as [HTMLElement, HTMLElement];
@@ -91,6 +100,7 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
       const next = new ArmScene(settings());
       scene.free();
       scene = next;
+      joints = scene.joints;
       errorPlot.clear();
       torquePlot.clear();
     },
@@ -151,6 +161,8 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
     ctx.textAlign = 'center';
     ctx.lineCap = 'round';
     const stopped: string[] = [];
+    /** Segments drawn per arm (the tests read it: the links the reader sees). */
+    let segments = 0;
     names.forEach((name, a) => {
       const cx = (a % columns) * cell + cell / 2;
       const top = Math.floor(a / columns) * cellHeight;
@@ -161,6 +173,7 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
         ctx.moveTo(cx, cy);
         for (let j = 0; j < joints; j++) ctx.lineTo(...at(points[offset + step * j]!, points[offset + step * j + 1]!));
         ctx.stroke();
+        segments = joints;
       };
       // The pose it is sent to, faint behind it.
       ctx.globalAlpha = 0.3;
@@ -195,14 +208,15 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
         lines.forEach((line, i) => ctx.fillText(line, cx, top + cellHeight - 6 - 13 * (lines.length - 1 - i)));
       }
     });
-    const now = `One two-link arm per law, lifting from hanging to a pose${stopped.length ? `; ${stopped.join('; ')}` : ''}`;
+    canvas.dataset.links = String(segments);
+    const now = `${shows(joints)}${stopped.length ? `; ${stopped.join('; ')}` : ''}`;
     if (now !== label) canvas.setAttribute('aria-label', (label = now));
   };
 
   const live = liveFigure(host, toolbar, sim, link);
   const keys = ['kp', 'kd', 'rate', 'ki'] as const;
   const defs = fields(defaults);
-  const fold = settingsFold(controls, defs, ['arm-kp', 'arm-kd'], link, ['the integrator', 'gravity']);
+  const fold = settingsFold(controls, defs, ['arm-kp', 'arm-kd'], link, ['the integrator', 'gravity', 'links']);
   defs.forEach((def, i) => {
     link.field(fold.place(def), def, (v) => {
       const key = keys[i]!;
@@ -228,13 +242,29 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
     },
     gravity === 'on',
   );
-  fold.more.append(el('label', { class: 'choice' }, 'Integrator ', menu), gravityBox);
-  const jointMenu = el('select', { name: 'arm-joint', 'aria-label': 'Joint plotted' }, ...jointNames.map((j, k) => el('option', { value: j, selected: k === shown }, j)));
+  const jointMenu = el('select', { name: 'arm-joint', 'aria-label': 'Joint plotted' });
+  const jointOptions = () => jointMenu.replaceChildren(...jointNames.map((j, k) => el('option', { value: j, selected: k === shown }, j)));
+  jointOptions();
   jointMenu.addEventListener('change', () => {
     shown = jointNames.indexOf(jointMenu.value);
     link.save('arm-joint', jointMenu.value, jointNames[0]!);
     makePlots();
     live.rerun();
   });
+  const linksMenu = el('select', { name: 'arm-links', 'aria-label': 'Links' }, ...counts.map((n) => el('option', { value: n, selected: n === links }, n)));
+  linksMenu.addEventListener('change', () => {
+    links = linksMenu.value;
+    link.save('arm-links', links, firstLinks);
+    // The joints the plots can show follow the arm; a joint it no longer has goes back to the shoulder.
+    jointNames = Array.from({ length: arms.get(links)!.links.length }, (_, j) => jointName(j));
+    if (shown >= jointNames.length) {
+      shown = 0;
+      link.save('arm-joint', jointNames[0]!, jointNames[0]!);
+    }
+    jointOptions();
+    makePlots();
+    live.rerun();
+  });
+  fold.more.append(el('label', { class: 'choice' }, 'Integrator ', menu), gravityBox, el('label', { class: 'choice' }, 'Links ', linksMenu));
   toolbar.insertBefore(el('label', { class: 'choice' }, 'Plot the ', jointMenu), clock);
 }

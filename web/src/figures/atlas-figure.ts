@@ -20,7 +20,7 @@ import { labStateWith } from './lab-figure';
 import { labHref, openSitePage } from '../ui/site';
 import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
-import { atlasColour, atlasImage } from '../plot/atlas-colour';
+import { atlasImage, colourScale } from '../plot/atlas-colour';
 import { atlasCursor } from '../plot/atlas-cursor';
 
 declare global {
@@ -42,26 +42,7 @@ const INTEGRATORS: Readonly<Record<string, string>> = Object.fromEntries(CATALOG
  * grid's ends) and the colour scale of the spectral radius, red past 1.
  */
 function atlasKey(spec: { min: number; max: number }): HTMLElement {
-  const ramp = el('canvas', {
-    width: 200,
-    height: 14,
-    role: 'img',
-    'aria-label': 'Colour scale: dark for a spectral radius near 0 (fast, calm), light near 1 (slow), red above 1 (unstable)',
-  });
-  // Radii 0..1 over the first 80 % of the ramp, then the unstable red.
-  const ctx = ramp.getContext('2d')!;
-  for (let x = 0; x < 200; x++) {
-    const [r, g, b] = atlasColour(x < 160 ? x / 159 : 1.5, 1);
-    ctx.fillStyle = `rgb(${r},${g},${b})`;
-    ctx.fillRect(x, 0, 1, 14);
-  }
-  // Each label sits where its radius is on the ramp; "> 1" ends the red band.
-  const labels = ([['0', 0], ['0.5', 0.4], ['1', 0.8]] as const).map(([label, at]) => {
-    const span = el('span', {}, label);
-    span.style.left = `${at * 100}%`;
-    return span;
-  });
-  const scale = el('p', { class: 'atlas-scale' }, ...labels, el('span', { class: 'atlas-scale-over' }, '> 1'));
+  const [ramp, scale] = colourScale();
   const decades: string[] = [];
   for (let e = Math.ceil(Math.log10(spec.min) - 1e-9); e <= Math.floor(Math.log10(spec.max) + 1e-9); e++) decades.push(`10^${e}`);
   const axes = el(

@@ -49,20 +49,28 @@ export function decades(grid: AxisGrid): Decade[] {
  * Ticks on a map's edges (`frame`: the map's canvas in a box the ticks are placed in):
  * damping kd h/m along the bottom, stiffness kp h²/m up the left side, at each decade
  * of the grid, each number written by `labelX` and `labelY` (the dimensionless value,
- * or what it is in a card's units). Drawn again in place when called again. Hidden from
- * screen readers: each map's label and readout say the same in words.
+ * or what it is in a card's units). A map whose sides span different values (the arm's:
+ * kp and kd in their own units) gives the left side's grid as `gridY`. Drawn again in
+ * place when called again. Hidden from screen readers: each map's label and readout say
+ * the same in words.
  */
-export function frameTicks(frame: HTMLElement, grid: AxisGrid, labelX: (v: number) => string = formatNumber, labelY: (v: number) => string = labelX): void {
+export function frameTicks(
+  frame: HTMLElement,
+  grid: AxisGrid,
+  labelX: (v: number) => string = formatNumber,
+  labelY: (v: number) => string = labelX,
+  gridY: AxisGrid = grid,
+): void {
   frame.querySelectorAll(':scope > .atlas-ticks').forEach((old) => old.remove());
-  const axis = (dir: 'x' | 'y', label: (v: number) => string) =>
+  const axis = (dir: 'x' | 'y', label: (v: number) => string, side: AxisGrid) =>
     el(
       'div',
       { class: `atlas-ticks ${dir}`, 'aria-hidden': 'true' },
-      ...decades(grid).map((d) => {
+      ...decades(side).map((d) => {
         const tick = el('span', {}, d.labelled ? label(d.value) : '');
         tick.style[dir === 'x' ? 'left' : 'bottom'] = `${d.at * 100}%`;
         return tick;
       }),
     );
-  frame.append(axis('x', labelX), axis('y', labelY));
+  frame.append(axis('x', labelX, grid), axis('y', labelY, gridY));
 }

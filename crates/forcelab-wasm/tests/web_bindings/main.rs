@@ -21,6 +21,7 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod analysis_bindings;
+mod arm_map;
 mod arm_scene;
 mod lab;
 mod scenes_engines;

@@ -206,10 +206,7 @@ impl Atlas {
                 max: 4096.0,
             });
         }
-        let ratio = math::ln(spec.max / spec.min);
-        let axis: Vec<f64> = (0..spec.points)
-            .map(|k| spec.min * math::exp(ratio * k as f64 / (spec.points - 1) as f64))
-            .collect();
+        let axis = log_axis(spec.min, spec.max, spec.points);
         let dt = spec.dt;
         // Only the PIDs read the slice; the other laws refuse an integral gain.
         let ki = if law.law().integral {
@@ -249,6 +246,16 @@ impl Atlas {
         let stable = self.radii.iter().filter(|&&r| r <= STABLE_LIMIT).count();
         stable as f64 / self.radii.len() as f64
     }
+}
+
+/// `points` values from `min` to `max` (ends included, `points >= 2`), evenly spaced in
+/// log: `min (max / min)^(k / (points - 1))`, as `min exp(k ln(max / min) / (points - 1))`
+/// through the core's libm. A stability map's side, here and in the chain's map.
+pub fn log_axis(min: f64, max: f64, points: usize) -> Vec<f64> {
+    let ratio = math::ln(max / min);
+    (0..points)
+        .map(|k| min * math::exp(ratio * k as f64 / (points - 1) as f64))
+        .collect()
 }
 
 /// The soft step's `(hertz, damping_ratio)` for stiffness and damping per unit mass.

@@ -15,8 +15,8 @@ pub mod poles;
 pub mod polynomial;
 
 pub use atlas::{
-    effective_gains, eigenvalues, one_step_matrix, soft_step_parameters, spectral_radius, Atlas,
-    AtlasSpec, STABLE_LIMIT, STABLE_TOLERANCE,
+    effective_gains, eigenvalues, log_axis, one_step_matrix, soft_step_parameters, spectral_radius,
+    Atlas, AtlasSpec, STABLE_LIMIT, STABLE_TOLERANCE,
 };
 pub use atlas_points::{step_set_gains, AtlasPoint};
 pub use complex::Complex;

@@ -95,7 +95,7 @@ fn captioned(entry: PresetEntry) -> PresetEntry {
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 24] = [
+pub const OTHER_PRESETS: [PresetEntry; 25] = [
     entry(
         "cube",
         Scene,
@@ -232,13 +232,19 @@ pub const OTHER_PRESETS: [PresetEntry; 24] = [
         "arm",
         Scene,
         "12-chains",
-        "A two-link arm lifted from hanging to a pose under gravity, one arm per chain law",
+        "An arm of two or three links lifted from hanging to a pose under gravity, one arm per chain law",
     ),
     entry(
         "arm-breaking",
         Analysis,
         "12-chains",
         "The stiffness at which each chain law blows up on the arm at 30, 60 and 120 Hz, the damping tied to it",
+    ),
+    entry(
+        "arm-map",
+        Analysis,
+        "12-chains",
+        "The stability map of the arm held at its pose: each chain law's spectral radius over kp and kd, with the mass matrix and gravity in it",
     ),
 ];
 

@@ -71,6 +71,44 @@ impl Default for ArmSettings {
     }
 }
 
+/// The arms a figure offers, by their count of links: the two-link default, and the same
+/// arm with a hand ([`ArmSettings::with_links`]).
+pub const LINK_COUNTS: [usize; 2] = [2, 3];
+
+/// The hand [`ArmSettings::with_links`] adds as a third link: a uniform rod of 0.3 m, 1 kg.
+const HAND: (f64, f64) = (0.3, 1.0);
+
+impl ArmSettings {
+    /// The default arm with `links` links (one of [`LINK_COUNTS`]): for two,
+    /// [`ArmSettings::default`]; for three, the same upper arm and forearm with a hand
+    /// (a uniform rod of 0.3 m, 1 kg) hanging straight down with them, lifted to the
+    /// shoulder at 30 degrees, the elbow bent 60 and the wrist 30 more. Every other
+    /// setting is the default's (the same gains, step and integrator), so the link is the
+    /// only change: at 60 Hz the laws that act on each joint alone blow up on the three
+    /// links, whose light hand makes the chain's fastest mode too quick for the step.
+    /// An error names `links` for any other count.
+    pub fn with_links(links: usize) -> Result<ArmSettings, Error> {
+        let mut s = ArmSettings::default();
+        match links {
+            2 => {}
+            3 => {
+                s.links.push(Link::rod(HAND.0, HAND.1));
+                s.start.push(0.0);
+                s.target.push(core::f64::consts::FRAC_PI_6);
+            }
+            _ => {
+                return Err(Error::OutOfRange {
+                    field: "links",
+                    value: links as f64,
+                    min: LINK_COUNTS[0] as f64,
+                    max: LINK_COUNTS[LINK_COUNTS.len() - 1] as f64,
+                })
+            }
+        }
+        Ok(s)
+    }
+}
+
 /// The arm of `s`, its settings checked, or an error naming the first that cannot be.
 pub fn arm_chain(s: &ArmSettings) -> Result<PlanarChain, Error> {
     let chain = PlanarChain::new(s.links.clone(), s.gravity)?;

@@ -159,3 +159,37 @@ fn settings_that_cannot_be_are_refused_by_name() {
         "gravity"
     );
 }
+
+#[test]
+fn a_third_link_at_the_same_gains_blows_up_every_per_joint_law_at_60_hz_but_not_at_240() {
+    assert_eq!(ArmSettings::with_links(2).unwrap(), ArmSettings::default());
+    let three = ArmSettings::with_links(3).unwrap();
+    assert_eq!(three.links.len(), 3);
+    assert_eq!(three.links[..2], ArmSettings::default().links[..]);
+    assert_eq!(three.links[2], crate::body::chain::Link::rod(0.3, 1.0));
+    assert_eq!((three.start.len(), three.target.len()), (3, 3));
+    assert_eq!((three.kp, three.kd, three.dt), (50.0, 5.0, 1.0 / 60.0));
+    for n in [0, 1, 4, 5] {
+        assert_eq!(ArmSettings::with_links(n).unwrap_err().field(), "links");
+    }
+    let runs = run_arm(&three).unwrap();
+    for r in &runs {
+        let whole_chain = r.law == ChainLawId::MassMatrixSpd;
+        assert_eq!(
+            r.failed.is_none(),
+            whole_chain,
+            "{:?}: {:?}",
+            r.law,
+            r.failed
+        );
+    }
+    let fine = run_arm(&ArmSettings {
+        dt: 1.0 / 240.0,
+        ..three
+    })
+    .unwrap();
+    assert!(fine.iter().all(|r| r.failed.is_none()), "{fine:?}");
+    let arm = Arm::new(ArmSettings::with_links(3).unwrap()).unwrap();
+    assert_eq!(arm.stride(), Arm::PER_ARM + 3 * Arm::PER_JOINT);
+    assert_eq!(arm.target_points().len(), 6);
+}

@@ -2,6 +2,7 @@
 //! simulation a page steps and reads, with its settings checked by the core.
 
 mod arm;
+mod arm_map;
 mod arm_run;
 mod dive;
 mod golden;
@@ -12,8 +13,10 @@ mod snap;
 mod tumble;
 
 pub use arm::{
-    arm_chain, Arm, ArmSettings, LawArm, MAX_SECONDS as ARM_MAX_SECONDS, SETTLED as ARM_SETTLED,
+    arm_chain, Arm, ArmSettings, LawArm, LINK_COUNTS as ARM_LINK_COUNTS,
+    MAX_SECONDS as ARM_MAX_SECONDS, SETTLED as ARM_SETTLED,
 };
+pub use arm_map::{arm_loop, arm_map, ArmMap, ArmMapGrid};
 pub use arm_run::{
     breaking_stiffness, breaking_table, run_arm, ArmRun, BreakingRow, BREAKING_RATES,
 };

@@ -1,0 +1,120 @@
+//! The arm's stability map and its three-link arm: `ArmScene.map`, `radius`, `withLinks`
+//! and `linkCounts` against the core called directly, with distinct values in every
+//! setting and bound, so a setting or bound wired to the wrong field fails.
+
+use super::*;
+use forcelab::controllers::chain::ChainLawId;
+use forcelab::scenes::{arm_loop, arm_map, ArmMapGrid, ArmSettings};
+use forcelab_wasm::scenes::ArmScene;
+
+/// The numbers of `value[key]` (an array; `null` as `None`).
+fn numbers(value: &JsValue, key: &str) -> Vec<Option<f64>> {
+    js_sys::Array::from(&get(value, key))
+        .iter()
+        .map(|v| v.as_f64())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn the_map_and_the_marker_radius_are_the_cores_and_refuse_by_name() {
+    let settings_text = r#"{"kp": 80, "kd": 7, "ki": 15, "dt": 0.03333333333333333, "gravity": 5,
+        "integrator": "explicit-euler", "target": [0.4, 0.9]}"#;
+    let grid_text = r#"{"kpMin": 40, "kpMax": 4000, "kdMin": 0.3, "kdMax": 300, "points": 5}"#;
+    let settings = ArmSettings {
+        kp: 80.0,
+        kd: 7.0,
+        ki: 15.0,
+        dt: 1.0 / 30.0,
+        gravity: 5.0,
+        integrator: Integrator::ExplicitEuler,
+        target: vec![0.4, 0.9],
+        ..ArmSettings::default()
+    };
+    let grid = ArmMapGrid {
+        kp_min: 40.0,
+        kp_max: 4000.0,
+        kd_min: 0.3,
+        kd_max: 300.0,
+        points: 5,
+    };
+    for law in [ChainLawId::JointPid, ChainLawId::JointSpd] {
+        let ours = ArmScene::map(json(settings_text), law.id(), json(grid_text)).unwrap();
+        let core = arm_map(&settings, law, &grid).unwrap();
+        assert_eq!(get(&ours, "law").as_string().unwrap(), core.law);
+        assert_eq!(get(&ours, "label").as_string().unwrap(), core.label);
+        let kp: Vec<f64> = numbers(&ours, "kp").into_iter().flatten().collect();
+        let kd: Vec<f64> = numbers(&ours, "kd").into_iter().flatten().collect();
+        assert_eq!((kp, kd), (core.kp.clone(), core.kd.clone()));
+        assert_eq!(numbers(&ours, "radii"), core.radii);
+        assert_eq!(
+            get(&ours, "stableLimit").as_f64().unwrap(),
+            core.stable_limit
+        );
+        let back: ArmMapGrid = serde_wasm_bindgen::from_value(get(&ours, "grid")).unwrap();
+        assert_eq!(back, grid);
+        // The marker's radius: the loop at the settings' own gains.
+        assert_eq!(
+            ArmScene::radius(json(settings_text), law.id()).unwrap(),
+            arm_loop(&settings, law).unwrap().spectral_radius().unwrap()
+        );
+    }
+    // Undefined: the scene's defaults on the default grid.
+    let default = ArmScene::map(JsValue::UNDEFINED, "mass-matrix-spd", JsValue::UNDEFINED).unwrap();
+    let core = arm_map(
+        &ArmSettings::default(),
+        ChainLawId::MassMatrixSpd,
+        &ArmMapGrid::default(),
+    )
+    .unwrap();
+    assert_eq!(numbers(&default, "radii"), core.radii);
+
+    for (refused, field) in [
+        (
+            ArmScene::map(JsValue::UNDEFINED, "joint-pdd", JsValue::UNDEFINED),
+            "joint-pdd",
+        ),
+        (
+            ArmScene::map(JsValue::UNDEFINED, "joint-pd", json(r#"{"points": 65}"#)),
+            "points",
+        ),
+        (
+            ArmScene::map(JsValue::UNDEFINED, "joint-pd", json(r#"{"kpMax": 1}"#)),
+            "kpMax",
+        ),
+        (
+            ArmScene::map(json(r#"{"dt": 0.5}"#), "joint-pd", JsValue::UNDEFINED),
+            "dt",
+        ),
+        (
+            ArmScene::map(JsValue::UNDEFINED, "joint-pd", json(r#"{"size": 3}"#)),
+            "size",
+        ),
+    ] {
+        let text = message(refused.err().unwrap());
+        assert!(text.contains(field), "{field}: {text}");
+    }
+    // The marker's radius refuses a gain and a law by name too.
+    let refused = message(ArmScene::radius(json(r#"{"kd": -1}"#), "joint-pd").unwrap_err());
+    assert!(refused.contains("kd"), "{refused}");
+    let refused = message(ArmScene::radius(JsValue::UNDEFINED, "spd").unwrap_err());
+    assert!(refused.contains("\"spd\""), "{refused}");
+}
+
+#[wasm_bindgen_test]
+fn the_three_link_arm_is_the_cores_and_other_counts_are_refused_by_name() {
+    assert_eq!(ArmScene::link_counts(), vec![2, 3]);
+    for n in [2, 3] {
+        let ours: ArmSettings =
+            serde_wasm_bindgen::from_value(ArmScene::with_links(n as f64).unwrap()).unwrap();
+        assert_eq!(ours, ArmSettings::with_links(n).unwrap());
+    }
+    let three = ArmScene::new(ArmScene::with_links(3.0).unwrap()).unwrap();
+    assert_eq!(three.joints(), 3);
+    for bad in [1.0, 4.0, 2.5, f64::NAN] {
+        let text = message(ArmScene::with_links(bad).unwrap_err());
+        assert!(
+            text.starts_with("links must be one of [2, 3], got "),
+            "{bad}: {text}"
+        );
+    }
+}
