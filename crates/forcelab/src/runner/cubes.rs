@@ -62,7 +62,7 @@ impl CubeSlot {
 }
 
 /// Cubes stepped each at its own mass and by its own integrator (the [`Body1`] in each
-/// slot says which): the step of [`CubePlant`] and of [`crate::World1`].
+/// slot says which): the step of [`crate::lab::CubePlant`] and of [`crate::World1`].
 ///
 /// A linear law runs as its [`Prepared1`] (its constants worked out once per mass and
 /// `dt`, no per-step checks); the PIDs and the one-step forces take their checked
