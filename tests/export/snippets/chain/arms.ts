@@ -13,7 +13,7 @@ export const ARMS: ArmCase[] = [
 ];
 
 /** The snippet input of `law` on `arm`. */
-export const chainInput = (arm: ArmCase, law: string): ChainSnippetInput => ({ law, name: law, links: arm.links, gravity: arm.gravity, target: arm.target, kp: arm.kp, kd: arm.kd, ki: law === 'joint-pid' ? arm.ki : 0, dt: arm.dt });
+export const chainInput = (arm: ArmCase, law: string): ChainSnippetInput => ({ law, name: law, links: arm.links, gravity: arm.gravity, start: arm.start, target: arm.target, kp: arm.kp, kd: arm.kd, ki: law === 'joint-pid' ? arm.ki : 0, dt: arm.dt });
 
 /** Every (arm, law) pair. */
 export const chainCases = () => ARMS.flatMap((arm) => CHAIN_LAWS.map((law) => ({ arm, law })));

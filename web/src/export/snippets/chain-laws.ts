@@ -47,6 +47,8 @@ export interface ChainSnippetInput {
   links: readonly { length: number; mass: number }[];
   /** Gravity, m/s^2 along -y. */
   gravity: number;
+  /** The pose the arm is built at (the figure's start), rad per joint: where a script that reads the angles from the links' relative rotation counts from. */
+  start: readonly number[];
   /** The pose to lift to and hold, rad per joint. */
   target: readonly number[];
   /** Per-joint gains, the same on every joint: N m/rad, N m s/rad, N m/(rad s) (the PID's). */
