@@ -54,6 +54,7 @@ test.each([
   [['--seconds', '600'], /seconds/],
   [['--target', '0.1'], /target/],
   [['--frobnicate'], /unknown flag "--frobnicate"/],
+  [['--dynamics'], /--dynamics needs --json/],
 ])('%j is refused by name with status 2', (args, message) => {
   const r = run(...args);
   expect(r.status).toBe(2);

@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run -p forcelab --release --example chain -- [--json] [--links L:M,L:M,...] \
 //!     [--gravity G] [--start Q,Q,...] [--target Q,Q,...] [--laws ID,ID,...] \
-//!     [--kp KP] [--kd KD] [--ki KI] [--dt DT] [--integrator ID] [--seconds S]
+//!     [--kp KP] [--kd KD] [--ki KI] [--dt DT] [--integrator ID] [--seconds S] [--dynamics]
 //! ```
 //!
 //! Defaults: the scene's (`ArmSettings::default`): a 0.5 m, 3 kg upper arm and a
@@ -26,9 +26,13 @@
 //! (`forcelab::engines::physx_chain`): `drive`, a `PxArticulationDrive` per joint at
 //! stiffness kp and damping kd; `joint-pd`, the per-joint PD written as joint efforts
 //! before each step: `{engine, law, q, slept}`, `slept` the step after which the arm
-//! was asleep or `null` (the real-engine tests compare it with npm physx-js-webidl). A
-//! bad flag gets a message naming it and exit status 2.
-use forcelab::body::chain::Link;
+//! was asleep or `null` (the real-engine tests compare it with npm physx-js-webidl).
+//! With `--dynamics` (and `--json`) each law's object also has `qd` (the joint rates
+//! after each step, the start first) and, at the state each step starts from, the
+//! chain's `massMatrix` (kg m^2), `gravity` (`G(q)`, N m) and `bias` (`C(q, qd)`, N m):
+//! what an engine's API gives the exported Unity and Godot laws, which their tests
+//! replay. A bad flag gets a message naming it and exit status 2.
+use forcelab::body::chain::{bias, mass_matrix, Link, PlanarChain};
 use forcelab::controllers::chain::ChainLawId;
 use forcelab::engines::mujoco_chain::{mujoco_arm, ChainIntegrator, Position};
 use forcelab::engines::physx_chain::{physx_arm, ChainDrive, PhysxChainLaw, PhysxChainSettings};
@@ -43,7 +47,7 @@ mod json;
 const USAGE: &str = "usage: chain [--json] [--links L:M,L:M,...] [--gravity G] [--start Q,Q,...] \
                      [--target Q,Q,...] [--laws ID,ID,...] [--kp KP] [--kd KD] [--ki KI] [--dt DT] \
                      [--integrator semi-implicit-euler|explicit-euler|rk4] [--seconds S] \
-                     [--mujoco Euler|implicitfast] [--physx drive|joint-pd]";
+                     [--mujoco Euler|implicitfast] [--physx drive|joint-pd] [--dynamics]";
 
 /// What the command runs: the scene's laws, or one engine's twin.
 enum Engine {
@@ -75,16 +79,25 @@ fn number(flag: &str, text: Option<&String>) -> Result<f64, String> {
     }
 }
 
+/// What to print: JSON or lines, and with `--dynamics` the chain's dynamics at each step.
+#[derive(Clone, Copy)]
+struct Output {
+    json: bool,
+    dynamics: bool,
+}
+
 /// The command line, or a message naming the flag that could not be read.
-fn parse(args: &[String]) -> Result<(ArmSettings, bool, Engine), String> {
+fn parse(args: &[String]) -> Result<(ArmSettings, Output, Engine), String> {
     let mut s = ArmSettings::default();
     let mut json = false;
+    let mut dynamics = false;
     let mut engine = Engine::Laws;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let f = flag.as_str();
         match f {
             "--json" => json = true,
+            "--dynamics" => dynamics = true,
             "--mujoco" => {
                 engine = Engine::Mujoco(
                     ChainIntegrator::parse(
@@ -143,7 +156,10 @@ fn parse(args: &[String]) -> Result<(ArmSettings, bool, Engine), String> {
             other => return Err(format!("unknown flag {other:?}; {USAGE}")),
         }
     }
-    Ok((s, json, engine))
+    if dynamics && !json {
+        return Err("--dynamics needs --json".to_string());
+    }
+    Ok((s, Output { json, dynamics }, engine))
 }
 
 fn rows(out: &mut String, rows: &[Vec<f64>]) {
@@ -155,6 +171,29 @@ fn rows(out: &mut String, rows: &[Vec<f64>]) {
         json::numbers(out, row);
     }
     out.push(']');
+}
+
+/// `--dynamics`: the rates, and the mass matrix, gravity and bias at each step's start.
+fn dynamics_json(out: &mut String, r: &ArmRun, chain: &PlanarChain) {
+    let steps = r.tau.len();
+    out.push_str(",\"qd\":");
+    rows(out, &r.qd);
+    out.push_str(",\"massMatrix\":[");
+    for k in 0..steps {
+        if k > 0 {
+            out.push(',');
+        }
+        rows(out, &mass_matrix(chain, &r.q[k]));
+    }
+    out.push(']');
+    let gravity: Vec<Vec<f64>> = (0..steps)
+        .map(|k| bias(chain, &r.q[k], &vec![0.0; chain.dofs()]))
+        .collect();
+    out.push_str(",\"gravity\":");
+    rows(out, &gravity);
+    let c: Vec<Vec<f64>> = (0..steps).map(|k| bias(chain, &r.q[k], &r.qd[k])).collect();
+    out.push_str(",\"bias\":");
+    rows(out, &c);
 }
 
 fn run_json(out: &mut String, r: &ArmRun, dt: f64) {
@@ -192,7 +231,7 @@ fn run_json(out: &mut String, r: &ArmRun, dt: f64) {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (settings, as_json, engine) = match parse(&args) {
+    let (settings, output, engine) = match parse(&args) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("{e}");
@@ -200,8 +239,8 @@ fn main() -> ExitCode {
         }
     };
     match engine {
-        Engine::Mujoco(integrator) => return mujoco_main(&settings, integrator, as_json),
-        Engine::Physx(law) => return physx_main(&settings, law, as_json),
+        Engine::Mujoco(integrator) => return mujoco_main(&settings, integrator, output.json),
+        Engine::Physx(law) => return physx_main(&settings, law, output.json),
         Engine::Laws => {}
     }
     let runs = match run_arm(&settings) {
@@ -211,13 +250,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if as_json {
+    if output.json {
+        let chain = forcelab::scenes::arm_chain(&settings).expect("the run checked the arm");
         let mut out = String::from("[");
         for (k, r) in runs.iter().enumerate() {
             if k > 0 {
                 out.push(',');
             }
             run_json(&mut out, r, settings.dt);
+            if output.dynamics {
+                // Inside the law's object: drop its closing brace and add the fields.
+                out.pop();
+                dynamics_json(&mut out, r, &chain);
+                out.push('}');
+            }
         }
         out.push(']');
         println!("{out}");

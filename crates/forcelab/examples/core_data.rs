@@ -32,8 +32,13 @@ struct PagePrograms {
     force: BTreeMap<&'static str, &'static forcelab::program::Program>,
     torque: BTreeMap<&'static str, &'static forcelab::program::TorqueProgram>,
     vector: BTreeMap<&'static str, &'static forcelab::program::Program>,
+    /// The chain laws, each setting a torque per joint.
+    chain: BTreeMap<&'static str, &'static forcelab::program::Program>,
     /// What a box law's vector step may read and call, each with what it is.
     vocabulary: Vocabulary,
+    /// What a chain law's step may read and call (`forcelab::controllers::chain::CHAIN_INPUTS`, `CHAIN_FUNCTIONS`).
+    #[serde(rename = "chainVocabulary")]
+    chain_vocabulary: Vocabulary,
 }
 
 /// The names a box law's vector step uses (`forcelab::program::VECTOR_INPUTS`, `VECTOR_FUNCTIONS`).
@@ -98,9 +103,14 @@ fn main() {
                 force: all.force.into_iter().collect(),
                 torque: all.torque.into_iter().collect(),
                 vector: all.vector.into_iter().collect(),
+                chain: all.chain.into_iter().collect(),
                 vocabulary: Vocabulary {
                     inputs: words(forcelab::program::VECTOR_INPUTS),
                     functions: words(forcelab::program::VECTOR_FUNCTIONS),
+                },
+                chain_vocabulary: Vocabulary {
+                    inputs: words(forcelab::controllers::chain::CHAIN_INPUTS),
+                    functions: words(forcelab::controllers::chain::CHAIN_FUNCTIONS),
                 },
             })
         }

@@ -44,6 +44,12 @@ pub enum Statement {
     LetVector(&'static str, &'static str),
     /// A new local orientation (a unit quaternion), in a box law's step.
     LetOrientation(&'static str, &'static str),
+    /// A new local list of numbers, one per joint (`Zeros(n)`, `Solve(A, b)`), in a chain
+    /// law's step ([`crate::controllers::chain::CHAIN_FUNCTIONS`]).
+    LetList(&'static str, &'static str),
+    /// A new local square matrix of numbers, indexed `A[i][j]` (`Copy(M)`), in a chain
+    /// law's step.
+    LetMatrix(&'static str, &'static str),
     /// A comment line that says why the next statements are as they are.
     Note(&'static str),
     /// Assigns a local or a memory field.
@@ -103,6 +109,8 @@ pub enum MemoryKind {
     Vector,
     /// An orientation, the identity on reset (a box law's).
     Orientation,
+    /// A number per joint, zeros on reset (a chain law's).
+    Joints,
 }
 
 /// Something the law remembers between steps.
@@ -309,6 +317,8 @@ mod json {
                 Statement::LetInt(name, be) => typed(&mut map, name, be, "int")?,
                 Statement::LetVector(name, be) => typed(&mut map, name, be, "vector")?,
                 Statement::LetOrientation(name, be) => typed(&mut map, name, be, "orientation")?,
+                Statement::LetList(name, be) => typed(&mut map, name, be, "list")?,
+                Statement::LetMatrix(name, be) => typed(&mut map, name, be, "matrix")?,
                 Statement::Note(text) => map.serialize_entry("note", text)?,
                 Statement::Set(name, to) => {
                     map.serialize_entry("set", name)?;
@@ -386,6 +396,7 @@ mod json {
                 MemoryKind::List => "list",
                 MemoryKind::Vector => "vector",
                 MemoryKind::Orientation => "orientation",
+                MemoryKind::Joints => "joints",
             };
             map.serialize_entry("type", kind)?;
             map.serialize_entry("doc", self.doc)?;

@@ -53,7 +53,7 @@ pub fn vector_program_of(law: super::LawId) -> Option<&'static Program> {
 }
 
 /// Every law written out for engines, by id in the catalogue's order: `force` on the
-/// cube and the plate, `torque` and `vector` on the box. What `npm run core-data`
+/// cube and the plate, `torque` and `vector` on the box, `chain` on a chain. What `npm run core-data`
 /// writes for the page's engine templates.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Programs {
@@ -63,6 +63,8 @@ pub struct Programs {
     pub torque: Vec<(&'static str, &'static TorqueProgram)>,
     /// The box's laws written out in vectors.
     pub vector: Vec<(&'static str, &'static Program)>,
+    /// The chain laws, each setting a torque per joint ([`super::chain::chain_program_of`]).
+    pub chain: Vec<(&'static str, &'static Program)>,
 }
 
 /// Every law's programs (see [`Programs`]).
@@ -80,6 +82,10 @@ pub fn programs() -> Programs {
         vector: all
             .into_iter()
             .filter_map(|l| vector_program_of(l).map(|p| (l.id(), p)))
+            .collect(),
+        chain: super::chain::ChainLawId::ALL
+            .into_iter()
+            .map(|l| (l.id(), super::chain::chain_program_of(l)))
             .collect(),
     }
 }
@@ -247,6 +253,8 @@ mod tests {
                 | Statement::LetInt(_, e)
                 | Statement::LetVector(_, e)
                 | Statement::LetOrientation(_, e)
+                | Statement::LetList(_, e)
+                | Statement::LetMatrix(_, e)
                 | Statement::Set(_, e) => read(e, out),
                 Statement::If(c, then, otherwise) => {
                     read(c, out);
@@ -269,7 +277,9 @@ mod tests {
                 Statement::Let(n, _)
                 | Statement::LetInt(n, _)
                 | Statement::LetVector(n, _)
-                | Statement::LetOrientation(n, _) => out.push(n),
+                | Statement::LetOrientation(n, _)
+                | Statement::LetList(n, _)
+                | Statement::LetMatrix(n, _) => out.push(n),
                 Statement::If(_, then, otherwise) | Statement::When(_, then, otherwise) => {
                     locals(then, out);
                     locals(otherwise, out);

@@ -16,6 +16,8 @@ pub struct ArmRun {
     pub law: ChainLawId,
     /// The joint angles after each step, rad (the start first).
     pub q: Vec<Vec<f64>>,
+    /// The joint rates after each step, rad/s (the start first).
+    pub qd: Vec<Vec<f64>>,
     /// The torques of each step, N m (one row fewer than `q`).
     pub tau: Vec<Vec<f64>>,
     /// The step at which it blew up (a torque or state past f64, or a rate past
@@ -44,6 +46,7 @@ pub fn run_arm(s: &ArmSettings) -> Result<Vec<ArmRun>, Error> {
         .map(|a| ArmRun {
             law: a.law.id,
             q: vec![a.state.q.clone()],
+            qd: vec![a.state.qd.clone()],
             tau: Vec::with_capacity(steps),
             failed: None,
             settle: None,
@@ -63,6 +66,7 @@ pub fn run_arm(s: &ArmSettings) -> Result<Vec<ArmRun>, Error> {
             run.peak_torque = a.tau.iter().fold(run.peak_torque, |m, t| m.max(t.abs()));
             run.tau.push(a.tau.clone());
             run.q.push(a.state.q.clone());
+            run.qd.push(a.state.qd.clone());
             if arm.error(i) > SETTLED {
                 last_out[i] = Some((k + 1) as f64 * s.dt);
             }

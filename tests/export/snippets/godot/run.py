@@ -12,7 +12,10 @@ formulas are the page's, as the Unity check in doubles is.
 
 Input (stdin, JSON): [{ "name", "source", "plant", "target", "steps" }]. Output (stdout,
 JSON): { name: [pose after each step...] } with the cube's x; the plate's x, y, angle;
-the box's quaternion x, y, z, w (the Lab's poses).
+the box's quaternion x, y, z, w (the Lab's poses). A chain script ("plant": "arm", with
+"arm": its links and gravity, and "q", "qd": the core's run) is replayed instead: its
+links are put where the core's arm was before each step (`replay_arm`), and its output
+is each step's joint torques, flat.
 """
 
 import json
@@ -181,6 +184,16 @@ class Basis:
             r[2][0] * v.x + r[2][1] * v.y + r[2][2] * v.z,
         )
 
+    @property
+    def z(self):
+        return self.column(2)
+
+    def inverse(self):
+        r = self.rows
+        co = [[r[(i + 1) % 3][(j + 1) % 3] * r[(i + 2) % 3][(j + 2) % 3] - r[(i + 1) % 3][(j + 2) % 3] * r[(i + 2) % 3][(j + 1) % 3] for i in range(3)] for j in range(3)]
+        det = sum(r[0][j] * co[j][0] for j in range(3))
+        return Basis([[co[i][j] / det for j in range(3)] for i in range(3)])
+
     def transposed(self):
         r = self.rows
         return Basis([[r[j][i] for j in range(3)] for i in range(3)])
@@ -302,6 +315,140 @@ class Body:
         return [self.global_position.x]
 
 
+class Transform3D:
+    def __init__(self, basis, origin):
+        self.basis, self.origin = basis, origin
+
+    def __mul__(self, v):
+        return self.basis * v + self.origin
+
+
+def about_z(angle):
+    c, s = math.cos(angle), math.sin(angle)
+    return Basis([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+
+
+class Link:
+    """A RigidBody3D link of a replayed arm: where the core's arm had it at this step (its
+    origin at its joint, its center of mass along its x axis), and the torques applied to it."""
+
+    def __init__(self, mass, inertia, gravity):
+        self.mass, self.gravity = mass, gravity
+        # A rod along its x axis: the inertia about z (and y) is the link's; about x, a tenth of it.
+        self.principal = (inertia / 10, inertia, inertia)
+        self.linear_damp_mode = self.angular_damp_mode = "combine"
+        self.linear_damp = self.angular_damp = 0.0
+        self.can_sleep = True
+        self.torque = Vector3()
+
+    def place(self, angle, origin, com, velocity, spin):
+        self.global_basis = about_z(angle)
+        self.global_position = origin
+        self.com = com - origin
+        self.linear_velocity = velocity
+        self.angular_velocity = Vector3(0, 0, spin)
+
+    @property
+    def global_transform(self):
+        return Transform3D(self.global_basis, self.global_position)
+
+    def get_rid(self):
+        return self
+
+    def to_local(self, p):
+        return self.global_basis.transposed() * (p - self.global_position)
+
+    def get_gravity(self):
+        return Vector3(0, -self.gravity, 0)
+
+    def apply_torque(self, t):
+        self.torque = self.torque + t
+
+
+class DirectState:
+    """What PhysicsServer3D.body_get_direct_state gives of a link: its center of mass
+    (relative to its origin, world) and its inverse inertia tensor (world)."""
+
+    def __init__(self, link):
+        r = link.global_basis
+        inverse = Basis([[1 / link.principal[i] if i == j else 0.0 for j in range(3)] for i in range(3)])
+        self.center_of_mass = link.com
+        self.inverse_inertia_tensor = Basis([[sum(r.rows[i][a] * inverse.rows[a][a] * r.rows[j][a] for a in range(3)) for j in range(3)] for i in range(3)])
+
+
+class PhysicsServer3D:
+    @staticmethod
+    def body_get_direct_state(rid):
+        return DirectState(rid)
+
+
+class Hinge:
+    """A HingeJoint3D where the arm was built: at its joint, turning about world z."""
+
+    def __init__(self, position):
+        self.global_position = position
+        self.global_basis = Basis([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+
+
+class ArmHost:
+    """The Node3D a chain script extends: nothing of its own that a script reads."""
+
+    def check(self):
+        pass
+
+
+def place_arm(links, lengths, coms, q, qd):
+    """Puts each link where the planar arm at q, qd has it (joints about +z)."""
+    angle = 0.0
+    pivots, centers = [], []
+    p = Vector3()
+    for k in range(len(links)):
+        angle += q[k]
+        d = Vector3(math.cos(angle), math.sin(angle), 0)
+        pivots.append(p)
+        centers.append(p + d * coms[k])
+        p = p + d * lengths[k]
+    z = Vector3(0, 0, 1)
+    for k, link in enumerate(links):
+        velocity = Vector3()
+        for j in range(k + 1):
+            velocity = velocity + z.cross(centers[k] - pivots[j]) * qd[j]
+        link.place(sum(q[: k + 1]), pivots[k], centers[k], velocity, sum(qd[: k + 1]))
+    return pivots
+
+
+def replay_arm(r):
+    """Runs a chain script over the core's arm: before each _physics_process every link is
+    put where the core had it; each step's joint torques are read back from the torques
+    the script applied (joint j's: the sum over links j.. of theirs, about z)."""
+    arm = r["arm"]
+    lengths = [l["length"] for l in arm["links"]]
+    coms = [l / 2 for l in lengths]
+    links = [Link(l["mass"], l["mass"] * l["length"] ** 2 / 12, arm["gravity"]) for l in arm["links"]]
+    interp = Interpreter(r["source"], "arm", 0.0)
+    pivots = place_arm(links, lengths, coms, r["q"][0], r["qd"][0])
+    interp.me.fields["links"] = links
+    interp.me.fields["joints"] = [Hinge(p) for p in pivots]
+    interp.call(interp.me, "_ready", [])
+    for link in links:
+        if link.linear_damp_mode != "replace" or link.angular_damp_mode != "replace" or link.linear_damp or link.angular_damp or link.can_sleep:
+            raise ValueError("the script left a link's damping or sleeping on")
+    dt = interp.me.fields["dt"]
+    torques = []
+    for k in range(len(r["q"]) - 1):
+        place_arm(links, lengths, coms, r["q"][k], r["qd"][k])
+        for link in links:
+            link.torque = Vector3()
+        interp.call(interp.me, "_physics_process", [dt])
+        total = Vector3()
+        joint = []
+        for link in reversed(links):
+            total = total + link.torque
+            joint.append(total.z)
+        torques.extend(reversed(joint))
+    return torques
+
+
 class Return(Exception):
     def __init__(self, value):
         self.value = value
@@ -383,7 +530,7 @@ class Engine:
 class Interpreter:
     def __init__(self, source, plant, target):
         self.script = GDClass("script", parser.parse(source))
-        self.body = Body(plant)
+        self.body = ArmHost() if plant == "arm" else Body(plant)
         self.target = Target(plant, target)
         self.engine = Engine()
         self.globals = {
@@ -393,10 +540,12 @@ class Interpreter:
             "RigidBody2D": type("RigidBody2D", (), {"DAMP_MODE_REPLACE": "replace"}),
             "RigidBody3D": type("RigidBody3D", (), {"DAMP_MODE_REPLACE": "replace"}),
             "Engine": self.engine,
+            "PhysicsServer3D": PhysicsServer3D,
             "PI": math.pi,
             "int": lambda v: int(v),
             "round": lambda v: float(math.floor(v + 0.5)),
-            "sqrt": math.sqrt,
+            # Godot's sqrt is C's: NaN below zero, not an error.
+            "sqrt": lambda v: math.sqrt(v) if v >= 0 else float("nan"),
             "tan": math.tan,
             "atan": math.atan,
             "atan2": math.atan2,
@@ -413,7 +562,8 @@ class Interpreter:
             if name in NODE_PROPERTIES or hasattr(self.body, name):
                 raise ValueError(f"the script redefines the inherited property {name}")
         self.init_fields(self.me)
-        self.me.fields["target"] = self.target
+        if plant != "arm":
+            self.me.fields["target"] = self.target
 
     # Objects and names -------------------------------------------------------------
 
@@ -456,6 +606,9 @@ class Interpreter:
         elif target.data == "getattr":
             c = target.children
             setattr(self.chain(c[:-2], scope, inst), c[-1].value, value)
+        elif target.data == "subscr_expr":
+            c = target.children
+            self.eval(c[0], scope, inst)[int(self.eval(c[1], scope, inst))] = value
         else:
             raise NotImplementedError(f"assignment to {target.data}")
 
@@ -486,6 +639,15 @@ class Interpreter:
                 return None
             if name == "size":
                 return len(obj)
+            if name == "resize":
+                del obj[int(args[0]):]
+                obj.extend([None] * (int(args[0]) - len(obj)))
+                return None
+            if name == "fill":
+                obj[:] = [args[0]] * len(obj)
+                return None
+            if name == "duplicate":
+                return json.loads(json.dumps(obj)) if args and args[0] else list(obj)
         return getattr(obj, name)(*args)
 
     # Statements -------------------------------------------------------------------
@@ -608,6 +770,10 @@ def main():
     out = {}
     for r in runs:
         try:
+            if r["plant"] == "arm":
+                # JSON has no NaN: a torque that is not a number is written as null.
+                out[r["name"]] = [t if t == t else None for t in replay_arm(r)]
+                continue
             out[r["name"]] = Interpreter(r["source"], r["plant"], r["target"]).simulate(r["steps"])
         except Exception as e:
             first = next((line for line in r["source"].splitlines() if "forcelab:" in line), r["name"])

@@ -30,3 +30,19 @@ export function runGodot(runs: GodotRun[]): Record<string, number[]> {
   const out = execFileSync(python, [fileURLToPath(new URL('run.py', import.meta.url))], { input: JSON.stringify(runs), encoding: 'utf8', maxBuffer: 64 << 20 });
   return JSON.parse(out) as Record<string, number[]>;
 }
+
+/** A chain script and the core's run it replays. */
+export interface GodotChainRun {
+  name: string;
+  source: string;
+  arm: { links: { length: number; mass: number }[]; gravity: number };
+  q: number[][];
+  qd: number[][];
+}
+
+/** Each chain script's joint torques at every step of the core's run, flat, by name (`run.py`'s `replay_arm`). */
+export function runGodotChain(runs: GodotChainRun[]): Record<string, number[]> {
+  if (!haveGdtoolkit()) throw new Error(`gdtoolkit is missing from ${python}: \`npm test\` installs it (tests/engines/requirements.txt) through scripts/setup.sh --test`);
+  const out = execFileSync(python, [fileURLToPath(new URL('run.py', import.meta.url))], { input: JSON.stringify(runs.map((r) => ({ ...r, plant: 'arm' }))), encoding: 'utf8', maxBuffer: 64 << 20 });
+  return JSON.parse(out) as Record<string, number[]>;
+}

@@ -222,6 +222,119 @@ namespace UnityEngine
             fx = fy = torque = 0;
         }
     }
+
+    /// <summary>A joint's values in reduced coordinates: one per degree of freedom (one here: revolute joints).</summary>
+    public struct ArticulationReducedSpace
+    {
+        real a;
+        public int dofCount;
+        public ArticulationReducedSpace(real a) { this.a = a; dofCount = 1; }
+        public real this[int i]
+        {
+            get { if (i != 0) throw new IndexOutOfRangeException("a revolute joint has one degree of freedom"); return a; }
+            set { if (i != 0) throw new IndexOutOfRangeException("a revolute joint has one degree of freedom"); a = value; }
+        }
+    }
+
+    /// <summary>A joint drive's settings, as Unity's (target in degrees on a revolute joint).</summary>
+    public struct ArticulationDrive
+    {
+        public real lowerLimit, upperLimit, stiffness, damping, forceLimit, target, targetVelocity;
+    }
+
+    /// <summary>The dense Jacobian, as Unity's: rows x columns, read [row, column].</summary>
+    public struct ArticulationJacobian
+    {
+        public int rows, columns;
+        public List<real> elements;
+        public ArticulationJacobian(int rows, int cols)
+        {
+            this.rows = rows;
+            columns = cols;
+            elements = new List<real>(new real[rows * cols]);
+        }
+        public real this[int row, int col]
+        {
+            get { return elements[row * columns + col]; }
+            set { elements[row * columns + col] = value; }
+        }
+    }
+
+    /// <summary>
+    /// A link of an arm whose motion the test replays from the core's run (`ChainReplay`):
+    /// it holds the joint angle and rate the replay sets, hands the law PhysX's generalized
+    /// gravity and Coriolis forces from the core's trace and the arm's dense Jacobian at
+    /// this pose, and keeps the jointForce the law writes. Only what the chain templates use.
+    /// </summary>
+    public class ArticulationBody : Component
+    {
+        public real mass = 1, linearDamping = (real)0.05, angularDamping = (real)0.05, jointFriction = (real)0.05;
+        public Vector3 inertiaTensor = Vector3.one;
+        public Quaternion inertiaTensorRotation = Quaternion.identity;
+        public ArticulationReducedSpace jointPosition, jointVelocity, jointForce;
+        public ArticulationDrive xDrive;
+        public Transform transform = new Transform();
+        public int index;
+        internal ArmReplay arm;
+        // The root (body 0) has no degree of freedom; link k (body k + 1) has degree k.
+        public void GetDofStartIndices(List<int> starts)
+        {
+            starts.Clear();
+            starts.Add(0);
+            for (int k = 0; k < arm.q.Length; k++) starts.Add(k);
+        }
+        public int GetJointGravityForces(List<real> forces) => arm.Fill(forces, arm.gravity);
+        public int GetJointCoriolisCentrifugalForces(List<real> forces) => arm.Fill(forces, arm.coriolis);
+        public int GetDenseJacobian(ref ArticulationJacobian jacobian)
+        {
+            jacobian = arm.Jacobian();
+            return jacobian.rows * jacobian.columns;
+        }
+    }
+
+    /// <summary>
+    /// The arm the links share: a planar chain of revolute joints about +z under an
+    /// immovable root (body index 0; link k is body k + 1, its degree of freedom k), at the
+    /// state the replay set, with the core's gravity and Coriolis torques for it.
+    /// </summary>
+    public class ArmReplay
+    {
+        public double[] length, com, q;
+        public double[] gravity, coriolis;
+        // One value per degree of freedom, as Unity lists the articulation's forces.
+        public int Fill(List<real> list, double[] values)
+        {
+            list.Clear();
+            foreach (double v in values) list.Add((real)v);
+            return values.Length;
+        }
+
+        // Rows 6k .. 6k + 5 for body k: its center of mass's velocity, then its angular
+        // velocity, per unit rate of each joint j <= its own: z x (c_k - p_j) and z.
+        public ArticulationJacobian Jacobian()
+        {
+            int n = q.Length;
+            var j = new ArticulationJacobian(6 * (n + 1), n);
+            double angle = 0, px = 0, py = 0;
+            var pivots = new double[n, 2];
+            for (int k = 0; k < n; k++)
+            {
+                angle += q[k];
+                pivots[k, 0] = px;
+                pivots[k, 1] = py;
+                double cx = px + com[k] * Math.Cos(angle), cy = py + com[k] * Math.Sin(angle);
+                for (int d = 0; d <= k; d++)
+                {
+                    j[6 * (k + 1), d] = (real)(-(cy - pivots[d, 1]));
+                    j[6 * (k + 1) + 1, d] = (real)(cx - pivots[d, 0]);
+                    j[6 * (k + 1) + 5, d] = 1;
+                }
+                px += length[k] * Math.Cos(angle);
+                py += length[k] * Math.Sin(angle);
+            }
+            return j;
+        }
+    }
 }
 
 /// <summary>
@@ -238,6 +351,11 @@ public static class ForcelabDriver
 
     public static void Main(string[] args)
     {
+        if (args.Length > 0 && args[0] == "--chain")
+        {
+            ChainReplay.Run(args);
+            return;
+        }
         for (int a = 0; a + 3 < args.Length; a += 4)
         {
             Type type = Type.GetType(args[a]) ?? throw new ArgumentException("no template class " + args[a]);
@@ -296,4 +414,68 @@ public static class ForcelabDriver
     }
 
     static string R(real v) => ((double)v).ToString("R", CultureInfo.InvariantCulture);
+}
+
+/// <summary>
+/// Replays the core's arm through chain templates: `--chain Class trace ...`, each trace a
+/// file of numbers: `n steps`, then `length com mass inertia` per link, then per step the
+/// state it starts from and PhysX's terms there, `q[n] qd[n] gravity[n] coriolis[n]`.
+/// Before each FixedUpdate every link is put where the core's arm was; the line printed
+/// per template is its class and each step's jointForce per joint (round-trip text).
+/// </summary>
+public static class ChainReplay
+{
+    static void Call(object o, string name) =>
+        o.GetType().GetMethod(name, BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic)?.Invoke(o, null);
+
+    public static void Run(string[] args)
+    {
+        for (int a = 1; a + 1 < args.Length; a += 2)
+        {
+            Type type = Type.GetType(args[a]) ?? throw new ArgumentException("no template class " + args[a]);
+            string[] words = System.IO.File.ReadAllText(args[a + 1]).Split((char[])null, StringSplitOptions.RemoveEmptyEntries);
+            int at = 0;
+            Func<double> next = () => double.Parse(words[at++], CultureInfo.InvariantCulture);
+            int n = (int)next(), steps = (int)next();
+            var arm = new UnityEngine.ArmReplay { length = new double[n], com = new double[n], q = new double[n], gravity = new double[n], coriolis = new double[n] };
+            var links = new UnityEngine.ArticulationBody[n];
+            for (int k = 0; k < n; k++)
+            {
+                arm.length[k] = next();
+                arm.com[k] = next();
+                real inertia;
+                links[k] = new UnityEngine.ArticulationBody { index = k + 1, arm = arm, mass = (real)next() };
+                inertia = (real)next();
+                // A rod along its x axis: the inertia about z (and y) is the link's; about x, a tenth of it.
+                links[k].inertiaTensor = new UnityEngine.Vector3(inertia / 10, inertia, inertia);
+            }
+            var go = new UnityEngine.GameObject();
+            var component = go.AddComponent(type);
+            type.GetField("links").SetValue(component, links);
+            Call(component, "Awake");
+            foreach (var link in links)
+                if (link.linearDamping != 0 || link.angularDamping != 0 || link.jointFriction != 0)
+                    throw new InvalidOperationException("the template left a link's damping or friction on");
+            Call(component, "OnEnable");
+            var torques = new List<string>();
+            for (int s = 0; s < steps; s++)
+            {
+                double angle = 0;
+                for (int k = 0; k < n; k++) arm.q[k] = next();
+                for (int k = 0; k < n; k++)
+                {
+                    angle += arm.q[k];
+                    links[k].jointPosition = new UnityEngine.ArticulationReducedSpace((real)arm.q[k]);
+                    links[k].jointVelocity = new UnityEngine.ArticulationReducedSpace((real)next());
+                    links[k].transform.rotation = new UnityEngine.Quaternion(0, 0, (real)Math.Sin(angle / 2), (real)Math.Cos(angle / 2));
+                    links[k].jointForce = new UnityEngine.ArticulationReducedSpace(real.NaN);
+                }
+                for (int k = 0; k < n; k++) arm.gravity[k] = next();
+                for (int k = 0; k < n; k++) arm.coriolis[k] = next();
+                Call(component, "FixedUpdate");
+                foreach (var link in links) torques.Add(((double)link.jointForce[0]).ToString("R", CultureInfo.InvariantCulture));
+            }
+            Console.WriteLine(args[a] + " " + string.Join(" ", torques));
+        }
+    }
 }

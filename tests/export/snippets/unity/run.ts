@@ -35,7 +35,7 @@ export type UnityTemplate = Pick<UnityRun, 'className' | 'source'>;
  * built file and the classes' new names to `use` before the folder goes. Classes are renamed `Class_k` so
  * several templates of one law build together.
  */
-function build<T>(templates: readonly UnityTemplate[], mode: 'float' | 'double', use: (out: string, names: string[]) => T): T {
+function build<T>(templates: readonly UnityTemplate[], mode: 'float' | 'double', use: (out: string, names: string[]) => T, warningsAsErrors = true): T {
   if (!haveMono()) throw new Error('mcs or mono is missing: `npm test` installs them (Debian mono-mcs) through scripts/setup.sh --test');
   const dir = mkdtempSync(join(tmpdir(), 'forcelab-unity-'));
   try {
@@ -49,7 +49,7 @@ function build<T>(templates: readonly UnityTemplate[], mode: 'float' | 'double',
       writeFileSync(files[k + 1]!, mode === 'float' ? text : inDoubles(text));
     });
     const out = join(dir, 'run.exe');
-    execFileSync('mcs', ['-nologo', '-warnaserror+', '-target:exe', `-out:${out}`, ...files], { encoding: 'utf8' });
+    execFileSync('mcs', ['-nologo', ...(warningsAsErrors ? ['-warnaserror+'] : ['-nowarn:219']), '-target:exe', `-out:${out}`, ...files], { encoding: 'utf8' });
     return use(out, names);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -71,4 +71,38 @@ export function runUnity(runs: UnityRun[], mode: 'float' | 'double'): number[][]
     }));
     return names.map((n) => byName.get(n)!);
   });
+}
+
+/** A chain template and the core's run it replays (`chain/trace.ts`'s `replayText`). */
+export interface UnityChainRun {
+  className: string;
+  source: string;
+  replay: string;
+}
+
+/**
+ * Each chain template's jointForce per joint at every step of its replay, flat, from
+ * one build in Unity's floats or in doubles (the stand-in's `ChainReplay`). `mutants`:
+ * templates with a term dropped on purpose, built without warnings as errors (a dropped
+ * term may leave a local unread).
+ */
+export function runUnityChain(runs: UnityChainRun[], mode: 'float' | 'double', mutants = false): number[][] {
+  return build(runs, mode, (exe, names) => {
+    const dir = mkdtempSync(join(tmpdir(), 'forcelab-arm-'));
+    try {
+      const args = runs.flatMap((r, k) => {
+        const file = join(dir, `${k}.txt`);
+        writeFileSync(file, r.replay);
+        return [names[k]!, file];
+      });
+      const out = execFileSync('mono', [exe, '--chain', ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+      const byName = new Map(out.trim().split('\n').map((line) => {
+        const [name, ...values] = line.split(' ');
+        return [name!, values.map(Number)] as const;
+      }));
+      return names.map((n) => byName.get(n)!);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, !mutants);
 }

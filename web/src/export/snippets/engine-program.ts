@@ -22,8 +22,8 @@ export type Statement =
   /** Appends to a memory list and drops its oldest entries past `keep`. */
   | { push: string; value: string; keep: string };
 
-/** The kind of a local beyond a number. */
-export type LocalType = 'int' | 'bool' | 'vector' | 'orientation';
+/** The kind of a local beyond a number (a list, one number per joint, and a square matrix: a chain law's). */
+export type LocalType = 'int' | 'bool' | 'vector' | 'orientation' | 'list' | 'matrix';
 
 /** Something the law remembers between steps; zero, false, empty or the identity on reset. */
 export interface Memory {
@@ -64,6 +64,9 @@ export interface Dialect {
   /** A vector or an orientation local (the box's), where the language has them. */
   vector?: (name: string, value: string) => string;
   orientation?: (name: string, value: string) => string;
+  /** A list of numbers or a square matrix local (a chain law's), where the language has them. */
+  list?: (name: string, value: string) => string;
+  matrix?: (name: string, value: string) => string;
   /** A comment line. */
   note: (text: string) => string;
   set: (name: string, value: string) => string;
@@ -111,6 +114,8 @@ export const CSHARP: Dialect = {
   bool: (n, v) => `bool ${n} = ${v};`,
   vector: (n, v) => `Vector3 ${n} = ${v};`,
   orientation: (n, v) => `Quaternion ${n} = ${v};`,
+  list: (n, v) => `double[] ${n} = ${v};`,
+  matrix: (n, v) => `double[][] ${n} = ${v};`,
   note: (text) => `// ${text}`,
   set: (n, v) => `${n} = ${v};`,
   // Braces on their own lines, as Unity's C# is written.
@@ -130,6 +135,8 @@ export const GDSCRIPT: Dialect = {
   bool: (n, v) => `var ${n}: bool = ${v}`,
   vector: (n, v) => `var ${n} := ${v}`,
   orientation: (n, v) => `var ${n} := ${v}`,
+  list: (n, v) => `var ${n}: Array[float] = ${v}`,
+  matrix: (n, v) => `var ${n}: Array = ${v}`,
   note: (text) => `# ${text}`,
   set: (n, v) => `${n} = ${v}`,
   open: (head, text, name, from) => (head === 'if' ? `if ${text}:` : head === 'else' ? 'else:' : `for ${name} in range(${from}, ${text}):`),

@@ -1,6 +1,8 @@
+use super::program::PD_GAINS;
 use super::ChainGains;
 use crate::body::chain::ChainState;
 use crate::controllers::Terms;
+use crate::program::{Program, Statement::*, Text};
 
 /// PD on each joint, blind to the rest of the chain:
 /// `tau_i = kp_i (q*_i - q_i) - kd_i qd_i` (N m). Under gravity it settles where its
@@ -19,6 +21,21 @@ pub fn joint_pd(g: &ChainGains, state: &ChainState, target: &[f64]) -> Vec<Terms
         })
         .collect()
 }
+
+/// The law written out for engines ([`super::program`]): each joint's spring and damper.
+pub(crate) const PROGRAM: Program = Program {
+    source: &[Text::Words(
+        "crates/forcelab/src/controllers/chain/joint_pd.rs: tau_i = kp_i (q*_i - q_i) - kd_i qd_i",
+    )],
+    settings: PD_GAINS,
+    memory: &[],
+    step: &[For(
+        "i",
+        "0",
+        "n",
+        &[Set("tau[i]", "kp[i] * (qt[i] - q[i]) - kd[i] * qd[i]")],
+    )],
+};
 
 #[cfg(test)]
 mod tests {

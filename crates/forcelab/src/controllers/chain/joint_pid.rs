@@ -1,6 +1,8 @@
+use super::program::PID_GAINS;
 use super::ChainGains;
 use crate::body::chain::ChainState;
 use crate::controllers::Terms;
+use crate::program::{memory, MemoryKind, Program, Statement::*, Text};
 
 /// PID on each joint, the derivative on the measured rate (no kick when the target
 /// jumps): `e_i = q*_i - q_i`, `I_i += e_i dt`, `tau_i = kp_i e_i + ki_i I_i - kd_i qd_i`
@@ -27,6 +29,31 @@ pub fn joint_pid(
         })
         .collect()
 }
+
+/// The law written out for engines ([`super::program`]): its memory is the integral of
+/// each joint's error.
+pub(crate) const PROGRAM: Program = Program {
+    source: &[Text::Words(
+        "crates/forcelab/src/controllers/chain/joint_pid.rs: I_i += (q*_i - q_i) dt, tau_i = kp_i e_i + ki_i I_i - kd_i qd_i",
+    )],
+    settings: PID_GAINS,
+    memory: &[memory(
+        "integral",
+        MemoryKind::Joints,
+        "the integral of each joint's error, rad s",
+        None,
+    )],
+    step: &[For(
+        "i",
+        "0",
+        "n",
+        &[
+            Let("e", "qt[i] - q[i]"),
+            Set("integral[i]", "integral[i] + e * dt"),
+            Set("tau[i]", "kp[i] * e + ki[i] * integral[i] - kd[i] * qd[i]"),
+        ],
+    )],
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,8 @@
+use super::program::PD_GAINS;
 use super::ChainGains;
 use crate::body::chain::{mass_matrix, ChainState, PlanarChain};
 use crate::controllers::Terms;
+use crate::program::{Program, Statement::*, Text};
 
 /// The articles' stable PD applied to each joint as if it were a body alone (how a
 /// reader of the one-body articles would put it on an arm): joint `i` is given the
@@ -27,6 +29,27 @@ pub fn joint_spd(
         })
         .collect()
 }
+
+/// The law written out for engines ([`super::program`]): it reads only the mass
+/// matrix's diagonal.
+pub(crate) const PROGRAM: Program = Program {
+    source: &[Text::Words(
+        "crates/forcelab/src/controllers/chain/joint_spd.rs (the articles' SPD on each joint, with the inertia M_ii the chain has about it)",
+    )],
+    settings: PD_GAINS,
+    memory: &[],
+    step: &[For(
+        "i",
+        "0",
+        "n",
+        &[
+            Note("The error a step ahead, and the joint's own acceleration as in 1-D."),
+            Let("e", "q[i] + qd[i] * dt - qt[i]"),
+            Let("qdd", "(-kp[i] * e - kd[i] * qd[i]) / (M[i][i] + kd[i] * dt)"),
+            Set("tau[i]", "-kp[i] * e - kd[i] * (qd[i] + qdd * dt)"),
+        ],
+    )],
+};
 
 #[cfg(test)]
 mod tests {

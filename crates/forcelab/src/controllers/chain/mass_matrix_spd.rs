@@ -1,7 +1,9 @@
+use super::program::PD_GAINS;
 use super::ChainGains;
 use crate::body::chain::{bias, cholesky, cholesky_solve, mass_matrix, ChainState, PlanarChain};
 use crate::controllers::Terms;
 use crate::error::Error;
+use crate::program::{Program, Statement::*, Text};
 
 /// Stable PD as Tan, Liu and Turk solve it for a character (IEEE CG&A 2011, eq. 14):
 /// the spring on the pose predicted a step ahead, the damper on the rate predicted with
@@ -39,6 +41,39 @@ pub fn mass_matrix_spd(
         .map(|i| Terms::sum(spring[i], 0.0, -g.kd[i] * (state.qd[i] + qdd[i] * dt), 0.0))
         .collect())
 }
+
+/// The law written out for engines ([`super::program`]): the whole chain's
+/// acceleration solved at once from the mass matrix and the bias.
+pub(crate) const PROGRAM: Program = Program {
+    source: &[Text::Words(
+        "crates/forcelab/src/controllers/chain/mass_matrix_spd.rs (Tan, Liu and Turk: (M + Kd dt) qdd = -Kp (q + qd dt - q*) - Kd qd - C)",
+    )],
+    settings: PD_GAINS,
+    memory: &[],
+    step: &[
+        LetList("spring", "Zeros(n)"),
+        LetList("rhs", "Zeros(n)"),
+        LetMatrix("a", "Copy(M)"),
+        For(
+            "i",
+            "0",
+            "n",
+            &[
+                Set("spring[i]", "-kp[i] * (q[i] + qd[i] * dt - qt[i])"),
+                Set("rhs[i]", "spring[i] - kd[i] * qd[i] - C[i]"),
+                Set("a[i][i]", "a[i][i] + kd[i] * dt"),
+            ],
+        ),
+        Note("The acceleration this very torque causes, coupling and bias included."),
+        LetList("qdd", "Solve(a, rhs)"),
+        For(
+            "i",
+            "0",
+            "n",
+            &[Set("tau[i]", "spring[i] - kd[i] * (qd[i] + qdd[i] * dt)")],
+        ),
+    ],
+};
 
 #[cfg(test)]
 mod tests {

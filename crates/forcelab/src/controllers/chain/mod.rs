@@ -8,6 +8,7 @@ mod joint_pid;
 mod joint_spd;
 mod mass_matrix_spd;
 mod pd_gravity;
+mod program;
 #[cfg(test)]
 mod stability_tests;
 
@@ -16,6 +17,7 @@ pub use joint_pid::joint_pid;
 pub use joint_spd::joint_spd;
 pub use mass_matrix_spd::mass_matrix_spd;
 pub use pd_gravity::pd_gravity;
+pub use program::{chain_program_of, CHAIN_FUNCTIONS, CHAIN_INPUTS};
 
 use super::Terms;
 use crate::body::chain::{ChainState, PlanarChain};

@@ -1,6 +1,8 @@
+use super::program::PD_GAINS;
 use super::ChainGains;
 use crate::body::chain::{bias, ChainState, PlanarChain};
 use crate::controllers::Terms;
+use crate::program::{Program, Statement::*, Text};
 
 /// PD on each joint plus the torques that hold the chain's weight where it is:
 /// `tau_i = kp_i (q*_i - q_i) - kd_i qd_i + G_i(q)` (N m), with `G(q)` the gravity
@@ -25,6 +27,25 @@ pub fn pd_gravity(
         })
         .collect()
 }
+
+/// The law written out for engines ([`super::program`]): PD plus the engine's own
+/// gravity torques `G`.
+pub(crate) const PROGRAM: Program = Program {
+    source: &[Text::Words(
+        "crates/forcelab/src/controllers/chain/pd_gravity.rs: tau_i = kp_i (q*_i - q_i) - kd_i qd_i + G_i(q)",
+    )],
+    settings: PD_GAINS,
+    memory: &[],
+    step: &[For(
+        "i",
+        "0",
+        "n",
+        &[Set(
+            "tau[i]",
+            "kp[i] * (qt[i] - q[i]) - kd[i] * qd[i] + G[i]",
+        )],
+    )],
+};
 
 #[cfg(test)]
 mod tests {
