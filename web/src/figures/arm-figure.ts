@@ -12,6 +12,7 @@ import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
 import { el } from '../ui/dom';
 import { formatNumber, type ParamDef } from '../ui/params';
+import { armCodePanel } from './arm-code';
 import type { FigureLink } from './figure-link';
 import { fitCanvas, liveFigure, sceneFrame, settingsFold, toggle } from './live-figure';
 
@@ -265,6 +266,12 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
     makePlots();
     live.rerun();
   });
-  fold.more.append(el('label', { class: 'choice' }, 'Integrator ', menu), gravityBox, el('label', { class: 'choice' }, 'Links ', linksMenu));
+  fold.more.append(
+    el('label', { class: 'choice' }, 'Integrator ', menu),
+    gravityBox,
+    el('label', { class: 'choice' }, 'Links ', linksMenu),
+    // One law of the figure as Unity or Godot code, with the arm and gains on screen.
+    armCodePanel(defaults.laws, (law) => lawNames.get(law) ?? law, settings),
+  );
   toolbar.insertBefore(el('label', { class: 'choice' }, 'Plot the ', jointMenu), clock);
 }
