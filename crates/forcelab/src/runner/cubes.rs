@@ -80,15 +80,17 @@ impl Stepper for Cubes {
 
     fn drive(&self, slot: &mut CubeSlot, d: &Drive) -> Result<Terms, Error> {
         let before = slot.body;
-        // The target moves by itself (x_t += v_t dt), so it is the one input that can
-        // leave f64 without passing a check: then the checked path refuses it.
-        let target_fine = d.target.x.is_finite() & d.target.v.is_finite();
-        if let Some(law) = slot.prepared(d.dt).filter(|_| target_fine) {
+        if let Some(law) = slot.prepared(d.dt) {
             let t = law.force(before.x + d.noise, before.v, &d.target);
             let body = &mut slot.body;
             body.v += d.impulse / body.mass;
             body.advance(t.total + d.load, d.dt);
-            if t.total.is_finite() && body.x.is_finite() && body.v.is_finite() {
+            // Whatever left f64 on the way (the target, which moves by itself and can
+            // overflow; a force; the state) leaves the velocity or the position infinite
+            // or NaN (every law reads both the target's position and rate, and the mass
+            // and dt are positive and finite), so the checked step is taken for its
+            // verdict.
+            if body.x.is_finite() && body.v.is_finite() {
                 return Ok(t);
             }
             slot.body = before;
@@ -219,5 +221,38 @@ mod tests {
             }
         }
         assert!(refused > 0, "no cube ran away: the refusals went untested");
+    }
+
+    /// A target that ran off past f64 (it moves by itself, so it can) is refused as the
+    /// checked step refuses it, by every law, and the cube is left as it was by `advance`.
+    #[test]
+    fn a_target_past_f64_is_refused_as_the_checked_step_refuses_it() {
+        for kind in LawId::driving(PlantId::Cube) {
+            for target in [
+                Target1 {
+                    x: f64::INFINITY,
+                    v: 1.0,
+                },
+                Target1 {
+                    x: 1.0,
+                    v: f64::NAN,
+                },
+            ] {
+                let law = Controller1::new(kind, 300.0, 0.0, 1.0).unwrap();
+                let d = Drive {
+                    target,
+                    noise: 0.0,
+                    impulse: 0.0,
+                    load: 0.0,
+                    dt: 1.0 / 60.0,
+                };
+                let mut fast = CubeSlot::new(Body1::default(), law.clone());
+                let mut alone = CubeSlot::new(Body1::default(), law);
+                let want = checked(&mut alone, &d).unwrap_err();
+                // Compared as written: a NaN in an error is not equal to itself.
+                let got = Cubes.drive(&mut fast, &d).unwrap_err();
+                assert_eq!(got.to_string(), want.to_string(), "{}", kind.id());
+            }
+        }
     }
 }
