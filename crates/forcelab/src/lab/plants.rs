@@ -407,4 +407,54 @@ mod tests {
         assert_eq!(lab.failures()[0].as_ref().unwrap().field(), "integrator");
         assert!(lab.failures()[1].is_none());
     }
+
+    /// A live gain edit on a cube takes from the next step, and a reset then runs the
+    /// new gains from the start: bit for bit a lab built with them.
+    #[test]
+    fn a_live_gain_edit_on_the_cube_takes_at_once_and_stays_for_the_next_run() {
+        let plant = CubePlant::new(2.0, Integrator::SemiImplicitEuler).unwrap();
+        let slots = |g| plant.slots_of(&[(LawId::Spd, g)]).unwrap();
+        let (soft, stiff) = (pd(100.0, 10.0), pd(400.0, 30.0));
+        let mut edited = Lab::with_plant(plant, slots(soft), DT, Disturbances::default()).unwrap();
+        let mut fresh = Lab::with_plant(plant, slots(stiff), DT, Disturbances::default()).unwrap();
+        let mut alone = Lab::with_plant(plant, slots(soft), DT, Disturbances::default()).unwrap();
+        edited.step(30);
+        alone.step(30);
+        edited.set_gains(0, stiff).unwrap();
+        edited.step(1);
+        alone.step(1);
+        let last = |l: &Lab<CubePlant>| *l.trace().force.last().unwrap();
+        assert_ne!(last(&edited), last(&alone), "the edit took no effect");
+        edited.reset();
+        edited.step(120);
+        fresh.step(120);
+        assert_eq!(edited.trace().x, fresh.trace().x);
+        assert_eq!(edited.trace().force, fresh.trace().force);
+    }
+
+    /// A plate spun or thrown past the bound is stopped as diverged, put back where it
+    /// was (within the bound on every coordinate).
+    #[test]
+    fn a_plate_past_the_bound_is_stopped_as_diverged() {
+        let plant = PlanarPlant::new(1.0, Integrator::SemiImplicitEuler).unwrap();
+        let slots = plant.slots_of(&[(LawId::ForwardPd, pd(1e6, 0.0))]).unwrap();
+        let mut lab = Lab::with_plant(plant, slots, DT, Disturbances::default()).unwrap();
+        lab.step(600);
+        assert_eq!(lab.failures()[0], Some(crate::runner::DIVERGED));
+        let b = lab.slots()[0].body;
+        for v in [
+            b.position.x,
+            b.position.y,
+            b.angle,
+            b.velocity.x,
+            b.velocity.y,
+            b.angular_velocity,
+        ] {
+            assert!(v.abs() <= crate::limits::DIVERGED_LIMIT, "{b:?}");
+        }
+        assert!(
+            b.position.x.abs().max(b.velocity.x.abs()) > 1e6,
+            "stopped near the bound: {b:?}"
+        );
+    }
 }

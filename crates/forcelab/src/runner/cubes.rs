@@ -255,4 +255,48 @@ mod tests {
             }
         }
     }
+
+    /// A linear law's constants are worked out at the first step's `dt`, kept while
+    /// `dt` stays, worked out again for a new `dt`, and dropped when the law or the mass
+    /// changes; a law with memory has none (it takes the checked step).
+    #[test]
+    fn the_constants_follow_the_step_the_law_and_the_mass() {
+        let d = |dt: f64| Drive {
+            target: Target1::at(1.0),
+            noise: 0.0,
+            impulse: 0.0,
+            load: 0.0,
+            dt,
+        };
+        let law = Controller1::new(LawId::Spd, 300.0, 20.0, 2.0).unwrap();
+        let body = Body1 {
+            mass: 2.0,
+            ..Body1::default()
+        };
+        let mut slot = CubeSlot::new(body, law.clone());
+        assert_eq!(slot.prepared, Prepared::default());
+        let at = |slot: &CubeSlot, dt: f64| Prepared {
+            dt,
+            law: slot.controller.prepare(slot.body.mass, dt).unwrap(),
+        };
+        Cubes.drive(&mut slot, &d(0.01)).unwrap();
+        assert_eq!(slot.prepared, at(&slot, 0.01));
+        assert!(slot.prepared.law.is_some());
+        Cubes.drive(&mut slot, &d(0.02)).unwrap();
+        assert_eq!(slot.prepared, at(&slot, 0.02));
+        slot.set_mass(3.0);
+        assert_eq!(slot.prepared, Prepared::default());
+        Cubes.drive(&mut slot, &d(0.02)).unwrap();
+        assert_eq!(slot.prepared, at(&slot, 0.02));
+        slot.set_controller(Controller1::new(LawId::Pid, 300.0, 20.0, 3.0).unwrap());
+        assert_eq!(slot.prepared, Prepared::default());
+        Cubes.drive(&mut slot, &d(0.02)).unwrap();
+        assert_eq!(
+            slot.prepared,
+            Prepared {
+                dt: 0.02,
+                law: None
+            }
+        );
+    }
 }

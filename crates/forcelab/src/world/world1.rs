@@ -349,11 +349,17 @@ mod tests {
         let mut w = world(1e6, 10.0, 1.0 / 60.0);
         w.step(600);
         assert_eq!(w.diverged(), &[true, false, true]);
-        for &x in w.positions() {
+        for (i, &x) in w.positions().iter().enumerate() {
             assert!(x.is_finite() && x.abs() <= DIVERGED_LIMIT);
+            // Frozen where it was: the body itself, not only the array a caller reads.
+            let body = w.body(i).unwrap();
+            assert_eq!((body.x, body.v), (x, w.velocities()[i]), "body {i}");
         }
+        assert_eq!(w.failures()[0], Some(crate::runner::DIVERGED));
+        assert_eq!(w.failures()[1], None);
         w.place(0, 0.0, 0.0).unwrap();
         assert!(!w.diverged()[0]);
+        assert_eq!(w.failures()[0], None);
     }
 
     #[test]
