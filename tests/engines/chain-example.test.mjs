@@ -45,6 +45,13 @@ test('twice the damping at 60 Hz: the explicit joint laws blow up, each with the
   expect(arms[1].failed).toBeNull();
 });
 
+test('--limits holds each joint within its range: no elbow passes a stop at 1.1 rad, and one lands on it', () => {
+  const arms = JSON.parse(run('--json', '--limits', '-,-0.2:1.1').stdout);
+  expect(arms.length).toBeGreaterThan(2);
+  for (const arm of arms) for (const q of arm.q) expect(q[1]).toBeLessThanOrEqual(1.1);
+  expect(arms.some((arm) => arm.q.some((q) => q[1] === 1.1))).toBe(true);
+});
+
 test.each([
   [['--kp', 'x'], /--kp/],
   [['--laws', 'pd'], /--laws: law must be one of joint-pd/],
@@ -55,6 +62,11 @@ test.each([
   [['--target', '0.1'], /target/],
   [['--frobnicate'], /unknown flag "--frobnicate"/],
   [['--dynamics'], /--dynamics needs --json/],
+  [['--limits', '-,-0.2:0.9'], /target\[1\]: target\[1\] must be between -0\.2 and 0\.9, got 1\.047/],
+  [['--limits', '1:-1,-'], /limits\[0\]/],
+  [['--limits', '-1:1'], /limits: limits must be between 2 and 2, got 1/],
+  [['--limits', '1,-'], /--limits takes MIN:MAX/],
+  [['--limits', '-2:2,-2:2', '--mujoco', 'Euler'], /--limits: the MuJoCo and PhysX twins model the arm's joints free/],
 ])('%j is refused by name with status 2', (args, message) => {
   const r = run(...args);
   expect(r.status).toBe(2);

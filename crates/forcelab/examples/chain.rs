@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run -p forcelab --release --example chain -- [--json] [--links L:M,L:M,...] \
 //!     [--gravity G] [--start Q,Q,...] [--target Q,Q,...] [--laws ID,ID,...] \
-//!     [--kp KP] [--kd KD] [--ki KI] [--dt DT] [--integrator ID] [--seconds S] [--dynamics]
+//!     [--kp KP] [--kd KD] [--ki KI] [--dt DT] [--integrator ID] [--seconds S] [--dynamics] \
+//!     [--limits MIN:MAX|-,...]
 //! ```
 //!
 //! Defaults: the scene's (`ArmSettings::default`): a 0.5 m, 3 kg upper arm and a
@@ -31,8 +32,11 @@
 //! after each step, the start first) and, at the state each step starts from, the
 //! chain's `massMatrix` (kg m^2), `gravity` (`G(q)`, N m) and `bias` (`C(q, qd)`, N m):
 //! what an engine's API gives the exported Unity and Godot laws, which their tests
-//! replay. A bad flag gets a message naming it and exit status 2.
-use forcelab::body::chain::{bias, mass_matrix, Link, PlanarChain};
+//! replay. With `--limits` each joint is held within its range (`MIN:MAX` in rad, or `-`
+//! for a free joint) by a hard stop, and a start or target outside it is refused by name
+//! (`target[1]`, with the value and the range). A bad flag gets a message naming it and
+//! exit status 2.
+use forcelab::body::chain::{bias, mass_matrix, JointLimit, Link, PlanarChain};
 use forcelab::controllers::chain::ChainLawId;
 use forcelab::engines::mujoco_chain::{mujoco_arm, ChainIntegrator, Position};
 use forcelab::engines::physx_chain::{physx_arm, ChainDrive, PhysxChainLaw, PhysxChainSettings};
@@ -47,7 +51,7 @@ mod json;
 const USAGE: &str = "usage: chain [--json] [--links L:M,L:M,...] [--gravity G] [--start Q,Q,...] \
                      [--target Q,Q,...] [--laws ID,ID,...] [--kp KP] [--kd KD] [--ki KI] [--dt DT] \
                      [--integrator semi-implicit-euler|explicit-euler|rk4] [--seconds S] \
-                     [--mujoco Euler|implicitfast] [--physx drive|joint-pd] [--dynamics]";
+                     [--mujoco Euler|implicitfast] [--physx drive|joint-pd] [--dynamics] [--limits MIN:MAX|-,...]";
 
 /// What the command runs: the scene's laws, or one engine's twin.
 enum Engine {
@@ -124,6 +128,21 @@ fn parse(args: &[String]) -> Result<(ArmSettings, Output, Engine), String> {
                     })
                     .collect::<Result<_, _>>()?;
             }
+            "--limits" => {
+                let text = it.next().ok_or(
+                    "--limits needs MIN:MAX (rad) or - per joint after it, comma separated",
+                )?;
+                s.limits = text
+                    .split(',')
+                    .map(|range| match range.trim() {
+                        "-" => Ok(None),
+                        r => match r.split(':').map(|x| x.trim().parse::<f64>()).collect::<Vec<_>>()[..] {
+                            [Ok(min), Ok(max)] => Ok(Some(JointLimit { min, max })),
+                            _ => Err(format!("--limits takes MIN:MAX (rad) or - per joint, comma separated, got {range:?} in {text:?}")),
+                        },
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
             "--gravity" => s.gravity = number(f, it.next())?,
             "--start" => s.start = numbers(f, it.next())?,
             "--target" => s.target = numbers(f, it.next())?,
@@ -158,6 +177,9 @@ fn parse(args: &[String]) -> Result<(ArmSettings, Output, Engine), String> {
     }
     if dynamics && !json {
         return Err("--dynamics needs --json".to_string());
+    }
+    if !s.limits.is_empty() && !matches!(engine, Engine::Laws) {
+        return Err("--limits: the MuJoCo and PhysX twins model the arm's joints free; drop --limits, or --mujoco and --physx".to_string());
     }
     Ok((s, Output { json, dynamics }, engine))
 }

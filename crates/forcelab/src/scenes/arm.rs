@@ -5,7 +5,7 @@
 //! every law's arm one step at a time (the figure's scene); [`super::run_arm`] runs it
 //! to the end and records it (the claims and the `chain` command), through the same step.
 
-use crate::body::chain::{ChainState, Link, PlanarChain, STANDARD_GRAVITY};
+use crate::body::chain::{ChainState, JointLimit, Link, PlanarChain, STANDARD_GRAVITY};
 use crate::controllers::chain::{ChainGains, ChainLaw, ChainLawId};
 use crate::error::{in_range, Error};
 use crate::integrator::Integrator;
@@ -46,6 +46,10 @@ pub struct ArmSettings {
     pub integrator: Integrator,
     /// How long to run, s (a figure's window: the scene itself steps on as long as asked).
     pub seconds: f64,
+    /// Each joint's range of motion (`None`: free), or none (every joint free, the
+    /// default): the arm stops hard at an end, and a start or target outside it is
+    /// refused by name.
+    pub limits: Vec<Option<JointLimit>>,
 }
 
 impl Default for ArmSettings {
@@ -67,6 +71,7 @@ impl Default for ArmSettings {
             dt: 1.0 / 60.0,
             integrator: Integrator::SemiImplicitEuler,
             seconds: 4.0,
+            limits: Vec::new(),
         }
     }
 }
@@ -111,9 +116,9 @@ impl ArmSettings {
 
 /// The arm of `s`, its settings checked, or an error naming the first that cannot be.
 pub fn arm_chain(s: &ArmSettings) -> Result<PlanarChain, Error> {
-    let chain = PlanarChain::new(s.links.clone(), s.gravity)?;
-    chain.check("start", &s.start)?;
-    chain.check("target", &s.target)?;
+    let chain = PlanarChain::new(s.links.clone(), s.gravity)?.with_limits(s.limits.clone())?;
+    chain.check_within("start", &s.start)?;
+    chain.check_within("target", &s.target)?;
     in_range(
         "laws",
         s.laws.len() as f64,

@@ -108,6 +108,16 @@ fn its_settings_read_as_json_with_every_law_by_its_id() {
         );
     }
     assert!(serde_json::from_str::<ArmSettings>(r#"{"kpp": 1}"#).is_err());
+    let range = |min: f64, max: f64| Some(JointLimit { min, max });
+    // From JSON, as the page sends it: one range or null per joint.
+    let s: ArmSettings =
+        serde_json::from_str(r#"{"limits": [null, {"min": -0.5, "max": 2.5}]}"#).unwrap();
+    assert_eq!(s.limits, vec![None, range(-0.5, 2.5)]);
+    assert!(Arm::new(s).is_ok());
+    assert!(serde_json::from_str::<ArmSettings>(
+        r#"{"limits": [{"min": 0, "max": 1, "soft": true}]}"#
+    )
+    .is_err());
 }
 
 #[test]
@@ -157,6 +167,76 @@ fn settings_that_cannot_be_are_refused_by_name() {
             ..d()
         }),
         "gravity"
+    );
+    // Joint limits: a start or target outside its joint's range, named with the joint.
+    let range = |min: f64, max: f64| Some(JointLimit { min, max });
+    let elbow_short = ArmSettings {
+        limits: vec![None, range(-0.2, 0.9)],
+        ..d()
+    };
+    let e = Arm::new(elbow_short).unwrap_err();
+    assert_eq!(e.field(), "target[1]");
+    assert_eq!(e.value(), Some(core::f64::consts::FRAC_PI_3));
+    assert_eq!(
+        field(ArmSettings {
+            limits: vec![range(-1.0, 1.0), None],
+            ..d()
+        }),
+        "start[0]"
+    );
+    assert_eq!(
+        field(ArmSettings {
+            limits: vec![range(1.0, -1.0), None],
+            ..d()
+        }),
+        "limits[0]"
+    );
+    assert_eq!(
+        field(ArmSettings {
+            limits: vec![None],
+            ..d()
+        }),
+        "limits"
+    );
+}
+
+/// An elbow stop at 1.1 rad, just past the pose's 1.05: every law's elbow stays within
+/// it on the way up, a law whose elbow swung past it without the stop lands on it, and
+/// a law that never reached it runs bit for bit as without it.
+#[test]
+fn every_law_s_elbow_stays_within_its_stop_on_the_way_up() {
+    let stop = JointLimit {
+        min: -0.2,
+        max: 1.1,
+    };
+    let s = ArmSettings {
+        limits: vec![None, Some(stop)],
+        ..ArmSettings::default()
+    };
+    let free = run_arm(&ArmSettings::default()).unwrap();
+    let limited = run_arm(&s).unwrap();
+    let mut touched = 0;
+    for (f, l) in free.iter().zip(&limited) {
+        assert!(l.failed.is_none(), "{:?}", l.law);
+        assert!(l.q.iter().all(|q| stop.holds(q[1])), "{:?}", l.law);
+        if f.q.iter().any(|q| !stop.holds(q[1])) {
+            touched += 1;
+            assert!(
+                l.q.iter().any(|q| q[1] == stop.max || q[1] == stop.min),
+                "{:?}",
+                l.law
+            );
+        } else {
+            assert_eq!(
+                f.q, l.q,
+                "{:?}: a stop never reached changes nothing",
+                l.law
+            );
+        }
+    }
+    assert!(
+        touched > 0,
+        "no law's elbow swung past 1.1 rad: the stop went untested"
     );
 }
 

@@ -13,9 +13,9 @@ pub struct ChainState {
 
 impl ChainState {
     /// The chain at rest at angles `q`, or an error naming `q` if it is not one finite
-    /// angle per joint.
+    /// angle per joint, or `q[i]` if one is outside its joint's range.
     pub fn at_rest(chain: &PlanarChain, q: Vec<f64>) -> Result<ChainState, Error> {
-        chain.check("q", &q)?;
+        chain.check_within("q", &q)?;
         Ok(ChainState {
             qd: vec![0.0; q.len()],
             q,
@@ -43,6 +43,8 @@ impl ChainState {
     /// the accelerations from [`forward_dynamics`]: semi-implicit Euler
     /// `qd += qdd dt; q += qd dt`; explicit Euler `q += qd dt; qd += qdd dt`; classic
     /// RK4 on `(q, qd)`. A step whose result is not finite is refused and the state kept.
+    /// A joint with a range is then held within it ([`PlanarChain::stop`]: a hard,
+    /// inelastic stop applied to the step's result; RK4's inner stages run free).
     pub fn step(
         &mut self,
         chain: &PlanarChain,
@@ -89,6 +91,8 @@ impl ChainState {
         if !q1.iter().chain(&qd1).all(|v| v.is_finite()) {
             return Err(fails);
         }
+        let (mut q1, mut qd1) = (q1, qd1);
+        chain.stop(&mut q1, &mut qd1);
         self.q = q1;
         self.qd = qd1;
         Ok(())
@@ -196,5 +200,67 @@ mod tests {
                 .field(),
             "q"
         );
+    }
+
+    /// A double pendulum dropped from horizontal onto a shoulder stop at -0.5 rad lands
+    /// on it under every integrator, its rate into the stop gone on the step it lands, and
+    /// never leaves its range (the swinging elbow may lift it off again: a stop holds one
+    /// way only); a range it never reaches changes no bit of the free swing; a start
+    /// outside the range is refused by name.
+    #[test]
+    fn a_joint_stops_hard_at_its_limit_and_a_range_it_never_reaches_changes_nothing() {
+        use super::super::JointLimit;
+        let free = double_pendulum();
+        let stop = JointLimit {
+            min: -0.5,
+            max: 0.5,
+        };
+        let limited = double_pendulum()
+            .with_limits(vec![Some(stop), None])
+            .unwrap();
+        let wide = double_pendulum()
+            .with_limits(vec![
+                Some(JointLimit {
+                    min: -9.0,
+                    max: 9.0,
+                }),
+                None,
+            ])
+            .unwrap();
+        let zero = [0.0; 2];
+        let dt = 1.0 / 240.0;
+        for integrator in [
+            Integrator::SemiImplicitEuler,
+            Integrator::ExplicitEuler,
+            Integrator::Rk4,
+        ] {
+            let mut s = ChainState::at_rest(&limited, vec![0.0, 0.0]).unwrap();
+            let (mut a, mut b) = (s.clone(), s.clone());
+            let mut landed = None;
+            for k in 0..480 {
+                s.step(&limited, &zero, dt, integrator).unwrap();
+                assert!(
+                    s.q[0] >= -0.5,
+                    "{integrator:?} past the stop at step {k}: {:?}",
+                    s.q
+                );
+                if s.q[0] == -0.5 && landed.is_none() {
+                    landed = Some(k);
+                    assert_eq!(
+                        s.qd[0], 0.0,
+                        "{integrator:?}: the rate into the stop is absorbed"
+                    );
+                }
+                a.step(&free, &zero, dt, integrator).unwrap();
+                b.step(&wide, &zero, dt, integrator).unwrap();
+                assert_eq!((&a.q, &a.qd), (&b.q, &b.qd), "{integrator:?} step {k}");
+            }
+            let landed = landed.expect("the shoulder reached its stop");
+            assert!(landed < 240, "{integrator:?} landed at step {landed}");
+        }
+        let field = ChainState::at_rest(&limited, vec![-0.7, 0.0])
+            .unwrap_err()
+            .field();
+        assert_eq!(field, "q[0]");
     }
 }

@@ -13,6 +13,7 @@ mod chain_state;
 mod dynamics3;
 mod forward_dynamics;
 mod inverse_dynamics;
+mod joint_limits;
 mod mass_matrix;
 mod planar_chain;
 pub mod planar_spatial;
@@ -26,6 +27,7 @@ pub use chain_state::ChainState;
 pub use dynamics3::{bias3, forward_dynamics3, inverse_dynamics3, mass_matrix3};
 pub use forward_dynamics::{cholesky, cholesky_solve, forward_dynamics};
 pub use inverse_dynamics::{bias, inverse_dynamics};
+pub use joint_limits::JointLimit;
 pub use mass_matrix::mass_matrix;
 pub use planar_chain::{Link, PlanarChain, Pose, MAX_LINKS, MIN_LINKS, STANDARD_GRAVITY};
 

@@ -1,3 +1,4 @@
+use super::joint_limits::{check_limits, indexed, JointLimit};
 use crate::error::{finite, in_range, non_negative, positive, Error};
 use crate::math::{cos, sin};
 
@@ -51,6 +52,8 @@ impl Link {
 pub struct PlanarChain {
     links: Vec<Link>,
     gravity: f64,
+    /// One range per joint (`None`: free), or none at all (every joint free).
+    limits: Vec<Option<JointLimit>>,
 }
 
 /// The names of each link's settings, for errors that say which link is wrong.
@@ -102,7 +105,54 @@ impl PlanarChain {
             non_negative(INERTIA[i], link.inertia)?;
         }
         non_negative("gravity", gravity)?;
-        Ok(PlanarChain { links, gravity })
+        Ok(PlanarChain {
+            links,
+            gravity,
+            limits: Vec::new(),
+        })
+    }
+
+    /// The same chain with each joint held within its range (`None`: free; an empty list
+    /// frees them all), as [`JointLimit::stop`] holds it at every step; an error names
+    /// `limits` for a count other than one per joint, `limits[i]` for a range that is
+    /// not finite or whose `min` is not below its `max`.
+    pub fn with_limits(mut self, limits: Vec<Option<JointLimit>>) -> Result<PlanarChain, Error> {
+        check_limits(&limits, self.dofs())?;
+        self.limits = limits;
+        Ok(self)
+    }
+
+    /// Each joint's range (`None`: free); empty when every joint is free.
+    pub fn limits(&self) -> &[Option<JointLimit>] {
+        &self.limits
+    }
+
+    /// Checks that `values` has one finite angle per joint, each within its joint's
+    /// range; the error names `field` (or `field[i]` for `start`, `target` and `q`), the
+    /// value and the range it is outside.
+    pub fn check_within(&self, field: &'static str, values: &[f64]) -> Result<(), Error> {
+        self.check(field, values)?;
+        for (i, (limit, &q)) in self.limits.iter().zip(values).enumerate() {
+            if let Some(l) = limit.filter(|l| !l.holds(q)) {
+                return Err(Error::OutOfRange {
+                    field: indexed(field).map_or(field, |names| names[i]),
+                    value: q,
+                    min: l.min,
+                    max: l.max,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Holds each limited joint of the state `(q, qd)` within its range
+    /// ([`JointLimit::stop`]).
+    pub fn stop(&self, q: &mut [f64], qd: &mut [f64]) {
+        for ((limit, q), qd) in self.limits.iter().zip(q).zip(qd) {
+            if let Some(l) = limit {
+                l.stop(q, qd);
+            }
+        }
     }
 
     /// The links, base first.
