@@ -140,7 +140,7 @@ pub struct Dive {
     /// The load in force, N m (the settings' load, plus its step once that has come).
     pub load: f64,
     /// The sensor noise's generator.
-    noise: SplitMix64,
+    pub(super) noise: SplitMix64,
 }
 
 impl Dive {

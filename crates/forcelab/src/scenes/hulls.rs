@@ -113,4 +113,16 @@ mod tests {
         assert_eq!(error.field(), "state", "{error}");
         assert_eq!(dive.steps, 50, "the load came a second in");
     }
+
+    /// A perfect sensor draws nothing: a dive run without noise and then given some
+    /// draws the noise its seed starts with, as a dive noisy from the start would.
+    #[test]
+    fn a_perfect_sensor_draws_no_noise() {
+        let mut dive = Dive::new(DiveSettings::default()).unwrap();
+        for _ in 0..50 {
+            dive.step().unwrap();
+        }
+        let seed = DiveSettings::default().seed;
+        assert_eq!(dive.noise, crate::random::SplitMix64::new(seed));
+    }
 }
