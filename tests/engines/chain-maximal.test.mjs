@@ -66,9 +66,9 @@ const RECORDED = {
   'jolt motor-frequency, arm 60 Hz': { ref: 'joint-spd', dq: 0.15, gap: 0.013, held: true, offset: 0.0013 },
   'jolt motor-stiffness, arm 60 Hz': { ref: 'joint-spd', dq: 0.15, gap: 0.013, held: true, offset: 0.0013 },
   'jolt torque, arm 60 Hz': { ref: 'joint-pd', dq: 2.5, gap: 0.067, held: true, offset: 0.00018 },
-  'rapier motor-acceleration, arm 60 Hz': { ref: 'joint-spd', dq: 0.13, gap: 0.0042, held: false, offset: 0.023 },
   // Rapier's arm falls asleep under its motor at step 152 (2.5 s), frozen 23 mrad short
   // of the rest pose (its default sleep; efforts written each step keep it awake).
+  'rapier motor-acceleration, arm 60 Hz': { ref: 'joint-spd', dq: 0.13, gap: 0.0042, held: false, offset: 0.023 },
   'rapier motor-force, arm 60 Hz': { ref: 'joint-spd', dq: 0.13, gap: 0.0042, held: false, offset: 0.023 },
   'rapier torque, arm 60 Hz': { ref: 'joint-pd', dq: 1.2, gap: 0.019, held: true, offset: 0.00014 },
   'box2d spring, arm 60 Hz': { ref: 'joint-spd', dq: 0.17, gap: 0.0037, held: true, offset: 0.00048 },
