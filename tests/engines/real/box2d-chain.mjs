@@ -21,9 +21,10 @@
  *   Box2D clears them after each step) before each step.
  *
  * Box2D's defaults otherwise: 4 sub-steps (`b2World_Step`'s subStepCount, as its
- * documentation and samples use), warm starting, joint softness (`jointHertz` 60,
- * `jointDampingRatio` 2 in `b2DefaultWorldDef`), sleeping, no body damping; gravity set
- * to 9.81 (Box2D's default is 10). `settings` may hold `subStepCount`; anything else is
+ * documentation and samples use), warm starting, the joints' own softness at the
+ * world's defaults (the binding exposes no setting for it; `contactHertz` 30 and
+ * `contactDampingRatio` 10 are what it shows of `b2DefaultWorldDef`), sleeping, no body
+ * damping; gravity set to 9.81 (Box2D's default is 10). `settings` may hold `subStepCount`; anything else is
  * refused.
  */
 import { cpus } from 'node:os';
