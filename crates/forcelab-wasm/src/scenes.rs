@@ -10,7 +10,7 @@ use forcelab::controllers::chain::ChainLawId;
 use forcelab::controllers::SubmarineLaw;
 use forcelab::scenes::{
     default_waypoints, Arm, ArmMapGrid, ArmSettings, Dive, DiveSettings, Goal, Orders, Pursuit,
-    PursuitSettings, Snap, SnapSettings, Tumble, TumbleSettings,
+    PursuitSettings, SagAxis, Snap, SnapSettings, Tumble, TumbleSettings,
 };
 use glam::DVec2;
 use js_sys::Float64Array;
@@ -360,6 +360,17 @@ impl ArmScene {
         let grid: ArmMapGrid = from_js("grid", grid)?;
         let law = ChainLawId::parse(law).map_err(|e| JsError::new(&e))?;
         to_js(&js(forcelab::scenes::arm_map(&settings, law, &grid))?)
+    }
+
+    /// How far each law of `settings` (undefined: the defaults) lets the arm sag under
+    /// its weight at each stiffness of `axis` (undefined: `SagAxis::default()`; else
+    /// `{ kpMin, kpMax, points }`): `{ kp: [N m/rad], laws: [{ law, label, sag: [per kp,
+    /// q* - q_rest per joint, rad, or null where no pose holds] }], predicted: [per kp,
+    /// G(q*) / kp per joint] }` (`forcelab::scenes::arm_sag`).
+    pub fn sag(settings: JsValue, axis: JsValue) -> Result<JsValue, JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        let axis: SagAxis = from_js("axis", axis)?;
+        to_js(&js(forcelab::scenes::arm_sag(&settings, &axis))?)
     }
 
     /// The spectral radius of law `law`'s loop on the arm of `settings` at its own `kp`

@@ -82,12 +82,16 @@ export class TracePlot {
     readonly series: readonly TraceSeries[],
     height = 200,
     readonly xLabel = 'time (s)',
+    /** Both axes logarithmic (base 10), for quantities that span decades; every value drawn must be above 0, and nothing is focused off the scale. */
+    readonly logLog = false,
   ) {
     const opts: uPlot.Options = {
       ...(title ? { title } : {}),
       width: Math.max(260, host.clientWidth),
       height,
-      scales: { x: { time: false }, y: { range: (u, min, max) => this.focus?.range ?? safeRange(u, min, max) } },
+      scales: logLog
+        ? { x: { time: false, distr: 3, log: 10, range: (_u, min, max) => [min, max] }, y: { distr: 3, log: 10 } }
+        : { x: { time: false }, y: { range: (u, min, max) => this.focus?.range ?? safeRange(u, min, max) } },
       axes: [
         // A short x axis (ticks, then its title) leaves a short plot its height for the curves.
         { label: xLabel, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' }, size: 34, labelSize: 20 },
@@ -96,9 +100,11 @@ export class TracePlot {
           stroke: 'currentColor',
           grid: { stroke: 'rgba(128,128,128,0.2)' },
           size: 60,
-          splits: (u, _axis, min, max) => yTicks(min, max, u.bbox.height / uPlot.pxRatio),
+          // A log axis keeps uPlot's own ticks, one per decade and its multiples.
+          ...(logLog ? {} : { splits: (u: uPlot, _axis: number, min: number, max: number) => yTicks(min, max, u.bbox.height / uPlot.pxRatio) }),
           values: (_u, ticks) => {
-            const labels = ticks.map(tickLabel);
+            // A log axis leaves some of its ticks unlabelled (null).
+            const labels = ticks.map((v) => (v === null || v === undefined ? '' : tickLabel(v)));
             // The labels drawn on the canvas, for the checks a person would make (three or more).
             host.dataset.yTicks = JSON.stringify(labels);
             return labels;
@@ -152,7 +158,7 @@ export class TracePlot {
 
   private draw(): void {
     const columns = this.data;
-    this.focus = focusRange(columns, (min, max) => safeRange(null, min, max), this.full);
+    this.focus = this.logLog ? { range: [0, 0], offScale: [], escaping: [] } : focusRange(columns, (min, max) => safeRange(null, min, max), this.full);
     const { range, offScale } = this.focus;
     // A runaway is drawn to the edge where it leaves and no further: past it, its swings
     // from edge to edge would only hide the curves that stay.
@@ -166,7 +172,9 @@ export class TracePlot {
           return o ? cut(c, o) : c;
         })
       : columns;
-    this.plot.setData(shown as uPlot.AlignedData);
+    // A log axis has no place for 0 or a missing value: uPlot draws a gap only at null.
+    const drawn = this.logLog ? shown.map((c, k) => (k === 0 ? c : c.map((v) => (Number.isFinite(v) && v > 0 ? v : null)))) : shown;
+    this.plot.setData(drawn as uPlot.AlignedData);
     this.legendNotes();
   }
 

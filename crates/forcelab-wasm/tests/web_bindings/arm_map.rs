@@ -118,3 +118,56 @@ fn the_three_link_arm_is_the_cores_and_other_counts_are_refused_by_name() {
         );
     }
 }
+
+/// `ArmScene.sag` is the core's `arm_sag` at distinct settings and axis bounds, refuses a
+/// bad axis by name, and takes undefined for both defaults.
+#[wasm_bindgen_test]
+fn the_sag_is_the_cores_and_refuses_a_bad_axis_by_name() {
+    use forcelab::scenes::{arm_sag, SagAxis};
+    let settings_text = r#"{"kd": 3, "gravity": 7, "target": [0.4, 0.9],
+        "laws": ["joint-spd", "joint-pd", "pd-gravity"]}"#;
+    let settings = ArmSettings {
+        kd: 3.0,
+        gravity: 7.0,
+        target: vec![0.4, 0.9],
+        laws: vec![
+            ChainLawId::JointSpd,
+            ChainLawId::JointPd,
+            ChainLawId::PdGravity,
+        ],
+        ..ArmSettings::default()
+    };
+    let axis = SagAxis {
+        kp_min: 35.0,
+        kp_max: 3500.0,
+        points: 7,
+    };
+    let ours = ArmScene::sag(
+        json(settings_text),
+        json(r#"{"kpMin": 35, "kpMax": 3500, "points": 7}"#),
+    )
+    .unwrap();
+    let core = arm_sag(&settings, &axis).unwrap();
+    let kp: Vec<f64> = numbers(&ours, "kp").into_iter().flatten().collect();
+    assert_eq!(kp, core.kp);
+    let laws = js_sys::Array::from(&get(&ours, "laws"));
+    assert_eq!(laws.length() as usize, core.laws.len());
+    for (k, law) in core.laws.iter().enumerate() {
+        let mine = laws.get(k as u32);
+        assert_eq!(get(&mine, "law").as_string().unwrap(), law.law);
+        let rows: Vec<Option<Vec<f64>>> =
+            serde_wasm_bindgen::from_value(get(&mine, "sag")).unwrap();
+        assert_eq!(rows, law.sag, "{}", law.law);
+    }
+    let predicted: Vec<Vec<f64>> = serde_wasm_bindgen::from_value(get(&ours, "predicted")).unwrap();
+    assert_eq!(predicted, core.predicted);
+    for (axis, field) in [
+        (r#"{"points": 1}"#, "points"),
+        (r#"{"kpMin": -1}"#, "kpMin"),
+    ] {
+        let text = message(ArmScene::sag(JsValue::UNDEFINED, json(axis)).unwrap_err());
+        assert!(text.contains(field), "{text}");
+    }
+    let defaults = ArmScene::sag(JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+    assert_eq!(numbers(&defaults, "kp").len(), SagAxis::default().points);
+}

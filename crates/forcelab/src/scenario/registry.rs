@@ -95,7 +95,7 @@ fn captioned(entry: PresetEntry) -> PresetEntry {
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 25] = [
+pub const OTHER_PRESETS: [PresetEntry; 26] = [
     entry(
         "cube",
         Scene,
@@ -245,6 +245,12 @@ pub const OTHER_PRESETS: [PresetEntry; 25] = [
         Analysis,
         "12-chains",
         "The stability map of the arm held at its pose: each chain law's spectral radius over kp and kd, with the mass matrix and gravity in it",
+    ),
+    entry(
+        "arm-sag",
+        Analysis,
+        "12-chains",
+        "How far each chain law lets the arm sag under its weight as the stiffness grows, beside the weight's torque over kp",
     ),
 ];
 

@@ -4,6 +4,7 @@
 mod arm;
 mod arm_map;
 mod arm_run;
+mod arm_sag;
 mod dive;
 mod golden;
 mod hulls;
@@ -20,6 +21,7 @@ pub use arm_map::{arm_loop, arm_map, ArmMap, ArmMapGrid};
 pub use arm_run::{
     breaking_stiffness, breaking_table, run_arm, ArmRun, BreakingRow, BREAKING_RATES,
 };
+pub use arm_sag::{arm_sag, ArmSag, LawSag, SagAxis};
 pub use dive::{
     attitude, four_generations, Dive, DiveSettings, Orders, FIRST_ORDERS, MAX_PITCH, MAX_ROLL,
 };
