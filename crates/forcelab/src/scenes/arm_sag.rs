@@ -219,11 +219,8 @@ mod tests {
             state.step(&chain, &tau, s.dt, s.integrator).unwrap();
         }
         let want = sag.laws[0].sag[0].as_ref().unwrap();
-        for j in 0..2 {
-            assert!(
-                (s.target[j] - state.q[j] - want[j]).abs() < 1e-9,
-                "joint {j}"
-            );
+        for (j, want) in want.iter().enumerate() {
+            assert!((s.target[j] - state.q[j] - want).abs() < 1e-9, "joint {j}");
         }
     }
 
