@@ -2,7 +2,9 @@
 //! any joint may swing past its target, and how hard any joint may be pushed; checked by
 //! name.
 
-use super::super::spec::{check_wish, DesignError, Requirements, Robustness};
+use super::super::spec::{
+    check_wish, DesignError, Requirements, Robustness, MAX_DURATION, MAX_RUN_STEPS,
+};
 use crate::error::{non_negative, positive};
 
 /// The wish for the arm's lift to its pose (every bound optional; `None` leaves it free,
@@ -28,9 +30,18 @@ pub struct ArmWish {
 }
 
 impl ArmWish {
-    /// Checks every bound against a run of `seconds` s at step `dt`; the error names the
-    /// first bad one (`settle`, `overshoot`, `max_torque`) and its value.
+    /// Checks every bound against a run of `seconds` s at step `dt` (the run itself at
+    /// least 10 steps and at most the one-body tuner's longest, 6,000 steps or 120 s);
+    /// the error names the first bad one (`seconds`, `settle`, `overshoot`,
+    /// `max_torque`) and its value.
     pub fn check(&self, dt: f64, seconds: f64) -> Result<(), DesignError> {
+        // The one-body tuner's bounds on a run, named as the arm names its run.
+        crate::error::in_range(
+            "seconds",
+            seconds,
+            10.0 * dt,
+            MAX_DURATION.min(MAX_RUN_STEPS * dt),
+        )?;
         if let Some(v) = self.settle {
             positive("settle", v)?;
             crate::error::in_range("settle", v, 0.0, seconds)?;
