@@ -383,6 +383,29 @@ impl ArmScene {
         js(js(forcelab::scenes::arm_loop(&settings, law))?.spectral_radius())
     }
 
+    /// The arm of `settings` (undefined: the defaults) tuned for `wish` `{ settle (s),
+    /// overshoot (fraction of each joint's move), maxTorque (N m) }`, each optional, by
+    /// `drives` (chain law ids and `mujoco-euler`, `mujoco-implicitfast`, `physx-drive`,
+    /// `physx-joint-pd`; empty: every law of `settings.laws`, then the engines):
+    /// `[{ drive, label, gains: { kp, kd, ki }, figures: { settle, overshoot: [per
+    /// joint], peakTorque, finalError, failed }, meets, margins: { settle, overshoot,
+    /// maxTorque }, binding, nearest, evaluated }]` (`forcelab::design::tune_arm`). A bad
+    /// wish or setting is refused naming the field.
+    pub fn tune(settings: JsValue, wish: JsValue, drives: Vec<String>) -> Result<JsValue, JsError> {
+        use forcelab::design::{tune_arm, ArmDrive, ArmTuneSpec, ArmWish};
+        let settings: ArmSettings = from_js("settings", settings)?;
+        let wish: ArmWish = from_js("wish", wish)?;
+        let mut spec = ArmTuneSpec::new(settings, wish);
+        if !drives.is_empty() {
+            spec.drives = drives
+                .iter()
+                .map(|d| ArmDrive::parse(d))
+                .collect::<Result<_, _>>()
+                .map_err(|e| JsError::new(&e))?;
+        }
+        to_js(&tune_arm(&spec).map_err(|e| JsError::new(&e.0))?)
+    }
+
     /// Why arm `k` blew up (the core's message), or undefined while it holds or for no such arm.
     pub fn failure(&self, k: usize) -> Option<String> {
         let (_, e) = self.0.arms.get(k)?.failed?;

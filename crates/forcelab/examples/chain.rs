@@ -34,10 +34,23 @@
 //! what an engine's API gives the exported Unity and Godot laws, which their tests
 //! replay. With `--limits` each joint is held within its range (`MIN:MAX` in rad, or `-`
 //! for a free joint) by a hard stop, and a start or target outside it is refused by name
-//! (`target[1]`, with the value and the range). A bad flag gets a message naming it and
-//! exit status 2.
+//! (`target[1]`, with the value and the range); the engine twins and the tuner, which
+//! model free joints, refuse it. With `--tune` it tunes instead the arm for a wish
+//! (`forcelab::design::tune_arm`):
+//! `--settle S` (every joint within 0.02 rad from then on), `--overshoot O` (the largest
+//! swing of any joint past its target, a fraction of that joint's move), `--max-torque T`
+//! (N m, any joint, any step), each optional; `--drives ID,ID,...` (every law of `--laws`,
+//! then `mujoco-euler`, `mujoco-implicitfast`, `physx-drive`, `physx-joint-pd`) and
+//! `--fastest` (of the gains that meet it, the fastest rather than the gentlest); the arm
+//! flags set the arm and its run (the PID's `ki / kp` is kept). It prints a JSON array,
+//! one object per drive: `drive`, `label`, `kp`, `kd`, `ki`, `meets`, `settle`,
+//! `overshoot` (per joint), `peakTorque`, `finalError`, `failed`, `margins` (each limit
+//! minus what was achieved), `binding` and `nearest` (when missed: the requirement missed
+//! most, the wish those gains meet), `evaluated`.
+//! A bad flag gets a message naming it and exit status 2.
 use forcelab::body::chain::{bias, mass_matrix, JointLimit, Link, PlanarChain};
 use forcelab::controllers::chain::ChainLawId;
+use forcelab::design::{tune_arm, ArmDrive, ArmTuneSpec, ArmWish, Objective};
 use forcelab::engines::mujoco_chain::{mujoco_arm, ChainIntegrator, Position};
 use forcelab::engines::physx_chain::{physx_arm, ChainDrive, PhysxChainLaw, PhysxChainSettings};
 use forcelab::integrator::Integrator;
@@ -48,10 +61,15 @@ use std::process::ExitCode;
 #[path = "shared/json.rs"]
 mod json;
 
+#[path = "shared/arm_tune.rs"]
+mod arm_tune;
+
 const USAGE: &str = "usage: chain [--json] [--links L:M,L:M,...] [--gravity G] [--start Q,Q,...] \
                      [--target Q,Q,...] [--laws ID,ID,...] [--kp KP] [--kd KD] [--ki KI] [--dt DT] \
                      [--integrator semi-implicit-euler|explicit-euler|rk4] [--seconds S] \
-                     [--mujoco Euler|implicitfast] [--physx drive|joint-pd] [--dynamics] [--limits MIN:MAX|-,...]";
+                     [--mujoco Euler|implicitfast] [--physx drive|joint-pd] [--dynamics] \
+                     [--limits MIN:MAX|-,...] \
+                     [--tune [--settle S] [--overshoot O] [--max-torque T] [--drives ID,ID,...] [--fastest]]";
 
 /// What the command runs: the scene's laws, or one engine's twin.
 enum Engine {
@@ -61,6 +79,8 @@ enum Engine {
     Mujoco(ChainIntegrator),
     /// `--physx`.
     Physx(PhysxChainLaw),
+    /// `--tune`: the wish, the drives (`None`: the laws', then the engines') and the objective.
+    Tune(ArmWish, Option<Vec<ArmDrive>>, Objective),
 }
 
 /// The comma-separated numbers after `flag`, or a message naming it.
@@ -96,12 +116,29 @@ fn parse(args: &[String]) -> Result<(ArmSettings, Output, Engine), String> {
     let mut json = false;
     let mut dynamics = false;
     let mut engine = Engine::Laws;
+    let (mut tune, mut wish, mut drives, mut objective) =
+        (false, ArmWish::default(), None, Objective::Gentlest);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let f = flag.as_str();
         match f {
             "--json" => json = true,
             "--dynamics" => dynamics = true,
+            "--tune" => tune = true,
+            "--fastest" => objective = Objective::Fastest,
+            "--settle" => wish.settle = Some(number(f, it.next())?),
+            "--overshoot" => wish.overshoot = Some(number(f, it.next())?),
+            "--max-torque" => wish.max_torque = Some(number(f, it.next())?),
+            "--drives" => {
+                let text = it
+                    .next()
+                    .ok_or("--drives needs drive ids after it, comma separated")?;
+                drives = Some(
+                    text.split(',')
+                        .map(|id| ArmDrive::parse(id.trim()).map_err(|e| format!("--drives: {e}")))
+                        .collect::<Result<_, _>>()?,
+                );
+            }
             "--mujoco" => {
                 engine = Engine::Mujoco(
                     ChainIntegrator::parse(
@@ -178,8 +215,22 @@ fn parse(args: &[String]) -> Result<(ArmSettings, Output, Engine), String> {
     if dynamics && !json {
         return Err("--dynamics needs --json".to_string());
     }
+    let wished = wish != ArmWish::default() || drives.is_some() || objective != Objective::Gentlest;
+    if tune {
+        if !matches!(engine, Engine::Laws) || dynamics {
+            return Err(
+                "--tune tunes every drive of --drives: it takes no --mujoco, --physx or --dynamics"
+                    .to_string(),
+            );
+        }
+        engine = Engine::Tune(wish, drives, objective);
+    } else if wished {
+        return Err(
+            "--settle, --overshoot, --max-torque, --drives and --fastest need --tune".to_string(),
+        );
+    }
     if !s.limits.is_empty() && !matches!(engine, Engine::Laws) {
-        return Err("--limits: the MuJoCo and PhysX twins model the arm's joints free; drop --limits, or --mujoco and --physx".to_string());
+        return Err("--limits: the MuJoCo and PhysX twins and the tuner model the arm's joints free; drop --limits, or --mujoco, --physx and --tune".to_string());
     }
     Ok((s, Output { json, dynamics }, engine))
 }
@@ -263,6 +314,9 @@ fn main() -> ExitCode {
     match engine {
         Engine::Mujoco(integrator) => return mujoco_main(&settings, integrator, output.json),
         Engine::Physx(law) => return physx_main(&settings, law, output.json),
+        Engine::Tune(wish, drives, objective) => {
+            return tune_main(settings, wish, drives, objective)
+        }
         Engine::Laws => {}
     }
     let runs = match run_arm(&settings) {
@@ -398,3 +452,33 @@ fn physx_main(s: &ArmSettings, law: PhysxChainLaw, as_json: bool) -> ExitCode {
     }
     ExitCode::SUCCESS
 }
+
+/// `--tune`: the arm's tuning table as JSON; a bad wish or arm named with its flag.
+fn tune_main(
+    arm: ArmSettings,
+    wish: ArmWish,
+    drives: Option<Vec<ArmDrive>>,
+    objective: Objective,
+) -> ExitCode {
+    let mut spec = ArmTuneSpec::new(arm, wish);
+    spec.objective = objective;
+    if let Some(d) = drives {
+        spec.drives = d;
+    }
+    match tune_arm(&spec) {
+        Ok(rows) => {
+            println!("{}", arm_tune::table(&rows));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            // The core names its field; the flag that set it is the same word, dashed.
+            let field = e.0.split(' ').next().unwrap_or("");
+            eprintln!("--{}: {e}", field.replace('_', "-"));
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "shared/chain_tests.rs"]
+mod tests;

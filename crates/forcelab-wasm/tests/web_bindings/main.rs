@@ -23,6 +23,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 mod analysis_bindings;
 mod arm_map;
 mod arm_scene;
+mod arm_tune;
 mod lab;
 mod scenes_engines;
 mod stateful_bindings;

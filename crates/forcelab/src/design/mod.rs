@@ -13,6 +13,7 @@
 //! laws (`analysis::one_step_matrix`), the roots of the characteristic polynomial for
 //! the PIDs, the integral's pole included (`analysis::poles`).
 
+pub mod chain;
 pub mod engine;
 pub mod measure;
 pub mod orientation;
@@ -24,6 +25,9 @@ pub mod search;
 pub mod spec;
 pub mod verdict;
 
+pub use chain::{
+    tune_arm, ArmDrive, ArmFigures, ArmGains, ArmMargins, ArmTuneSpec, ArmTuning, ArmWish,
+};
 pub use engine::{tune_engine, tune_engines, EngineDesign, EngineRequest, EngineSpec};
 pub use measure::{Cap, Response};
 pub use orientation::{tune_turn, TurnDesign, TurnWish, SETTLE_DEGREES};

@@ -27,6 +27,13 @@ pub trait Problem: Sized {
     fn measure(&self, point: Point, cap: &Cap) -> Response;
     /// The same question with other requirements.
     fn asking(&self, requirements: Requirements) -> Self;
+    /// Between two misses whose worst requirements are missed by the same amount (both
+    /// never settle, say), how far off this one is: the smaller wins. 0 by default (no
+    /// preference: the earlier or lower point stays); the arm's tuner reads its final
+    /// error, so a law that cannot settle reports the gains that come closest.
+    fn closeness(&self, _response: &Response) -> f64 {
+        0.0
+    }
 }
 
 /// A point of the search: `ln w`, `ln zeta`, `kappa`.
@@ -151,13 +158,26 @@ impl<'a, P: Problem> Search<'a, P> {
                 == Some(core::cmp::Ordering::Less)
         };
         let improved = self.best.is_none_or(|b| {
-            better(&self.wish, &c, &b)
-                || lower_wins_ties && !better(&self.wish, &b, &c) && lower(c.point, b.point)
+            self.beats(&c, &b) || lower_wins_ties && !self.beats(&b, &c) && lower(c.point, b.point)
         });
         if improved {
             self.best = Some(c);
         }
         improved
+    }
+
+    /// [`better`], and between two misses by the same amount the closer by
+    /// [`Problem::closeness`].
+    fn beats(&self, a: &Candidate, b: &Candidate) -> bool {
+        let tied_misses = || {
+            !meets(&self.wish, &a.response)
+                && !meets(&self.wish, &b.response)
+                && worst_excess(&self.wish, &a.response).0
+                    == worst_excess(&self.wish, &b.response).0
+        };
+        better(&self.wish, a, b)
+            || tied_misses()
+                && self.problem.closeness(&a.response) < self.problem.closeness(&b.response)
     }
 
     /// Runs the whole search: the grid, then the pattern search.

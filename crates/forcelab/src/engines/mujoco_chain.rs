@@ -67,6 +67,9 @@ impl ChainIntegrator {
 pub struct MujocoArm {
     /// `qpos` after each step.
     pub q: Vec<Vec<f64>>,
+    /// Each step's actuator forces, N m (`actuator_force`: `kp u - kp q - kv v` at the
+    /// state the step starts from; zeros on a step MuJoCo reset, whose controls it zeroed).
+    pub tau: Vec<Vec<f64>>,
     /// The steps (counted from 0) at which the data was reset.
     pub resets: Vec<usize>,
 }
@@ -102,6 +105,7 @@ pub fn mujoco_arm(
     let (mut q, mut v) = (start.to_vec(), vec![0.0; n]);
     let mut out = MujocoArm {
         q: Vec::with_capacity(steps),
+        tau: Vec::with_capacity(steps),
         resets: Vec::new(),
     };
     let beyond = |x: &[f64]| x.iter().any(|x| x.abs() > MAX_VAL);
@@ -126,8 +130,16 @@ pub fn mujoco_arm(
     let zero = vec![0.0; n];
     for step in 0..steps {
         let a = match accel(&q, &v, target) {
-            Some(a) => a,
+            Some(a) => {
+                out.tau.push(
+                    (0..n)
+                        .map(|i| kp * target[i] - kp * q[i] - kv * v[i])
+                        .collect(),
+                );
+                a
+            }
             None => {
+                out.tau.push(zero.clone());
                 out.resets.push(step);
                 q = zero.clone();
                 v = zero.clone();

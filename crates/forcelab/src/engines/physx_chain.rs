@@ -153,6 +153,9 @@ impl Default for PhysxChainSettings {
 pub struct PhysxArm {
     /// The joint angles after each `simulate(dt)`, rad.
     pub q: Vec<Vec<f64>>,
+    /// Each step's joint torques, N m: the drive's accumulated impulse over `dt`, or the
+    /// efforts written (zeros once asleep).
+    pub tau: Vec<Vec<f64>>,
     /// The first step (from 0) after which the arm was asleep, frozen where it was.
     pub slept: Option<usize>,
 }
@@ -258,6 +261,7 @@ pub fn physx_arm(
     let (mut falling, mut slept) = (false, None);
     let mut out = PhysxArm {
         q: Vec::with_capacity(steps),
+        tau: Vec::with_capacity(steps),
         slept: None,
     };
     let effort = drive.law == PhysxChainLaw::JointPd;
@@ -274,6 +278,7 @@ pub fn physx_arm(
     for step in 0..steps {
         if slept.is_some() {
             out.q.push(q.clone());
+            out.tau.push(vec![0.0; n]);
             continue;
         }
         let tau: Vec<f64> = match drive.law {
@@ -439,6 +444,11 @@ pub fn physx_arm(
             }
         }
         out.q.push(q.clone());
+        out.tau.push(if effort {
+            tau
+        } else {
+            acc_d.iter().map(|d| d / dt).collect()
+        });
         // 7. Sleep, on the position sweeps' motion at the step's start pose.
         if falling {
             slept = Some(step);
