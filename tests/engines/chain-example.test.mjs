@@ -67,6 +67,7 @@ test.each([
   [['--limits', '-1:1'], /limits: limits must be between 2 and 2, got 1/],
   [['--limits', '1,-'], /--limits takes MIN:MAX/],
   [['--limits', '-2:2,-2:2', '--mujoco', 'Euler'], /--limits: the MuJoCo and PhysX twins and the tuner model the arm's joints free/],
+  [['--limits', '-2:2,-2:2', '--tune', '--settle', '1'], /--limits: the MuJoCo and PhysX twins and the tuner model the arm's joints free/],
 ])('%j is refused by name with status 2', (args, message) => {
   const r = run(...args);
   expect(r.status).toBe(2);
