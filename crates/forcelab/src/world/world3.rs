@@ -232,4 +232,26 @@ mod tests {
             "index"
         );
     }
+
+    /// A law stiff enough to spin its body past the bound in one step stops it as
+    /// diverged, put back where it was (the body itself and the arrays a caller reads),
+    /// while the other body goes on.
+    #[test]
+    fn a_body_spun_past_the_bound_is_put_back_and_stopped_as_diverged() {
+        let mut w = World3::new(1.0 / 60.0).unwrap();
+        let body = Body3::default();
+        for kp in [1e12, 1.0] {
+            let law = Controller3::new(LawId::ForwardPd, kp, 0.0, body.inertia.y).unwrap();
+            w.add(body, law).unwrap();
+        }
+        let turn = Target3::facing(from_rotation_vector(DVec3::new(0.0, 1.0, 0.0)));
+        w.set_target(0, turn).unwrap();
+        w.set_target(1, turn).unwrap();
+        w.step(1);
+        assert_eq!(w.diverged(), &[1, 0]);
+        assert_eq!(w.failures[0], Some(crate::runner::DIVERGED));
+        assert_eq!(*w.body(0).unwrap(), body, "put back where it was");
+        assert_eq!(&w.orientations()[..4], &body.orientation.to_array());
+        assert_ne!(w.body(1).unwrap().angular_velocity, DVec3::ZERO);
+    }
 }
