@@ -395,4 +395,20 @@ mod tests {
         assert_eq!(w.dt(), 0.1);
         assert_eq!(w.body(1).unwrap().mass, 1.0);
     }
+
+    #[test]
+    fn each_body_added_is_given_the_next_index() {
+        let mut w = World1::new(0.01).unwrap();
+        assert!(w.is_empty() && w.len() == 0);
+        for k in 0..3 {
+            let body = Body1 {
+                x: k as f64,
+                ..Body1::default()
+            };
+            assert_eq!(w.add(body, LawId::Spd, 10.0, 1.0).unwrap(), k);
+            assert_eq!(w.len(), k + 1);
+            assert_eq!(w.body(k).unwrap().x, k as f64);
+        }
+        assert!(!w.is_empty());
+    }
 }
