@@ -78,6 +78,10 @@ impl Stepper for Cubes {
     type Input = Drive;
     type Output = Terms;
 
+    // Inlined into the runner's loop: left a call, World1's SPD cube-step cost 45 % more
+    // than its own loop did (criterion, one sitting); inlined, the slowest linear law is
+    // 6.1 µs per 1,024 cubes against the old loop's 6.6.
+    #[inline(always)]
     fn drive(&self, slot: &mut CubeSlot, d: &Drive) -> Result<Terms, Error> {
         let before = slot.body;
         if let Some(law) = slot.prepared(d.dt) {
