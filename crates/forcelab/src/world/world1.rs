@@ -399,7 +399,8 @@ mod tests {
     #[test]
     fn each_body_added_is_given_the_next_index() {
         let mut w = World1::new(0.01).unwrap();
-        assert!(w.is_empty() && w.len() == 0);
+        assert!(w.is_empty());
+        assert_eq!(w.len(), 0);
         for k in 0..3 {
             let body = Body1 {
                 x: k as f64,
