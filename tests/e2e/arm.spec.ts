@@ -66,6 +66,14 @@ test('kd 10 at 60 Hz blows up PD per joint and leaves SPD with the mass matrix h
   expect(label).not.toContain('SPD with the mass matrix blew up');
   expect(label).not.toContain('SPD per joint blew up');
   await expect.poll(() => new URL(page.url()).searchParams.get('arm-kd')).toBe('10');
+  // The table under the plots says the same, in the core's numbers: when PD blew up, and what the paper's SPD reached.
+  const row = (name: string) => f.locator('table.arm-metrics tr', { has: page.locator(':is(th, td)', { hasText: new RegExp(`^${name}$`) }) });
+  await expect(row('PD per joint')).toContainText(/blew up at 0\.\d\d s/);
+  const metrics = JSON.parse((await f.getAttribute('data-metrics'))!) as { law: string; blewUpAt: number | null; peakTorque: number }[];
+  const spd = metrics.find((m) => m.law === 'mass-matrix-spd')!;
+  expect(spd.blewUpAt).toBeNull();
+  await expect(row('SPD with the mass matrix')).toContainText(String(Number(spd.peakTorque.toFixed(1))));
+  expect(metrics.find((m) => m.law === 'joint-pd')!.blewUpAt).toBeGreaterThan(0);
   const after = await figureData(f);
 
   // The link reopens the figure in that state, to the last plotted bit.

@@ -362,6 +362,21 @@ impl ArmScene {
         to_js(&js(forcelab::scenes::arm_map(&settings, law, &grid))?)
     }
 
+    /// Within this of its target (rad) every joint counts as there, for the settle time
+    /// (`forcelab::scenes::ARM_SETTLED`).
+    #[wasm_bindgen(js_name = settledBand)]
+    pub fn settled_band() -> f64 {
+        forcelab::scenes::ARM_SETTLED
+    }
+
+    /// Each law's run of the arm of `settings` (undefined: the defaults) summed up:
+    /// `[{ law, label, settle (s, or null: never), finalError (rad), peakTorque (N m),
+    /// blewUpAt (s, or null) }]` (`forcelab::scenes::arm_metrics`).
+    pub fn metrics(settings: JsValue) -> Result<JsValue, JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        to_js(&js(forcelab::scenes::arm_metrics(&settings))?)
+    }
+
     /// How far each law of `settings` (undefined: the defaults) lets the arm sag under
     /// its weight at each stiffness of `axis` (undefined: `SagAxis::default()`; else
     /// `{ kpMin, kpMax, points }`): `{ kp: [N m/rad], laws: [{ law, label, sag: [per kp,

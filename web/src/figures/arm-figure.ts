@@ -10,7 +10,7 @@ import { ArmScene, sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
-import { el } from '../ui/dom';
+import { el, fillTable } from '../ui/dom';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { armCodePanel } from './arm-code';
 import type { FigureLink } from './figure-link';
@@ -19,6 +19,16 @@ import { fitCanvas, liveFigure, sceneFrame, settingsFold, toggle } from './live-
 const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
 /** The most steps a paused figure's preview may take (one call into the core each). */
 const MAX_PREVIEW_STEPS = 100_000;
+
+/** One law's run summed up (`scenes::ArmMetrics`). */
+interface ArmMetrics {
+  law: string;
+  label: string;
+  settle: number | null;
+  finalError: number;
+  peakTorque: number;
+  blewUpAt: number | null;
+}
 
 /** A chain law as the core names it (`ArmScene.laws()`). */
 interface ChainLawEntry {
@@ -90,6 +100,26 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
   makePlots();
   const errors = new Float64Array(series.length);
   const torques = new Float64Array(series.length);
+  // Each law's whole run summed up (the core's `arm_metrics`): what the plots show, in numbers.
+  const metricsTable = el('table', { class: 'readout arm-metrics' });
+  torqueBox.after(metricsTable);
+  const measure = () => {
+    const rows = ArmScene.metrics(settings()) as ArmMetrics[];
+    host.dataset.metrics = JSON.stringify(rows);
+    const fixed = (v: number | null, digits: number) => (v === null ? '—' : formatNumber(Number(v.toFixed(digits))));
+    fillTable(
+      metricsTable,
+      `Each law over ${formatNumber(seconds)} s: when every joint stays within ${formatNumber(ArmScene.settledBand())} rad of its target, the largest error left at the end, the largest torque`,
+      ['law', 'settles at (s)', 'error at the end (rad)', 'peak torque (N m)'],
+      rows.map((m) => [
+        m.label,
+        m.blewUpAt !== null ? `blew up at ${m.blewUpAt.toFixed(2)} s` : m.settle === null ? 'never' : fixed(m.settle, 2),
+        m.blewUpAt !== null ? '—' : fixed(m.finalError, 3),
+        m.blewUpAt !== null ? '—' : fixed(m.peakTorque, 1),
+      ]),
+    );
+  };
+  measure();
 
   const sim = {
     name: 'arm',
@@ -101,6 +131,7 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
       const next = new ArmScene(settings());
       scene.free();
       scene = next;
+      measure();
       joints = scene.joints;
       errorPlot.clear();
       torquePlot.clear();

@@ -171,3 +171,31 @@ fn the_sag_is_the_cores_and_refuses_a_bad_axis_by_name() {
     let defaults = ArmScene::sag(JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
     assert_eq!(numbers(&defaults, "kp").len(), SagAxis::default().points);
 }
+
+/// `ArmScene.metrics` is the core's `arm_metrics` at distinct settings, field for field.
+#[wasm_bindgen_test]
+fn the_metrics_are_the_cores() {
+    use forcelab::scenes::arm_metrics;
+    let settings = ArmSettings {
+        kd: 10.0,
+        kp: 70.0,
+        seconds: 2.0,
+        ..ArmSettings::default()
+    };
+    let ours = ArmScene::metrics(json(r#"{"kd": 10, "kp": 70, "seconds": 2}"#)).unwrap();
+    let core = arm_metrics(&settings).unwrap();
+    let rows = js_sys::Array::from(&ours);
+    assert_eq!(rows.length() as usize, core.len());
+    for (k, m) in core.iter().enumerate() {
+        let row = rows.get(k as u32);
+        assert_eq!(get(&row, "law").as_string().unwrap(), m.law);
+        assert_eq!(get(&row, "settle").as_f64(), m.settle);
+        assert_eq!(get(&row, "finalError").as_f64(), Some(m.final_error));
+        assert_eq!(get(&row, "peakTorque").as_f64(), Some(m.peak_torque));
+        assert_eq!(get(&row, "blewUpAt").as_f64(), m.blew_up_at);
+    }
+    assert!(core.iter().any(|m| m.blew_up_at.is_some()));
+    assert_eq!(ArmScene::settled_band(), forcelab::scenes::ARM_SETTLED);
+    let text = message(ArmScene::metrics(json(r#"{"dt": -1}"#)).unwrap_err());
+    assert!(text.contains("dt"), "{text}");
+}

@@ -33,6 +33,44 @@ pub struct ArmRun {
     pub predicted_sag: Vec<f64>,
 }
 
+/// One law's run of the arm summed up for a reader: what the arm figure's table shows.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ArmMetrics {
+    /// The law's id.
+    pub law: &'static str,
+    /// Its name for a reader.
+    pub label: &'static str,
+    /// When every joint was last outside [`SETTLED`] of its target, s (`None`: never).
+    pub settle: Option<f64>,
+    /// The largest joint error at the end, rad.
+    pub final_error: f64,
+    /// The largest torque on any joint over the run, N m.
+    pub peak_torque: f64,
+    /// The time of the step it blew up at, s (`None`: it held), as the figure says it.
+    pub blew_up_at: Option<f64>,
+}
+
+/// Each law's run of `s` ([`run_arm`]) summed up: settle, final error, peak torque and
+/// when it blew up; an error names a setting that cannot be.
+pub fn arm_metrics(s: &ArmSettings) -> Result<Vec<ArmMetrics>, Error> {
+    Ok(run_arm(s)?
+        .into_iter()
+        .map(|r| ArmMetrics {
+            law: r.law.id(),
+            label: r.law.label(),
+            settle: r.settle,
+            final_error: r.final_error,
+            peak_torque: r.peak_torque,
+            blew_up_at: r.failed.map(|(step, _)| step as f64 * s.dt),
+        })
+        .collect())
+}
+
 /// Runs every law of `s` on its own arm for `s.seconds` ([`Arm::step`], `seconds / dt`
 /// steps, rounded) and records each; an error names a setting that cannot be.
 pub fn run_arm(s: &ArmSettings) -> Result<Vec<ArmRun>, Error> {

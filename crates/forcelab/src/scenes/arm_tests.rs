@@ -273,3 +273,40 @@ fn a_third_link_at_the_same_gains_blows_up_every_per_joint_law_at_60_hz_but_not_
     assert_eq!(arm.stride(), Arm::PER_ARM + 3 * Arm::PER_JOINT);
     assert_eq!(arm.target_points().len(), 6);
 }
+
+/// The figure's table is the recorded run summed up, and says a blow-up at the time the
+/// stepped scene says it.
+#[test]
+fn the_metrics_are_the_recorded_runs_and_the_blow_up_time_the_scenes() {
+    let s = ArmSettings {
+        kd: 10.0,
+        ..ArmSettings::default()
+    };
+    let runs = run_arm(&s).unwrap();
+    let metrics = crate::scenes::arm_metrics(&s).unwrap();
+    let mut arm = Arm::new(s.clone()).unwrap();
+    for _ in 0..240 {
+        arm.step().unwrap();
+    }
+    let mut state = Vec::new();
+    arm.state_into(&mut state);
+    let stride = arm.stride();
+    assert_eq!(metrics.len(), runs.len());
+    for (k, (m, r)) in metrics.iter().zip(&runs).enumerate() {
+        assert_eq!((m.law, m.label), (r.law.id(), r.law.label()));
+        assert_eq!(
+            (m.settle, m.final_error, m.peak_torque),
+            (r.settle, r.final_error, r.peak_torque)
+        );
+        let said = state[k * stride + 1];
+        match m.blew_up_at {
+            Some(t) => assert_eq!(t, said, "{}", m.law),
+            None => assert!(said.is_nan(), "{}", m.law),
+        }
+    }
+    assert!(metrics.iter().any(|m| m.blew_up_at.is_some()));
+    // At the defaults the law that carries the weight settles; the ones that sag do not.
+    let calm = crate::scenes::arm_metrics(&ArmSettings::default()).unwrap();
+    let of = |id: &str| calm.iter().find(|m| m.law == id).unwrap();
+    assert!(of("pd-gravity").settle.is_some() && of("joint-pd").settle.is_none());
+}

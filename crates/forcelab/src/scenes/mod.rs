@@ -19,7 +19,8 @@ pub use arm::{
 };
 pub use arm_map::{arm_loop, arm_map, ArmMap, ArmMapGrid};
 pub use arm_run::{
-    breaking_stiffness, breaking_table, run_arm, ArmRun, BreakingRow, BREAKING_RATES,
+    arm_metrics, breaking_stiffness, breaking_table, run_arm, ArmMetrics, ArmRun, BreakingRow,
+    BREAKING_RATES,
 };
 pub use arm_sag::{arm_sag, ArmSag, LawSag, SagAxis};
 pub use dive::{
