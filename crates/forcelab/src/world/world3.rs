@@ -259,4 +259,29 @@ mod tests {
         assert_eq!(&w.orientations()[..4], &body.orientation.to_array());
         assert_ne!(w.body(1).unwrap().angular_velocity, DVec3::ZERO);
     }
+
+    /// Bodies are counted as added, and a law replaced mid-run turns its body from the
+    /// next step: at the same moment the other body, left with its law, moves differently.
+    #[test]
+    fn bodies_are_counted_and_a_law_replaced_takes_from_the_next_step() {
+        let mut w = World3::new(1.0 / 60.0).unwrap();
+        assert!(w.is_empty());
+        let body = Body3::default();
+        let soft = Controller3::new(LawId::BackwardPd, 2.0, 1.0, body.inertia.y).unwrap();
+        for _ in 0..2 {
+            w.add(body, soft).unwrap();
+        }
+        assert_eq!(w.len(), 2);
+        assert!(!w.is_empty());
+        let turn = Target3::facing(from_rotation_vector(DVec3::new(0.0, 1.0, 0.0)));
+        w.set_target(0, turn).unwrap();
+        w.set_target(1, turn).unwrap();
+        w.step(10);
+        assert_eq!(w.body(0).unwrap(), w.body(1).unwrap());
+        let stiff = Controller3::new(LawId::BackwardPd, 50.0, 5.0, body.inertia.y).unwrap();
+        w.set_law(1, stiff).unwrap();
+        w.step(1);
+        assert_ne!(w.body(0).unwrap(), w.body(1).unwrap());
+        assert_eq!(w.set_law(5, stiff).unwrap_err().field(), "index");
+    }
 }
