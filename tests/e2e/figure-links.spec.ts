@@ -156,6 +156,10 @@ for (const { id } of registryFigures()) {
     } else if (id === 'arm-breaking') {
       // Each law's id, then its breaking stiffness per rate (empty where it held).
       expect(rows.map(([law, ...kp]) => [law, ...kp.map((v) => (v === '' ? null : Number(v)))])).toEqual(JSON.parse((await figure.getAttribute('data-curves'))!));
+    } else if (id === 'arm-tune') {
+      // Each drive's id, whether it meets the wish, and its kp and kd, as the table was written from.
+      const shown = JSON.parse((await figure.getAttribute('data-curves'))!) as [string, boolean, number, number][];
+      expect(rows.map((row) => [row[0], row[1] === 'yes', Number(row[2]), Number(row[3])])).toEqual(shown);
     } else if (id === 'arm-map') {
       // Each cell's kp, kd and spectral radius (empty where the loop has no rest pose near the target).
       const { cells } = JSON.parse((await figure.getAttribute('data-curves'))!) as { cells: (number | null)[][] };

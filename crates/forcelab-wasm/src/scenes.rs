@@ -362,6 +362,13 @@ impl ArmScene {
         to_js(&js(forcelab::scenes::arm_map(&settings, law, &grid))?)
     }
 
+    /// The wish chapter 12's tuner opens on (`forcelab::design::ArmWish::FIGURE`):
+    /// `{ settle (s), overshoot (fraction of each joint's move), maxTorque (N m) }`.
+    #[wasm_bindgen(js_name = figureWish)]
+    pub fn figure_wish() -> Result<JsValue, JsError> {
+        to_js(&forcelab::design::ArmWish::FIGURE)
+    }
+
     /// Within this of its target (rad) every joint counts as there, for the settle time
     /// (`forcelab::scenes::ARM_SETTLED`).
     #[wasm_bindgen(js_name = settledBand)]

@@ -47,6 +47,7 @@ const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount>
   'arm-breaking': { door: 'scenes', mount: () => import('./arm-breaking-figure').then((m) => m.mountArmBreaking) },
   'arm-map': { door: 'scenes', mount: () => import('./arm-map-figure').then((m) => m.mountArmMap) },
   'arm-sag': { door: 'scenes', mount: () => import('./arm-sag-figure').then((m) => m.mountArmSag) },
+  'arm-tune': { door: 'scenes', mount: () => import('./arm-tune-figure').then((m) => m.mountArmTune) },
   atlas: { door: 'analysis', mount: () => import('./atlas-figure').then((m) => m.mountAtlas) },
   claims: { door: 'none', mount: () => import('./claims-figure').then((m) => m.mountClaims) },
   translator: { door: 'engines', mount: () => import('./translator-figure').then((m) => m.mountTranslator) },

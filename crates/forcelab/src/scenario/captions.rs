@@ -17,7 +17,7 @@ const fn caption(look: &'static str, try_this: &'static str) -> Caption {
 }
 
 /// Every figure's caption, by the figure's id in the registry.
-pub const CAPTIONS: [(&str, Caption); 27] = [
+pub const CAPTIONS: [(&str, Caption); 28] = [
     (
         "cube",
         caption(
@@ -205,6 +205,13 @@ pub const CAPTIONS: [(&str, Caption); 27] = [
         caption(
             "Each curve is how far a law's joint rests short of its target at that kp; dashed, the weight's torque at the pose over kp.",
             "At kp 50 the shoulder rests 0.37 rad low under PD, not the rule's 0.30: the sagging arm pulls harder. SPD per joint: 0.41.",
+        ),
+    ),
+    (
+        "arm-tune",
+        caption(
+            "Each row is a law or an engine's drive on the arm: the gains that meet the wish with the least torque, or the closest miss.",
+            "Ask for a settle within 1 s at 60 Hz: SPD with the mass matrix meets it; PD per joint blows up before its springs hold the weight.",
         ),
     ),
 ];

@@ -95,7 +95,7 @@ fn captioned(entry: PresetEntry) -> PresetEntry {
 use PresetKind::*;
 
 /// The presets that are not Lab figures, in chapter order.
-pub const OTHER_PRESETS: [PresetEntry; 26] = [
+pub const OTHER_PRESETS: [PresetEntry; 27] = [
     entry(
         "cube",
         Scene,
@@ -251,6 +251,12 @@ pub const OTHER_PRESETS: [PresetEntry; 26] = [
         Analysis,
         "12-chains",
         "How far each chain law lets the arm sag under its weight as the stiffness grows, beside the weight's torque over kp",
+    ),
+    entry(
+        "arm-tune",
+        Analysis,
+        "12-chains",
+        "The arm tuned from a wish: for each chain law and each engine's drive, the gains that settle it in time, within the overshoot and torque asked",
     ),
 ];
 

@@ -30,6 +30,15 @@ pub struct ArmWish {
 }
 
 impl ArmWish {
+    /// The wish chapter 12's tuner opens on: settled within 1 s, no joint more than 5 %
+    /// past its target, no joint pushed past 1,000 N m. On the default arm at 60 Hz the
+    /// whole-chain SPD meets it (its peak torque about 730 N m) and PD per joint cannot.
+    pub const FIGURE: ArmWish = ArmWish {
+        settle: Some(1.0),
+        overshoot: Some(0.05),
+        max_torque: Some(1000.0),
+    };
+
     /// Checks every bound against a run of `seconds` s at step `dt` (the run itself at
     /// least 10 steps and at most the one-body tuner's longest, 6,000 steps or 120 s);
     /// the error names the first bad one (`seconds`, `settle`, `overshoot`,
