@@ -56,24 +56,28 @@ impl ArmMapGrid {
 
     /// The grid, or an error naming the first bound that cannot be.
     pub fn validate(&self) -> Result<(), Error> {
-        in_range("kpMin", self.kp_min, 1e-6, 1e9)?;
-        in_range("kpMax", self.kp_max, self.kp_min, 1e9)?;
-        in_range("kdMin", self.kd_min, 1e-6, 1e9)?;
-        in_range("kdMax", self.kd_max, self.kd_min, 1e9)?;
-        for (field, min, max) in [
-            ("kpMax", self.kp_min, self.kp_max),
-            ("kdMax", self.kd_min, self.kd_max),
-        ] {
-            if max == min {
-                return Err(Error::Unsupported {
-                    field,
-                    reason: "must be greater than the least value",
-                });
-            }
-        }
+        check_log_range(("kpMin", self.kp_min), ("kpMax", self.kp_max))?;
+        check_log_range(("kdMin", self.kd_min), ("kdMax", self.kd_max))?;
         in_range("points", self.points as f64, 2.0, Self::MAX_POINTS as f64)?;
         Ok(())
     }
+}
+
+/// Checks the ends of a log axis of gains, each `(name, value)`: the least from 1e-6 to
+/// 1e9, the greatest above it and at most 1e9; the error names the end at fault.
+pub(super) fn check_log_range(
+    least: (&'static str, f64),
+    greatest: (&'static str, f64),
+) -> Result<(), Error> {
+    in_range(least.0, least.1, 1e-6, 1e9)?;
+    in_range(greatest.0, greatest.1, least.1, 1e9)?;
+    if greatest.1 == least.1 {
+        return Err(Error::Unsupported {
+            field: greatest.0,
+            reason: "must be greater than the least value",
+        });
+    }
+    Ok(())
 }
 
 /// One chain law's stability map on an arm: `radii[row * points + col]` is the spectral

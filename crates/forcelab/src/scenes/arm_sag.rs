@@ -5,7 +5,7 @@
 //! sag is a straight line of slope -1 that the rule meets as kp grows.
 
 use super::arm::{arm_chain, ArmSettings};
-use super::arm_map::arm_loop;
+use super::arm_map::{arm_loop, check_log_range};
 use crate::analysis::log_axis;
 use crate::body::chain::bias;
 use crate::controllers::chain::ChainLawId;
@@ -47,14 +47,7 @@ impl SagAxis {
 
     /// The axis, or an error naming the first bound that cannot be.
     pub fn validate(&self) -> Result<(), Error> {
-        in_range("kpMin", self.kp_min, 1e-6, 1e9)?;
-        in_range("kpMax", self.kp_max, self.kp_min, 1e9)?;
-        if self.kp_max == self.kp_min {
-            return Err(Error::Unsupported {
-                field: "kpMax",
-                reason: "must be greater than the least value",
-            });
-        }
+        check_log_range(("kpMin", self.kp_min), ("kpMax", self.kp_max))?;
         in_range("points", self.points as f64, 2.0, Self::MAX_POINTS as f64)?;
         Ok(())
     }
