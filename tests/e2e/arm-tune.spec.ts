@@ -68,10 +68,33 @@ test('a looser wish is met by more drives; a refused value is named and the tabl
   const problems = watchConsole(page);
   const f = await tuner(page);
   const before = await rows(f);
+  // What a reader could see between two of the page's own tasks: a search that ran as one
+  // task would show no row in between, and the page would not answer meanwhile.
+  await f.evaluate((host) => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    const look = () => {
+      const text = host.querySelector('.arm-tune-status')!.textContent!;
+      if (seen.at(-1) !== text) seen.push(text);
+      if (!host.dataset.curves || !text.startsWith('Met by')) setTimeout(look, 0);
+      else if (seen.length === 1) setTimeout(look, 0);
+    };
+    look();
+  });
   const settle = f.getByRole('textbox', { name: 'Settle within' });
   await settle.fill('3.5');
   await settle.press('Enter');
   await expect.poll(async () => JSON.stringify(await rows(f)), { timeout: 30_000 }).not.toBe(JSON.stringify(before));
+  const drives = before.length;
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  // Timers may run two rows back to back, so not every count is seen; but some are, in order.
+  const progress = seen.map((t) => /^Tuning: (\d+) of (\d+) drives done…$/.exec(t)).filter((m) => m !== null);
+  expect(progress.length, seen.join(' | ')).toBeGreaterThan(0);
+  expect(progress.map((m) => Number(m[2]))).toEqual(progress.map(() => drives));
+  const counts = progress.map((m) => Number(m[1]));
+  expect(counts, 'rows come one by one').toEqual([...counts].sort((a, b) => a - b));
+  expect(new Set(counts).size).toBe(counts.length);
+  expect(Math.max(...counts)).toBeLessThan(drives);
   const looser = await rows(f);
   expect(looser.filter((r) => r[1]).length).toBeGreaterThan(before.filter((r) => r[1]).length);
   await expect.poll(() => new URL(page.url()).searchParams.get('arm-tune-settle')).toBe('3.5');

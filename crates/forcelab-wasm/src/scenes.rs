@@ -405,6 +405,18 @@ impl ArmScene {
         js(js(forcelab::scenes::arm_loop(&settings, law))?.spectral_radius())
     }
 
+    /// The ids of what `tune` tunes on the arm of `settings` when asked for no drive in
+    /// particular, in its order (`forcelab::design::ArmTuneSpec::new`: every law of
+    /// `settings.laws`, then every engine's drive), so a page can ask for one row at a
+    /// time and stay responsive between them.
+    #[wasm_bindgen(js_name = tuneDrives)]
+    pub fn tune_drives(settings: JsValue) -> Result<Vec<String>, JsError> {
+        use forcelab::design::{ArmTuneSpec, ArmWish};
+        let settings: ArmSettings = from_js("settings", settings)?;
+        let spec = ArmTuneSpec::new(settings, ArmWish::FIGURE);
+        Ok(spec.drives.iter().map(|d| d.id().to_string()).collect())
+    }
+
     /// The arm of `settings` (undefined: the defaults) tuned for `wish` `{ settle (s),
     /// overshoot (fraction of each joint's move), maxTorque (N m) }`, each optional, by
     /// `drives` (chain law ids and `mujoco-euler`, `mujoco-implicitfast`, `physx-drive`,

@@ -53,7 +53,8 @@ export function mountArmTune(host: HTMLElement, link: FigureLink): void {
   host.append(controls, status, el('div', { class: 'table-scroll' }, table));
   let rows: Tuned[] = [];
 
-  const draw = () => {
+  /** Writes the rows found so far; `done`: the whole table, which its tests and CSV read. */
+  const draw = (done: boolean) => {
     const header = ['drive', 'meets the wish?', 'kp, kd (N m/rad, N m s/rad)', 'settles at (s)', 'worst overshoot', 'peak torque (N m)'];
     fillTable(
       table,
@@ -79,20 +80,45 @@ export function mountArmTune(host: HTMLElement, link: FigureLink): void {
       to.hash = 'arm';
       cell.append(el('br'), el('a', { href: to.href, class: 'arm-tune-open' }, 'open the arm at these gains'));
     });
-    host.dataset.curves = JSON.stringify(rows.map((r) => [r.drive, r.meets, r.gains.kp, r.gains.kd]));
+    if (done) host.dataset.curves = JSON.stringify(rows.map((r) => [r.drive, r.meets, r.gains.kp, r.gains.kd]));
   };
 
-  /** Runs the tuner for `next`, keeping it only if the core accepts it (a refusal throws, naming the field). */
+  // The core's order of what it tunes (its laws, then the engines' drives): asked one row
+  // at a time, a wish costs the reader a tenth of a second at most between paints rather
+  // than the whole search at once.
+  const drives = ArmScene.tuneDrives(defaults) as string[];
+  let search = 0;
+  /**
+   * Tunes `next`, one drive per task, drawing each row as it comes. The first row is
+   * asked at once, so a wish the core refuses throws here, naming the field, and the
+   * table and the wish stay as they were; a newer wish stops an older search.
+   */
   const tune = (next: Wish) => {
     const t0 = performance.now();
-    rows = ArmScene.tune(defaults, next, []) as Tuned[];
+    const first = ArmScene.tune(defaults, next, [drives[0]!]) as Tuned[];
+    const mine = ++search;
     Object.assign(current, next);
-    const met = rows.filter((r) => r.meets).map((r) => r.label);
-    status.textContent = `${met.length ? `Met by ${met.join(', ')}.` : 'No drive meets this wish on this arm at this step.'} (Tuned in ${Math.round(performance.now() - t0)} ms.)`;
-    draw();
+    rows = first;
+    const step = () => {
+      if (mine !== search) return;
+      if (rows.length < drives.length) {
+        status.textContent = `Tuning: ${rows.length} of ${drives.length} drives done…`;
+        draw(false);
+        setTimeout(() => {
+          if (mine !== search) return;
+          rows = rows.concat(ArmScene.tune(defaults, next, [drives[rows.length]!]) as Tuned[]);
+          step();
+        }, 0);
+        return;
+      }
+      const met = rows.filter((r) => r.meets).map((r) => r.label);
+      status.textContent = `${met.length ? `Met by ${met.join(', ')}.` : 'No drive meets this wish on this arm at this step.'} (Tuned in ${Math.round(performance.now() - t0)} ms.)`;
+      draw(true);
+    };
+    step();
   };
   (['settle', 'overshoot', 'maxTorque'] as const).forEach((key, i) => link.field(controls, fields[i]!, (v) => tune({ ...current, [key]: v })));
-  // The search takes a good part of a second: after the page has drawn, not before.
+  // After the page has drawn, not before.
   setTimeout(() => tune({ ...current }), 0);
   host.append(
     foldedExports(

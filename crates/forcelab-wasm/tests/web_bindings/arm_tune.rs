@@ -4,6 +4,7 @@
 //! the browser (printed: the page runs it on a click).
 
 use super::*;
+use forcelab::controllers::chain::ChainLawId;
 use forcelab::design::{tune_arm, ArmDrive, ArmTuneSpec, ArmWish};
 use forcelab::scenes::ArmSettings;
 use forcelab_wasm::scenes::ArmScene;
@@ -102,4 +103,41 @@ fn a_bad_wish_or_drive_is_named_and_the_whole_table_is_timed() {
     let ms = js_sys::Date::now() - t0;
     assert_eq!(js_sys::Array::from(&rows).length(), 9);
     console_log!("ArmScene.tune, nine drives: {ms} ms");
+}
+
+#[wasm_bindgen_test]
+fn the_drives_asked_one_at_a_time_are_the_whole_tables() {
+    // Two laws, in an order unlike the default's: the list follows the settings.
+    let text = r#"{"laws": ["mass-matrix-spd", "joint-pd"]}"#;
+    let settings = ArmSettings {
+        laws: vec![ChainLawId::MassMatrixSpd, ChainLawId::JointPd],
+        ..ArmSettings::default()
+    };
+    let ids = ArmScene::tune_drives(json(text)).unwrap();
+    let core: Vec<String> = ArmTuneSpec::new(settings, ArmWish::FIGURE)
+        .drives
+        .iter()
+        .map(|d| d.id().to_string())
+        .collect();
+    assert_eq!(ids, core);
+    assert_eq!(&ids[..2], ["mass-matrix-spd", "joint-pd"]);
+    assert!(ids.len() > 2, "the engines' drives follow the laws");
+    // Asked one at a time, the rows are the whole table's.
+    let wish = r#"{"settle": 1, "overshoot": 0.05}"#;
+    let whole = js_sys::Array::from(&ArmScene::tune(json(text), json(wish), vec![]).unwrap());
+    for (k, id) in ids.iter().enumerate() {
+        let one =
+            js_sys::Array::from(&ArmScene::tune(json(text), json(wish), vec![id.clone()]).unwrap());
+        assert_eq!(one.length(), 1);
+        let (a, b) = (one.get(0), whole.get(k as u32));
+        assert_eq!(get(&a, "drive").as_string(), get(&b, "drive").as_string());
+        assert_eq!(num(&a, &["gains", "kp"]), num(&b, &["gains", "kp"]));
+        assert_eq!(num(&a, &["gains", "kd"]), num(&b, &["gains", "kd"]));
+        assert_eq!(get(&a, "meets").as_bool(), get(&b, "meets").as_bool());
+    }
+    let refused = message(ArmScene::tune_drives(json(r#"{"laws": ["bang-bang"]}"#)).unwrap_err());
+    assert!(
+        refused.contains("laws") && refused.contains("bang-bang"),
+        "{refused}"
+    );
 }
