@@ -57,6 +57,21 @@ const clipped = (page: Page) =>
     for (const el of document.querySelectorAll<HTMLElement>('button, summary, .button, label, th, .clock')) {
       if (visible(el) && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline') out.push(`${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 40)}"`);
     }
+    // A menu shows its choice whole: no narrower than the same menu holding only that
+    // choice, at its natural width, in the same place (so in the same font).
+    for (const menu of document.querySelectorAll<HTMLSelectElement>('select')) {
+      const chosen = menu.selectedOptions[0];
+      if (!visible(menu) || !chosen?.text) continue;
+      const alone = menu.cloneNode(false) as HTMLSelectElement;
+      alone.append(chosen.cloneNode(true));
+      Object.assign(alone.style, { position: 'absolute', visibility: 'hidden', width: 'auto', minWidth: '0', maxWidth: 'none' });
+      menu.after(alone);
+      const needs = alone.getBoundingClientRect().width;
+      alone.remove();
+      // A choice wider than the screen's column cannot show whole on any layout (an engine's API on a phone).
+      if (needs > document.documentElement.clientWidth - 40) continue;
+      if (needs > menu.getBoundingClientRect().width + 1) out.push(`select "${chosen.text}" cuts its choice (${Math.round(menu.getBoundingClientRect().width)} px of ${Math.round(needs)})`);
+    }
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       const s = getComputedStyle(el);
       const clips = (o: string) => o === 'hidden' || o === 'clip';

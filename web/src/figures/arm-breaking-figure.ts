@@ -7,7 +7,7 @@
  */
 import { ArmScene, sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
-import { el, fillTable } from '../ui/dom';
+import { el, fillTable, choice } from '../ui/dom';
 import { formatNumber, type ParamDef } from '../ui/params';
 import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
@@ -53,7 +53,7 @@ export function mountArmBreaking(host: HTMLElement, link: FigureLink): void {
     link.save('arm-breaking-integrator', integrator, defaults.integrator);
     draw();
   });
-  controls.append(el('label', { class: 'choice' }, 'Integrator ', integratorMenu));
+  controls.append(choice('Integrator ', integratorMenu));
   draw();
   link.field(controls, RULE, (v) => {
     rule = v;

@@ -10,7 +10,7 @@ import { ArmScene, sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
-import { el, fillTable } from '../ui/dom';
+import { el, fillTable, choice } from '../ui/dom';
 import { formatNumber, type ParamDef } from '../ui/params';
 import { armCodePanel } from './arm-code';
 import type { FigureLink } from './figure-link';
@@ -298,11 +298,11 @@ export function mountArm(host: HTMLElement, link: FigureLink): void {
     live.rerun();
   });
   fold.more.append(
-    el('label', { class: 'choice' }, 'Integrator ', menu),
+    choice('Integrator ', menu),
     gravityBox,
-    el('label', { class: 'choice' }, 'Links ', linksMenu),
+    choice('Links ', linksMenu),
     // One law of the figure as Unity or Godot code, with the arm and gains on screen.
     armCodePanel(defaults.laws, (law) => lawNames.get(law) ?? law, settings),
   );
-  toolbar.insertBefore(el('label', { class: 'choice' }, 'Plot the ', jointMenu), clock);
+  toolbar.insertBefore(choice('Plot the ', jointMenu), clock);
 }

@@ -11,7 +11,7 @@ import { CATALOGUE } from '../core/catalogue';
 import { alongSide, frameTicks, type AxisGrid } from '../plot/atlas-axis';
 import { atlasImage, colourScale } from '../plot/atlas-colour';
 import { atlasCursor, type Cell } from '../plot/atlas-cursor';
-import { el } from '../ui/dom';
+import { el, choice } from '../ui/dom';
 import { formatNumber, type ParamDef } from '../ui/params';
 import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
@@ -174,7 +174,7 @@ export function mountArmMap(host: HTMLElement, link: FigureLink): void {
       link.save(key, select.value, initial);
       draw();
     });
-    controls.append(el('label', { class: 'choice' }, `${label} `, select));
+    controls.append(choice(`${label} `, select));
   };
   menu('arm-map-law', 'Law', laws, () => law, (v) => (law = v), laws[0]!.id);
   menu('arm-map-rate', 'Physics rate', rates.map((r) => ({ id: r, label: `${r} Hz` })), () => rate, (v) => (rate = v), defaultRate);

@@ -9,7 +9,7 @@
 import { ArmScene, sceneDefaults } from '../core/scenes';
 import { TracePlot } from '../plot/trace-plot';
 import { cssColor } from '../ui/colors';
-import { el } from '../ui/dom';
+import { el, choice } from '../ui/dom';
 import { type ParamDef } from '../ui/params';
 import type { FigureLink } from './figure-link';
 import { foldedExports, plotsExport } from './figure-export';
@@ -82,7 +82,7 @@ export function mountArmSag(host: HTMLElement, link: FigureLink): void {
     link.save('arm-sag-joint', joint, joints[0]!);
     draw();
   });
-  controls.append(el('label', { class: 'choice' }, 'Joint ', menu));
+  controls.append(choice('Joint ', menu));
   draw();
   // A refused damping throws from the core, naming it, and the curves in force stay.
   link.field(controls, KD, (kd) => {

@@ -10,7 +10,7 @@ import { ORIENTATION_INTENT } from '../core/presets';
 import type { FigureLink } from './figure-link';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
-import { el } from '../ui/dom';
+import { el, choice } from '../ui/dom';
 import type { ParamDef } from '../ui/params';
 import { paramControl, type ParamControl } from '../ui/controls';
 import { camera, drawBody, rotate, uncamera, type BoxPart, type Quat } from './box-drawing';
@@ -163,7 +163,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       link.save('orientation-numbers', numbers, 'documented');
       rerun();
     });
-    choices.prepend(el('label', { class: 'choice' }, 'Numbers given: ', s));
+    choices.prepend(choice('Numbers given: ', s));
     choices.after(wishBox);
     wishBox.hidden = numbers !== 'tuned';
   }
@@ -171,7 +171,7 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     const s = el('select', { name: key, 'aria-label': text }, ...options.map((o) => el('option', { value: o, selected: o === value }, o)));
     s.addEventListener('change', () => onChange(s.value));
     const hint = el('span', { class: 'hint' });
-    fold.more.append(el('label', { class: 'choice' }, `${text} `, s, hint));
+    fold.more.append(choice(`${text} `, s, hint));
     return { select: s, hint };
   };
   // An engine's settings change only its drives: with none of them shown the menu says so

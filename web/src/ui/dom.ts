@@ -32,3 +32,17 @@ export function fillTable(table: HTMLTableElement, caption: string, head: readon
     el('tbody', {}, ...rows.map(([first, ...rest]) => el('tr', {}, el('th', { scope: 'row' }, first), ...rest.map((c) => el('td', {}, c))))),
   );
 }
+
+/** Options longer than this many characters do not fit a settings grid's column whole. */
+const LONG_OPTION = 28;
+
+/**
+ * A menu with its label, `<label class="choice">text select …after</label>`. A menu whose
+ * longest option is longer than a column holds (an integrator named with the engines
+ * that use it) is marked `wide`, and a grid of settings gives it a row of its own, so its
+ * choice shows whole rather than cut at the column's edge.
+ */
+export function choice(text: string, select: HTMLSelectElement, ...after: Child[]): HTMLLabelElement {
+  const longest = Math.max(0, ...[...select.options].map((o) => o.text.length));
+  return el('label', { class: longest > LONG_OPTION ? 'choice wide' : 'choice' }, text, select, ...after);
+}
