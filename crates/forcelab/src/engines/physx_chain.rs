@@ -40,15 +40,20 @@
 //!    sweep; a revolute angle past `2 pi` is moved by `4 pi`.
 //! 7. **Sleep** (`simulationcontroller/src/ScArticulationSim.cpp sleepCheck`,
 //!    `ScBodySim.cpp updateWakeCounter`; `physx_chain_sleep.rs`): each link's wake
-//!    counter (0.4 s at creation) runs down by dt; below 0.2 s its centre-of-mass
-//!    velocity and spin after the position sweeps are summed, and when `(|sum v|^2 +
-//!    I |sum w|^2 / m) / 2` reaches the threshold (0.005 by default) the sums are cleared
-//!    and the counter set to `min(energy / threshold, 2)` times 0.2 s. The counter is
-//!    kept in `f32`, as PhysX keeps it: its rounding picks the step on which the sums
-//!    start (in `f64` the arm at kp 20, kd 1, 120 Hz slept 20 steps after PhysX). When
-//!    every counter is 0 the articulation runs one more step and freezes. Applying joint
-//!    forces with `autowake` (the default) sets every counter back to 0.4 s: an arm under
-//!    efforts never sleeps.
+//!    counter (0.4 s at creation) runs down by dt; below 0.2 s its motion velocity is
+//!    summed, and when `(|sum v|^2 + I |sum w|^2 / m) / 2` reaches the threshold (0.005 by
+//!    default) the sums are cleared and the counter set to `min(energy / threshold, 2)`
+//!    times 0.2 s. The motion velocity (`DyFeatherstoneArticulation.cpp
+//!    getMotionVelocity`) is the link's velocity saved after the position sweeps
+//!    (`saveVelocity`), world frame, linear part at the centre of mass: built in the
+//!    unconstrained step as `v_c + dt a_c`, `a_c` with its centripetal part
+//!    (`computeLinkStates`' coriolis vector, added in `DyFeatherstoneForwardDynamic.cpp
+//!    computeLinkInternalAcceleration`), then moved by the sweeps, so `J(q) v_pos +
+//!    dt Jdot(q, v) v` at the step's start pose. The counter is kept in `f32`, as PhysX
+//!    keeps it: its rounding picks the step on which the sums start (in `f64` the arm at
+//!    kp 20, kd 1, 120 Hz slept 20 steps after PhysX). When every counter is 0 the
+//!    articulation runs one more step and freezes. Applying joint forces with `autowake`
+//!    (the default) sets every counter back to 0.4 s: an arm under efforts never sleeps.
 //!
 //! PhysX computes in `f32`; this twin in `f64`, which is where its remaining gap to the
 //! real engine (below 1e-4 rad on the tests' arms) comes from, amplified where friction
@@ -435,7 +440,8 @@ pub fn physx_arm(
         } else {
             acc_d.iter().map(|d| d / dt).collect()
         });
-        // 7. Sleep, on the position sweeps' motion at the step's start pose.
+        // 7. Sleep, on the position sweeps' motion at the step's start pose, plus the
+        // unconstrained step's centripetal part `dt a0` (the module's step 7).
         if falling {
             slept = Some(step);
             v.iter_mut().for_each(|x| *x = 0.0);
@@ -446,8 +452,9 @@ pub fn physx_arm(
             let mut wakes = vec![sleep[0].update([0.0; 2], 0.0, 1.0, 1.0, dt, s.sleep_threshold)];
             for i in 0..n {
                 let lm = &mp[i];
+                let c = a0[i].0;
                 wakes.push(sleep[i + 1].update(
-                    lm.vc,
+                    [lm.vc[0] + dt * c[0], lm.vc[1] + dt * c[1]],
                     lm.w,
                     links[i].mass,
                     links[i].inertia,
