@@ -37,10 +37,9 @@ const ARMS = [
   // Efforts at these gains blow up (kd dt past the forearm's inertia, explicitly), so
   // the drive alone: a diverging run's f32 rounding is not a twin's to follow.
   { name: 'stiff, 60 Hz', links: '0.5:3,0.4:2', start: HANG, target: POSE, kp: 200, kd: 20, dt: 1 / 60, seconds: 4, laws: ['drive'] },
-  // Not yet for the drive: PhysX puts this arm to sleep at step 451, the twin at 470
-  // (4.9e-4 rad apart from then; 1e-5 before): the links' sleep velocities are not yet
-  // PhysX's exactly (see the report in physx_chain.rs).
-  { name: 'light damping, 120 Hz', links: '0.5:3,0.4:2', start: HANG, target: POSE, kp: 20, kd: 1, dt: 1 / 120, seconds: 4, laws: ['joint-pd'] },
+  // Its drive sleeps on step 450 only if the twin keeps each link's wake counter in f32
+  // as PhysX does (in f64 it slept 20 steps late: physx_chain_sleep.rs).
+  { name: 'light damping, 120 Hz', links: '0.5:3,0.4:2', start: HANG, target: POSE, kp: 20, kd: 1, dt: 1 / 120, seconds: 4 },
   { name: 'three links, 120 Hz', links: '0.5:3,0.4:2,0.3:1', start: [-Math.PI / 2, 0, 0], target: [0.3, 0.5, 0.2], kp: 30, kd: 2, dt: 1 / 120, seconds: 3 },
 ];
 

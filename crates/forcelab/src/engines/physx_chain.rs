@@ -39,20 +39,21 @@
 //!    position sweeps (`saveVelocity`), while the rates kept are those after the velocity
 //!    sweep; a revolute angle past `2 pi` is moved by `4 pi`.
 //! 7. **Sleep** (`simulationcontroller/src/ScArticulationSim.cpp sleepCheck`,
-//!    `ScBodySim.cpp updateWakeCounter`): each link's wake counter (0.4 s at creation)
-//!    runs down by dt; below 0.2 s its centre-of-mass velocity and spin after the
-//!    position sweeps are summed, and when `(|sum v|^2 + I |sum w|^2 / m) / 2` reaches the
-//!    threshold (0.005 by default) the counter is reset. When every counter is 0 the
+//!    `ScBodySim.cpp updateWakeCounter`; `physx_chain_sleep.rs`): each link's wake
+//!    counter (0.4 s at creation) runs down by dt; below 0.2 s its motion velocity is
+//!    summed, and when `(|sum v|^2 + I |sum w|^2 / m) / 2` reaches the threshold (0.005 by
+//!    default) the sums are cleared and the counter set to `min(energy / threshold, 2)`
+//!    times 0.2 s. The motion velocity (`DyFeatherstoneArticulation.cpp
+//!    getMotionVelocity`) is the link's velocity saved after the position sweeps
+//!    (`saveVelocity`), world frame, linear part at the centre of mass: built in the
+//!    unconstrained step as `v_c + dt a_c`, `a_c` with its centripetal part
+//!    (`computeLinkStates`' coriolis vector, added in `DyFeatherstoneForwardDynamic.cpp
+//!    computeLinkInternalAcceleration`), then moved by the sweeps, so `J(q) v_pos +
+//!    dt Jdot(q, v) v` at the step's start pose. The counter is kept in `f32`, as PhysX
+//!    keeps it: its rounding picks the step on which the sums start (in `f64` the arm at
+//!    kp 20, kd 1, 120 Hz slept 20 steps after PhysX). When every counter is 0 the
 //!    articulation runs one more step and freezes. Applying joint forces with `autowake`
 //!    (the default) sets every counter back to 0.4 s: an arm under efforts never sleeps.
-//!
-//! **Not yet exact**: which step the arm falls asleep on. The tests' arms sleep on
-//! PhysX's step, but the light-damping arm at 120 Hz (kp 20, kd 1) sleeps at step 451 in
-//! PhysX and 470 here. The twin sums `J(q) v_pos`; PhysX sums `getMotionVelocity`
-//! (`DyFeatherstoneArticulation.cpp`: the position sweeps' link velocities, built from
-//! the unconstrained step's `v_c + dt a_c`, centripetal part included, plus the sweeps'
-//! change), which differs by `dt` times the centripetal acceleration: the next thing to
-//! model; until then that arm's drive is left out of the real-engine test.
 //!
 //! PhysX computes in `f32`; this twin in `f64`, which is where its remaining gap to the
 //! real engine (below 1e-4 rad on the tests' arms) comes from, amplified where friction
@@ -162,8 +163,6 @@ pub struct PhysxArm {
 
 /// `PxArticulationLink::cfmScale` (0.025) times the inverse length scale (1).
 const CFM: f64 = 0.025;
-/// `wakeCounterResetTime`: a link's wake counter on creation and on waking, s.
-const WAKE: f64 = 0.4;
 
 /// Where link `i` is and how it moves: its absolute angle `theta` (rad) and spin `w`
 /// (rad/s), its centre of mass `p` (m) and that point's velocity `vc` (m/s).
@@ -251,13 +250,7 @@ pub fn physx_arm(
     let links = chain.links();
     let g = chain.gravity();
     let (mut q, mut v) = (start.to_vec(), vec![0.0; n]);
-    let mut sleep = vec![
-        Sleep {
-            wake: f64::from(WAKE as f32),
-            sum: [0.0; 3]
-        };
-        n + 1
-    ];
+    let mut sleep = vec![Sleep::new(); n + 1];
     let (mut falling, mut slept) = (false, None);
     let mut out = PhysxArm {
         q: Vec::with_capacity(steps),
@@ -289,9 +282,7 @@ pub fn physx_arm(
         };
         if effort {
             // applyCache(eFORCE, autowake): every counter back to the reset value.
-            sleep
-                .iter_mut()
-                .for_each(|l| l.wake = l.wake.max(f64::from(WAKE as f32)));
+            sleep.iter_mut().for_each(Sleep::wake_up);
         }
         // 1. The joint speed cap.
         let ratio = v
@@ -449,7 +440,8 @@ pub fn physx_arm(
         } else {
             acc_d.iter().map(|d| d / dt).collect()
         });
-        // 7. Sleep, on the position sweeps' motion at the step's start pose.
+        // 7. Sleep, on the position sweeps' motion at the step's start pose, plus the
+        // unconstrained step's centripetal part `dt a0` (the module's step 7).
         if falling {
             slept = Some(step);
             v.iter_mut().for_each(|x| *x = 0.0);
@@ -460,8 +452,9 @@ pub fn physx_arm(
             let mut wakes = vec![sleep[0].update([0.0; 2], 0.0, 1.0, 1.0, dt, s.sleep_threshold)];
             for i in 0..n {
                 let lm = &mp[i];
+                let c = a0[i].0;
                 wakes.push(sleep[i + 1].update(
-                    lm.vc,
+                    [lm.vc[0] + dt * c[0], lm.vc[1] + dt * c[1]],
                     lm.w,
                     links[i].mass,
                     links[i].inertia,
@@ -469,11 +462,11 @@ pub fn physx_arm(
                     s.sleep_threshold,
                 ));
             }
-            let max = wakes.iter().cloned().fold(0.0, f64::max);
+            let max = wakes.iter().cloned().fold(0.0, f32::max);
             if max == 0.0 {
                 falling = true;
             } else if wakes.contains(&0.0) {
-                sleep.iter_mut().for_each(|l| l.wake = l.wake.max(1e-6));
+                sleep.iter_mut().for_each(Sleep::hold);
             }
         }
     }

@@ -1,17 +1,61 @@
-//! A link's sleep filter in the PhysX chain twin (`ScBodySim.cpp updateWakeCounter`).
+//! A link's sleep filter in the PhysX chain twin (`simulationcontroller/src/ScBodySim.cpp
+//! BodySim::updateWakeCounter`, called per link by `ScArticulationSim.cpp
+//! ArticulationSim::sleepCheck`).
+//!
+//! The wake counter is kept in `f32`, as PhysX keeps it, and not in `f64` like the rest
+//! of the twin: it runs down by `dt` a step and is compared with exact values (half the
+//! reset time, `dt`, 0), so its rounding decides on which step a link starts summing.
+//! At 120 Hz, 24 steps of `f32` subtraction of `dt` from 0.4 end at 0.20000011, not below
+//! 0.2, where the same subtraction in `f64` ends at 0.19999999: PhysX starts summing a
+//! step later, so each of its resets comes a step later (every 26 steps, not 25, while
+//! the arm swings), and a twin counting in `f64` put the arm at kp 20, kd 1, 120 Hz to
+//! sleep on step 470 where PhysX froze it on step 450. Measured against the real engine
+//! (`PxArticulationReducedCoordinate::getWakeCounter`, the largest link counter, read
+//! after every step of that arm): the same at every step in `f32`, but for three resets
+//! whose energy was below twice the threshold, where the counters differ by 3.3e-4 s or
+//! less (the energy's 1e-3 relative gap is the joint rates' 5e-4, the twin's usual gap
+//! to PhysX's trajectory).
 
-use super::WAKE;
+/// `wakeCounterResetTime` (`ScInternalWakeCounterResetValue`): a link's wake counter on
+/// creation and on waking, s.
+const WAKE: f32 = 0.4;
 
-/// One link's sleep filter (`PxsRigidBody mSleepLinVelAcc`, `mSleepAngVelAcc`).
+/// One link's sleep filter: its wake counter (`BodyCore::getWakeCounter`, s) and the
+/// sums of its velocity and spin since the last reset (`PxsRigidBody mSleepLinVelAcc`,
+/// `mSleepAngVelAcc`).
 #[derive(Clone, Copy)]
 pub(super) struct Sleep {
-    pub(super) wake: f64,
-    pub(super) sum: [f64; 3],
+    wake: f32,
+    sum: [f64; 3],
 }
 
 impl Sleep {
-    /// `BodySim::updateWakeCounter` for a link of mass `m` and inertia `i` moving at `vc`
-    /// and `w`: the counter after this step.
+    /// A link as created: the counter at the reset time, nothing summed.
+    pub(super) fn new() -> Sleep {
+        Sleep {
+            wake: WAKE,
+            sum: [0.0; 3],
+        }
+    }
+
+    /// Woken by the user (`applyCache` with `autowake`): the counter back to the reset
+    /// time if it was below.
+    pub(super) fn wake_up(&mut self) {
+        self.wake = self.wake.max(WAKE);
+    }
+
+    /// `sleepCheck`'s "nothing goes to sleep unless everything does": a counter at 0
+    /// is lifted to 1e-6 s while another link's is not.
+    pub(super) fn hold(&mut self) {
+        self.wake = self.wake.max(1e-6);
+    }
+
+    /// `BodySim::updateWakeCounter` for a link of mass `m` and inertia `i` whose motion
+    /// velocity (`FeatherstoneArticulation::getMotionVelocity`) is `vc` at its centre of
+    /// mass and `w`: the counter after this step, s. The sums start once the counter is
+    /// below half the reset time (or below `dt`); when `(|sum v|^2 + I |sum w|^2 / m) / 2`
+    /// reaches `threshold` they are cleared and the counter set to
+    /// `min(energy / threshold, 2) * WAKE / 2`, else the counter runs down by `dt`.
     pub(super) fn update(
         &mut self,
         vc: [f64; 2],
@@ -20,9 +64,9 @@ impl Sleep {
         i: f64,
         dt: f64,
         threshold: f64,
-    ) -> f64 {
-        let dt = f64::from(dt as f32);
-        if self.wake < f64::from((WAKE * 0.5) as f32) || self.wake < dt {
+    ) -> f32 {
+        let dt = dt as f32;
+        if self.wake < WAKE * 0.5 || self.wake < dt {
             self.sum = [self.sum[0] + vc[0], self.sum[1] + vc[1], self.sum[2] + w];
             let [x, y, a] = self.sum;
             let energy = 0.5 * (a * a * i / m + x * x + y * y);
@@ -31,9 +75,9 @@ impl Sleep {
                 let factor = if threshold == 0.0 {
                     2.0
                 } else {
-                    (energy / threshold).min(2.0)
+                    (energy / threshold).min(2.0) as f32
                 };
-                self.wake = f64::from((factor * 0.5 * WAKE) as f32);
+                self.wake = factor * 0.5 * WAKE;
                 return self.wake;
             }
         }
