@@ -74,14 +74,14 @@ for (const { id, chapter } of registryFigures()) {
     await other.goto(link);
     const there = await settled(other, id);
     await expect(there).toHaveAttribute('id', id);
-    await expect.poll(() => dataOf(there), { message: `${id}: the link replays the run` }).toBe(after);
+    await expect.poll(() => dataOf(there), { message: `${id}: the link replays the run`, timeout: 30_000 }).toBe(after);
 
     // "Copy embed code": the iframe's embed.html, and the element in a post.
     await figure.locator('.share-copy-embed').click();
     const [element, iframe] = await figure.locator('.embed-code textarea').evaluateAll((ts) => ts.map((t) => (t as HTMLTextAreaElement).value));
     const src = /src="([^"]+)"/.exec(iframe!)![1]!.replaceAll('&amp;', '&');
     await other.goto(src);
-    await expect.poll(() => settled(other, id).then(dataOf), { message: `${id}: the iframe replays the run` }).toBe(after);
+    await expect.poll(() => settled(other, id).then(dataOf), { message: `${id}: the iframe replays the run`, timeout: 30_000 }).toBe(after);
     const tag = /<forcelab-scene [^>]*><\/forcelab-scene>/.exec(element!)![0];
     const bad = keys[0] ?? `${id}-nothing`;
     const post = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Post</title></head><body style="width: 760px">
@@ -93,7 +93,7 @@ ${tag.replace('<forcelab-scene ', '<forcelab-scene id="good" ')}
     for (const which of ['good', 'bad']) await expect(other.locator(`#${which}`)).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
     // The element's figure is in a frame inside its shadow root (Playwright's CSS reaches in).
     const frameOf = async (which: string) => other.frameLocator(`#${which} iframe`);
-    await expect.poll(async () => dataOf(await settled(await frameOf('good'), id)), { message: `${id}: the element replays the run` }).toBe(after);
+    await expect.poll(async () => dataOf(await settled(await frameOf('good'), id)), { message: `${id}: the element replays the run`, timeout: 30_000 }).toBe(after);
     if (changed) {
       // The bad attribute: named in the figure, which runs its default.
       // (A frame off screen gets no animation frames: bring it into view, as a reader would.)
