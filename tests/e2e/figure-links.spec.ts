@@ -8,7 +8,7 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
-import { everyFigure, figureData, registryFigures, unfold } from './pages';
+import { figureData, registryFigures, unfold } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -17,9 +17,14 @@ const dataOf = figureData;
 /** Waits for the figure `id` in `scope` to be ready and to have run (paused: its preview at once). */
 async function settled(scope: Page | FrameLocator, id: string): Promise<Locator> {
   await expect(scope.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
-  // A chapter mounts its figures as they near the view: a link lands on its figure, and the rest mount on the way.
-  if ('goto' in scope) await everyFigure(scope);
+  // A chapter mounts its figures as they near the view, and a link lands on its figure:
+  // this one is waited for, not the chapter's others (every figure's mount is the chapters
+  // test's; mounting them all here was most of this file's time).
   const figure = scope.locator(`.figure[data-scene="${id}"]`);
+  if ('goto' in scope) {
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure).toHaveAttribute('data-mounted', 'true', { timeout: 60_000 });
+  }
   await expect.poll(() => dataOf(figure), { timeout: 30_000 }).toMatch(/\S/);
   return figure;
 }
