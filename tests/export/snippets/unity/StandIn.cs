@@ -351,9 +351,9 @@ public static class ForcelabDriver
 
     public static void Main(string[] args)
     {
-        if (args.Length > 0 && args[0] == "--chain")
+        if (args.Length > 0 && (args[0] == "--chain" || args[0] == "--chain-drive"))
         {
-            ChainReplay.Run(args);
+            ChainReplay.Run(args, args[0] == "--chain-drive");
             return;
         }
         for (int a = 0; a + 3 < args.Length; a += 4)
@@ -422,13 +422,17 @@ public static class ForcelabDriver
 /// state it starts from and PhysX's terms there, `q[n] qd[n] gravity[n] coriolis[n]`.
 /// Before each FixedUpdate every link is put where the core's arm was; the line printed
 /// per template is its class and each step's jointForce per joint (round-trip text).
+/// With `--chain-drive` the component's `physxDrive` is switched on before it is enabled,
+/// as a reader ticks it in the Inspector, and the line is instead each link's xDrive as
+/// the component left it, `stiffness damping forceLimit target targetVelocity` per joint,
+/// then `untouched` if no FixedUpdate wrote a jointForce (PhysX's drive moves the arm).
 /// </summary>
 public static class ChainReplay
 {
     static void Call(object o, string name) =>
         o.GetType().GetMethod(name, BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic)?.Invoke(o, null);
 
-    public static void Run(string[] args)
+    public static void Run(string[] args, bool physxDrive)
     {
         for (int a = 1; a + 1 < args.Length; a += 2)
         {
@@ -456,8 +460,10 @@ public static class ChainReplay
             foreach (var link in links)
                 if (link.linearDamping != 0 || link.angularDamping != 0 || link.jointFriction != 0)
                     throw new InvalidOperationException("the template left a link's damping or friction on");
+            if (physxDrive) type.GetField("physxDrive").SetValue(component, true);
             Call(component, "OnEnable");
             var torques = new List<string>();
+            bool written = false;
             for (int s = 0; s < steps; s++)
             {
                 double angle = 0;
@@ -473,9 +479,24 @@ public static class ChainReplay
                 for (int k = 0; k < n; k++) arm.gravity[k] = next();
                 for (int k = 0; k < n; k++) arm.coriolis[k] = next();
                 Call(component, "FixedUpdate");
-                foreach (var link in links) torques.Add(((double)link.jointForce[0]).ToString("R", CultureInfo.InvariantCulture));
+                foreach (var link in links)
+                {
+                    written |= !real.IsNaN(link.jointForce[0]);
+                    torques.Add(((double)link.jointForce[0]).ToString("R", CultureInfo.InvariantCulture));
+                }
             }
-            Console.WriteLine(args[a] + " " + string.Join(" ", torques));
+            if (physxDrive)
+            {
+                var drives = new List<string>();
+                foreach (var link in links)
+                {
+                    var d = link.xDrive;
+                    foreach (real v in new[] { d.stiffness, d.damping, d.forceLimit, d.target, d.targetVelocity })
+                        drives.Add(((double)v).ToString("R", CultureInfo.InvariantCulture));
+                }
+                Console.WriteLine(args[a] + " " + string.Join(" ", drives) + (written ? " written" : " untouched"));
+            }
+            else Console.WriteLine(args[a] + " " + string.Join(" ", torques));
         }
     }
 }

@@ -87,6 +87,37 @@ export interface UnityChainRun {
  * term may leave a local unread).
  */
 export function runUnityChain(runs: UnityChainRun[], mode: 'float' | 'double', mutants = false): number[][] {
+  return replayChain(runs, mode, '--chain', !mutants).map((words) => words.map(Number));
+}
+
+/** What a chain template with `physxDrive` ticked leaves on its links. */
+export interface UnityDriveRun {
+  /** Each joint's xDrive (its target in degrees, as Unity's). */
+  drives: { stiffness: number; damping: number; forceLimit: number; target: number; targetVelocity: number }[];
+  /** Whether any FixedUpdate wrote a jointForce (with PhysX's drive on, none should). */
+  wroteTorques: boolean;
+}
+
+/**
+ * Each template run through its replay with `physxDrive` switched on before it is
+ * enabled, as a reader ticks it: the drives it set, and whether it wrote torques anyway.
+ */
+export function runUnityChainDrive(runs: UnityChainRun[], mode: 'float' | 'double'): UnityDriveRun[] {
+  return replayChain(runs, mode, '--chain-drive', true).map((words, k) => {
+    const flag = words.at(-1);
+    if (flag !== 'written' && flag !== 'untouched') throw new Error(`${runs[k]!.className}: the stand-in printed no drive line`);
+    const values = words.slice(0, -1).map(Number);
+    const drives = [];
+    for (let j = 0; j + 5 <= values.length; j += 5) {
+      const [stiffness, damping, forceLimit, target, targetVelocity] = values.slice(j, j + 5) as [number, number, number, number, number];
+      drives.push({ stiffness, damping, forceLimit, target, targetVelocity });
+    }
+    return { drives, wroteTorques: flag === 'written' };
+  });
+}
+
+/** Each template's printed line, as words after its class name, from one build run through `--chain` or `--chain-drive`. */
+function replayChain(runs: UnityChainRun[], mode: 'float' | 'double', how: '--chain' | '--chain-drive', warningsAsErrors: boolean): string[][] {
   return build(runs, mode, (exe, names) => {
     const dir = mkdtempSync(join(tmpdir(), 'forcelab-arm-'));
     try {
@@ -95,14 +126,14 @@ export function runUnityChain(runs: UnityChainRun[], mode: 'float' | 'double', m
         writeFileSync(file, r.replay);
         return [names[k]!, file];
       });
-      const out = execFileSync('mono', [exe, '--chain', ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+      const out = execFileSync('mono', [exe, how, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
       const byName = new Map(out.trim().split('\n').map((line) => {
-        const [name, ...values] = line.split(' ');
-        return [name!, values.map(Number)] as const;
+        const [name, ...words] = line.split(' ');
+        return [name!, words] as const;
       }));
       return names.map((n) => byName.get(n)!);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, !mutants);
+  }, warningsAsErrors);
 }
