@@ -214,3 +214,105 @@ pub fn measure_all(spec: &DesignSpec, gains: LawGains, cap: &Cap) -> Response {
             .map(|(m, dt)| measure(spec, gains, m, dt, cap)),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A settled run: within every bound below.
+    fn fine() -> Response {
+        Response {
+            settle: Some(0.5),
+            rise: Some(0.2),
+            overshoot: 0.03,
+            peak_effort: 40.0,
+            error: 1e-4,
+            diverged: false,
+        }
+    }
+
+    const CAP: Cap = Cap {
+        effort: 100.0,
+        settle: 1.0,
+        overshoot: 0.25,
+    };
+
+    #[test]
+    fn a_cap_stops_a_run_on_any_one_bound_passed_and_not_at_a_bound_reached() {
+        let time = [0.0, 0.5, 1.0];
+        let calm = [0.5, 1.05, 1.0];
+        let effort = [50.0, -60.0, 10.0];
+        assert!(!CAP.exceeded(&time, &calm, &effort));
+        // Each bound alone.
+        assert!(CAP.exceeded(&time, &calm, &[50.0, -100.5, 10.0]));
+        assert!(CAP.exceeded(&time, &[0.5, 1.3, 1.0], &effort));
+        assert!(CAP.exceeded(&time, &[0.5, 1.05, 1.03], &effort));
+        // Exactly at a bound is allowed: the wish it stands for allows it (effort at its
+        // limit, overshoot at its limit), and a response still in the band at the settle
+        // time settles in time.
+        assert!(!CAP.exceeded(&time, &calm, &[50.0, -100.0, 10.0]));
+        assert!(!CAP.exceeded(&time, &[0.5, 1.25, 1.0], &effort));
+        assert!(!CAP.exceeded(&[0.0, 0.5, 0.99], &[0.5, 1.05, 0.9], &effort));
+        assert!(!Cap::NONE.exceeded(&time, &[0.5, 9.0, 9.0], &[1e300, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn the_worse_of_two_responses_diverged_if_either_did() {
+        let bad = Response::DIVERGED;
+        assert!(fine().worst(bad).diverged);
+        assert!(bad.worst(fine()).diverged);
+        assert!(!fine().worst(fine()).diverged);
+        let later = Response {
+            settle: Some(0.8),
+            ..fine()
+        };
+        assert_eq!(fine().worst(later).settle, Some(0.8));
+        let never = Response {
+            settle: None,
+            ..fine()
+        };
+        assert_eq!(later.worst(never).settle, None);
+    }
+
+    #[test]
+    fn a_run_whose_metrics_diverged_or_whose_effort_is_unbounded_is_a_diverged_response() {
+        let m = StepMetrics {
+            rise_time: Some(0.2),
+            settling_time: Some(0.5),
+            overshoot_percent: 3.0,
+            steady_state_error: 1e-4,
+            iae: 0.1,
+            peak_effort: 40.0,
+            diverged: false,
+        };
+        assert_eq!(Response::of(m), fine());
+        let blew = StepMetrics {
+            diverged: true,
+            ..m
+        };
+        assert_eq!(Response::of(blew), Response::DIVERGED);
+        let unbounded = StepMetrics {
+            peak_effort: f64::INFINITY,
+            ..m
+        };
+        assert_eq!(Response::of(unbounded), Response::DIVERGED);
+    }
+
+    #[test]
+    fn a_family_is_its_worst_member_and_ends_at_the_first_beaten_or_diverged_one() {
+        let worse = Response {
+            overshoot: 0.09,
+            ..fine()
+        };
+        assert_eq!(worst_of([fine(), worse]), fine().worst(worse));
+        assert_eq!(
+            worst_of([fine(), Response::BEATEN, Response::DIVERGED]),
+            Response::BEATEN
+        );
+        assert_eq!(
+            worst_of([fine(), Response::DIVERGED, Response::BEATEN]),
+            Response::DIVERGED
+        );
+        assert_eq!(worst_of([]), Response::DIVERGED);
+    }
+}
