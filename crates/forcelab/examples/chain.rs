@@ -47,7 +47,9 @@
 //! `overshoot` (per joint), `peakTorque`, `finalError`, `failed`, `margins` (each limit
 //! minus what was achieved), `binding` and `nearest` (when missed: the requirement missed
 //! most, the wish those gains meet), `evaluated`.
-//! A bad flag gets a message naming it and exit status 2.
+//! With `--three-d` it runs the arm as a 3-D chain of ball and hinge joints instead
+//! (`--joints ball,hinge`, positions as angles or `X:Y:Z` rotation vectors; flags and JSON
+//! in `shared/chain3.rs`). A bad flag gets a message naming it and exit status 2.
 use forcelab::body::chain::{bias, mass_matrix, JointLimit, Link, PlanarChain};
 use forcelab::controllers::chain::ChainLawId;
 use forcelab::design::{tune_arm, ArmDrive, ArmTuneSpec, ArmWish, Objective};
@@ -64,11 +66,14 @@ mod json;
 #[path = "shared/arm_tune.rs"]
 mod arm_tune;
 
+#[path = "shared/chain3.rs"]
+mod chain3;
+
 const USAGE: &str = "usage: chain [--json] [--links L:M,L:M,...] [--gravity G] [--start Q,Q,...] \
                      [--target Q,Q,...] [--laws ID,ID,...] [--kp KP] [--kd KD] [--ki KI] [--dt DT] \
                      [--integrator semi-implicit-euler|explicit-euler|rk4] [--seconds S] \
                      [--mujoco Euler|implicitfast] [--physx drive|joint-pd] [--dynamics] \
-                     [--limits MIN:MAX|-,...] \
+                     [--limits MIN:MAX|-,...] [--three-d [--joints ball|hinge[:X:Y:Z],...] [--radius R]] \
                      [--tune [--settle S] [--overshoot O] [--max-torque T] [--drives ID,ID,...] [--fastest]]";
 
 /// What the command runs: the scene's laws, or one engine's twin.
@@ -304,6 +309,9 @@ fn run_json(out: &mut String, r: &ArmRun, dt: f64) {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--three-d") {
+        return chain3::main(&args);
+    }
     let (settings, output, engine) = match parse(&args) {
         Ok(x) => x,
         Err(e) => {

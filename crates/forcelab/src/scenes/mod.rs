@@ -2,6 +2,7 @@
 //! simulation a page steps and reads, with its settings checked by the core.
 
 mod arm;
+mod arm3;
 mod arm_map;
 mod arm_run;
 mod arm_sag;
@@ -17,6 +18,7 @@ pub use arm::{
     arm_chain, Arm, ArmSettings, LawArm, LINK_COUNTS as ARM_LINK_COUNTS,
     MAX_SECONDS as ARM_MAX_SECONDS, SETTLED as ARM_SETTLED,
 };
+pub use arm3::{arm3_chain, arm3_error, run_arm3, Arm3Run, Arm3Settings};
 pub use arm_map::{arm_loop, arm_map, ArmMap, ArmMapGrid};
 pub use arm_run::{
     arm_metrics, breaking_stiffness, breaking_table, run_arm, ArmMetrics, ArmRun, BreakingRow,

@@ -173,8 +173,13 @@ impl Chain3 {
     /// Checks that `q` has one position of the right kind per joint, finite, each ball's
     /// quaternion of unit length (to 1e-9), naming `q` if not.
     pub fn check_positions(&self, q: &[JointPosition]) -> Result<(), Error> {
+        self.check_named("q", q)
+    }
+
+    /// [`Chain3::check_positions`] naming `field` (`"target"`, `"start"`) if not.
+    pub fn check_named(&self, field: &'static str, q: &[JointPosition]) -> Result<(), Error> {
         in_range(
-            "q",
+            field,
             q.len() as f64,
             self.links.len() as f64,
             self.links.len() as f64,
@@ -182,22 +187,22 @@ impl Chain3 {
         for (link, p) in self.links.iter().zip(q) {
             match (link.joint, p) {
                 (Joint3::Hinge(_), JointPosition::Angle(a)) => {
-                    finite("q", *a)?;
+                    finite(field, *a)?;
                 }
                 (Joint3::Ball, JointPosition::Rotation(r)) => {
                     r.to_array()
                         .iter()
-                        .try_for_each(|&c| finite("q", c).map(|_| ()))?;
+                        .try_for_each(|&c| finite(field, c).map(|_| ()))?;
                     if (r.length() - 1.0).abs() > 1e-9 {
                         return Err(Error::NotUnit {
-                            field: "q",
+                            field,
                             length: r.length(),
                         });
                     }
                 }
                 _ => {
                     return Err(Error::Unsupported {
-                        field: "q",
+                        field,
                         reason: "a hinge takes an angle and a ball a rotation",
                     })
                 }

@@ -51,6 +51,30 @@ fn moved(q: &[JointPosition], k: f64, dq: &[JointPosition]) -> Vec<JointPosition
         .collect()
 }
 
+/// The positions `q` turned by the rates `qd` held over `dt` s (the position a step of
+/// semi-implicit Euler reaches at those rates, `q + qd dt` in the chain's own terms): a
+/// hinge's angle `a + qd dt`; a ball's quaternion turned exactly,
+/// `Q' = exp(R_p^T w dt / 2) Q`, with `w` its world rate and `R_p` its parent's
+/// orientation at `q`.
+pub fn advanced3(chain: &Chain3, q: &[JointPosition], qd: &[f64], dt: f64) -> Vec<JointPosition> {
+    let pose = chain.pose(q);
+    let mut at = 0;
+    q.iter()
+        .enumerate()
+        .map(|(i, p)| match *p {
+            JointPosition::Angle(a) => {
+                at += 1;
+                JointPosition::Angle(a + qd[at - 1] * dt)
+            }
+            JointPosition::Rotation(r) => {
+                let w = pose.parents[i].inverse() * DVec3::new(qd[at], qd[at + 1], qd[at + 2]);
+                at += 3;
+                JointPosition::Rotation(integrate_exact(r, w, dt))
+            }
+        })
+        .collect()
+}
+
 impl Chain3State {
     /// The chain at rest at `q`, or an error naming `q`.
     pub fn at_rest(chain: &Chain3, q: Vec<JointPosition>) -> Result<Chain3State, Error> {
@@ -107,26 +131,7 @@ impl Chain3State {
         let axpy = |x: &[f64], k: f64, y: &[f64]| -> Vec<f64> {
             x.iter().zip(y).map(|(a, b)| a + k * b).collect()
         };
-        // A turn by the rates held over the step: exact for a ball, linear for a hinge.
-        let turned = |q: &[JointPosition], qd: &[f64]| -> Vec<JointPosition> {
-            let pose = chain.pose(q);
-            let mut at = 0;
-            q.iter()
-                .enumerate()
-                .map(|(i, p)| match *p {
-                    JointPosition::Angle(a) => {
-                        at += 1;
-                        JointPosition::Angle(a + qd[at - 1] * dt)
-                    }
-                    JointPosition::Rotation(r) => {
-                        let w =
-                            pose.parents[i].inverse() * DVec3::new(qd[at], qd[at + 1], qd[at + 2]);
-                        at += 3;
-                        JointPosition::Rotation(integrate_exact(r, w, dt))
-                    }
-                })
-                .collect()
-        };
+        let turned = |q: &[JointPosition], qd: &[f64]| advanced3(chain, q, qd, dt);
         let (q, qd) = (&self.q, &self.qd);
         let (q1, qd1) = match integrator {
             Integrator::SemiImplicitEuler => {

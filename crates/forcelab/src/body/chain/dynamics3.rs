@@ -117,6 +117,12 @@ pub fn bias3(chain: &Chain3, q: &[JointPosition], qd: &[f64]) -> Vec<f64> {
     inverse_dynamics3(chain, q, qd, &vec![0.0; chain.dofs()])
 }
 
+/// The gravity torques `G(q) = C(q, 0)` (N m): what holds the chain's weight at rest at
+/// `q`, by Newton-Euler with every rate zero (a ball's three about world x, y, z).
+pub fn gravity3(chain: &Chain3, q: &[JointPosition]) -> Vec<f64> {
+    bias3(chain, q, &vec![0.0; chain.dofs()])
+}
+
 /// The accelerations `qdd = M^-1 (tau - C)` by a Cholesky solve, `None` if `M` cannot
 /// be factored.
 pub fn forward_dynamics3(

@@ -1,24 +1,25 @@
 use super::program::PD_GAINS;
-use super::ChainGains;
-use crate::body::chain::ChainState;
+use super::{ChainGains, JointSpace};
 use crate::controllers::Terms;
 use crate::program::{Program, Statement::*, Text};
 
-/// PD on each joint, blind to the rest of the chain:
-/// `tau_i = kp_i (q*_i - q_i) - kd_i qd_i` (N m). Under gravity it settles where its
-/// spring holds the weight, short of the target by `e = G(q) / kp` (per joint, `G` the
-/// gravity torques): the stiffer, the closer, and the stiffer, the sooner a step is too
-/// long for it.
-pub fn joint_pd(g: &ChainGains, state: &ChainState, target: &[f64]) -> Vec<Terms> {
-    (0..state.q.len())
-        .map(|i| {
-            Terms::sum(
-                g.kp[i] * (target[i] - state.q[i]),
-                0.0,
-                -g.kd[i] * state.qd[i],
-                0.0,
-            )
-        })
+/// PD on each rate, blind to the rest of the chain:
+/// `tau_i = kp_i e_i - kd_i qd_i` (N m), `e` the error toward the target
+/// ([`JointSpace::error`]: `q*_i - q_i` on a hinge; on a 3-D ball joint the turn
+/// `R_p rotvec(q* q^-1)` in world axes, the axes of its three rates, so each of them
+/// gets its own spring and damper). Under gravity it settles where its spring holds the
+/// weight, short of the target by `e = G(q) / kp` (per rate, `G` the gravity torques):
+/// the stiffer, the closer, and the stiffer, the sooner a step is too long for it.
+pub fn joint_pd<C: JointSpace>(
+    g: &ChainGains,
+    chain: &C,
+    state: &C::State,
+    target: &[C::Position],
+) -> Vec<Terms> {
+    let e = chain.error(C::positions(state), target);
+    let qd = C::rates(state);
+    (0..e.len())
+        .map(|i| Terms::sum(g.kp[i] * e[i], 0.0, -g.kd[i] * qd[i], 0.0))
         .collect()
 }
 
@@ -41,7 +42,7 @@ pub(crate) const PROGRAM: Program = Program {
 mod tests {
     use super::super::{ChainLaw, ChainLawId};
     use super::*;
-    use crate::body::chain::{bias, Link, PlanarChain};
+    use crate::body::chain::{bias, ChainState, Link, PlanarChain};
     use crate::integrator::Integrator;
 
     #[test]
@@ -50,7 +51,13 @@ mod tests {
             q: vec![0.5, -0.2],
             qd: vec![1.0, 0.0],
         };
-        let t = joint_pd(&ChainGains::uniform(2, 10.0, 2.0, 0.0), &state, &[0.0, 0.0]);
+        let chain = PlanarChain::new(vec![Link::rod(1.0, 1.0); 2], 9.81).unwrap();
+        let t = joint_pd(
+            &ChainGains::uniform(2, 10.0, 2.0, 0.0),
+            &chain,
+            &state,
+            &[0.0, 0.0],
+        );
         assert_eq!((t[0].p, t[0].d, t[0].total), (-5.0, -2.0, -7.0));
         assert_eq!((t[1].p, t[1].d), (2.0, 0.0));
     }

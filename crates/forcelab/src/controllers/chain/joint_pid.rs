@@ -1,31 +1,28 @@
 use super::program::PID_GAINS;
-use super::ChainGains;
-use crate::body::chain::ChainState;
+use super::{ChainGains, JointSpace};
 use crate::controllers::Terms;
 use crate::program::{memory, MemoryKind, Program, Statement::*, Text};
 
-/// PID on each joint, the derivative on the measured rate (no kick when the target
-/// jumps): `e_i = q*_i - q_i`, `I_i += e_i dt`, `tau_i = kp_i e_i + ki_i I_i - kd_i qd_i`
-/// (N m). The integral (rad s, in `integral`) grows until it carries the weight the
-/// spring would otherwise sag under, so the chain settles on its target without knowing
-/// its own weight, slowly, and overshooting while the integral unwinds.
-pub fn joint_pid(
+/// PID on each rate, the derivative on the measured rate (no kick when the target
+/// jumps): `e` the error toward the target ([`JointSpace::error`]: `q*_i - q_i`, or a
+/// 3-D ball's world-axes turn `R_p rotvec(q* q^-1)`, integrated component by
+/// component), `I_i += e_i dt`, `tau_i = kp_i e_i + ki_i I_i - kd_i qd_i` (N m). The
+/// integral (rad s, in `integral`) grows until it carries the weight the spring would
+/// otherwise sag under, so the chain settles on its target without knowing its own
+/// weight, slowly, and overshooting while the integral unwinds.
+pub fn joint_pid<C: JointSpace>(
     g: &ChainGains,
     integral: &mut [f64],
-    state: &ChainState,
-    target: &[f64],
+    chain: &C,
+    state: &C::State,
+    target: &[C::Position],
     dt: f64,
 ) -> Vec<Terms> {
-    (0..state.q.len())
+    let (e, qd) = (chain.error(C::positions(state), target), C::rates(state));
+    (0..e.len())
         .map(|i| {
-            let e = target[i] - state.q[i];
-            integral[i] += e * dt;
-            Terms::sum(
-                g.kp[i] * e,
-                g.ki[i] * integral[i],
-                -g.kd[i] * state.qd[i],
-                0.0,
-            )
+            integral[i] += e[i] * dt;
+            Terms::sum(g.kp[i] * e[i], g.ki[i] * integral[i], -g.kd[i] * qd[i], 0.0)
         })
         .collect()
 }
@@ -59,7 +56,7 @@ pub(crate) const PROGRAM: Program = Program {
 mod tests {
     use super::super::{ChainLaw, ChainLawId};
     use super::*;
-    use crate::body::chain::{Link, PlanarChain};
+    use crate::body::chain::{ChainState, Link, PlanarChain};
     use crate::integrator::Integrator;
 
     #[test]
@@ -70,8 +67,9 @@ mod tests {
         };
         let mut integral = vec![0.0, 0.0];
         let g = ChainGains::uniform(2, 0.0, 0.0, 3.0);
-        joint_pid(&g, &mut integral, &state, &[1.0, 1.0], 0.5);
-        let t = joint_pid(&g, &mut integral, &state, &[1.0, 1.0], 0.5);
+        let chain = PlanarChain::new(vec![Link::rod(1.0, 1.0); 2], 9.81).unwrap();
+        joint_pid(&g, &mut integral, &chain, &state, &[1.0, 1.0], 0.5);
+        let t = joint_pid(&g, &mut integral, &chain, &state, &[1.0, 1.0], 0.5);
         assert_eq!(integral, vec![1.0, 0.0]);
         assert_eq!(t[0].i, 3.0);
     }

@@ -1,31 +1,36 @@
 use super::program::PD_GAINS;
-use super::ChainGains;
-use crate::body::chain::{mass_matrix, ChainState, PlanarChain};
+use super::{ChainGains, JointSpace};
 use crate::controllers::Terms;
 use crate::program::{Program, Statement::*, Text};
 
-/// The articles' stable PD applied to each joint as if it were a body alone (how a
-/// reader of the one-body articles would put it on an arm): joint `i` is given the
+/// The articles' stable PD applied to each rate as if it were a body alone (how a
+/// reader of the one-body articles would put it on an arm): rate `i` is given the
 /// inertia the chain has about it at this pose, `M_ii(q)`, and nothing of the coupling
-/// to the other joints or of gravity. With the error predicted a step ahead,
-/// `e_i = q_i + qd_i dt - q*_i`, the joint's own acceleration is solved for as in 1-D,
+/// to the other rates or of gravity. With the error predicted a step ahead,
+/// `e_i = q_i + qd_i dt - q*_i` (minus [`JointSpace::error`] at
+/// [`JointSpace::advanced`]: on a 3-D ball joint, the world-axes turn left from the
+/// quaternion turned by its rate over `dt`, to first order `-(e - qd dt)` with `e` the
+/// error now), the rate's own acceleration is solved for as in 1-D,
 /// `qdd_i = (-kp_i e_i - kd_i qd_i) / (M_ii + kd_i dt)`, and
 /// `tau_i = -kp_i e_i - kd_i (qd_i + qdd_i dt)` (N m). What it leaves out (the other
-/// joints' pull, `M_ij` for `j != i`, and the bias) is what lets stiff gains at a long
-/// step break it where [`super::mass_matrix_spd`] holds.
-pub fn joint_spd(
+/// rates' pull, `M_ij` for `j != i`, and the bias) is what lets stiff gains at a long
+/// step break it where [`super::mass_matrix_spd`] holds. At rest off target its spring
+/// is softened to `kp_i M_ii / (M_ii + kd_i dt)`, so it sags more than PD.
+pub fn joint_spd<C: JointSpace>(
     g: &ChainGains,
-    chain: &PlanarChain,
-    state: &ChainState,
-    target: &[f64],
+    chain: &C,
+    state: &C::State,
+    target: &[C::Position],
     dt: f64,
 ) -> Vec<Terms> {
-    let m = mass_matrix(chain, &state.q);
-    (0..chain.dofs())
+    let (q, qd) = (C::positions(state), C::rates(state));
+    let m = chain.mass_matrix(q);
+    let ahead = chain.error(&chain.advanced(q, qd, dt), target);
+    (0..qd.len())
         .map(|i| {
-            let e = state.q[i] + state.qd[i] * dt - target[i];
-            let qdd = (-g.kp[i] * e - g.kd[i] * state.qd[i]) / (m[i][i] + g.kd[i] * dt);
-            Terms::sum(-g.kp[i] * e, 0.0, -g.kd[i] * (state.qd[i] + qdd * dt), 0.0)
+            let spring = g.kp[i] * ahead[i];
+            let qdd = (spring - g.kd[i] * qd[i]) / (m[i][i] + g.kd[i] * dt);
+            Terms::sum(spring, 0.0, -g.kd[i] * (qd[i] + qdd * dt), 0.0)
         })
         .collect()
 }
@@ -54,7 +59,7 @@ pub(crate) const PROGRAM: Program = Program {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::body::chain::Link;
+    use crate::body::chain::{ChainState, Link, PlanarChain};
 
     #[test]
     fn on_a_joint_whose_inertia_is_alone_it_is_the_one_body_spd() {

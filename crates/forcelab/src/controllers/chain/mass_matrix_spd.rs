@@ -1,6 +1,6 @@
 use super::program::PD_GAINS;
-use super::ChainGains;
-use crate::body::chain::{bias, cholesky, cholesky_solve, mass_matrix, ChainState, PlanarChain};
+use super::{ChainGains, JointSpace};
+use crate::body::chain::{cholesky, cholesky_solve};
 use crate::controllers::Terms;
 use crate::error::Error;
 use crate::program::{Program, Statement::*, Text};
@@ -11,34 +11,36 @@ use crate::program::{Program, Statement::*, Text};
 /// coupling and bias included:
 /// `(M + Kd dt) qdd = -Kp (q + qd dt - q*) - Kd qd - C(q, qd)`, then
 /// `tau = -Kp (q + qd dt - q*) - Kd (qd + qdd dt)` (N m), with `Kp`, `Kd` the diagonal
-/// gain matrices. `M + Kd dt` is symmetric positive definite, so a Cholesky solve always
-/// succeeds; an error only if the state has left f64.
-pub fn mass_matrix_spd(
+/// gain matrices. `q + qd dt - q*` is minus [`JointSpace::error`] at
+/// [`JointSpace::advanced`]: on a 3-D ball joint, the quaternion turned by its world
+/// rate over `dt`, `exp(R_p^T w dt / 2) q`, and its error `R_p rotvec(q* q^-1)` in world
+/// axes from there, the error at the next step. `M + Kd dt` is symmetric positive
+/// definite, so a Cholesky solve always succeeds; an error only if the state has left
+/// f64. At rest off target the planned `qdd` is zero, so it sags as PD does, `G / kp`.
+pub fn mass_matrix_spd<C: JointSpace>(
     g: &ChainGains,
-    chain: &PlanarChain,
-    state: &ChainState,
-    target: &[f64],
+    chain: &C,
+    state: &C::State,
+    target: &[C::Position],
     dt: f64,
 ) -> Result<Vec<Terms>, Error> {
-    let n = chain.dofs();
-    let mut m = mass_matrix(chain, &state.q);
+    let (q, qd) = (C::positions(state), C::rates(state));
+    let n = qd.len();
+    let mut m = chain.mass_matrix(q);
     for (i, row) in m.iter_mut().enumerate() {
         row[i] += g.kd[i] * dt;
     }
-    let c = bias(chain, &state.q, &state.qd);
-    let spring: Vec<f64> = (0..n)
-        .map(|i| -g.kp[i] * (state.q[i] + state.qd[i] * dt - target[i]))
-        .collect();
-    let rhs: Vec<f64> = (0..n)
-        .map(|i| spring[i] - g.kd[i] * state.qd[i] - c[i])
-        .collect();
+    let c = chain.bias(q, qd);
+    let ahead = chain.error(&chain.advanced(q, qd, dt), target);
+    let spring: Vec<f64> = (0..n).map(|i| g.kp[i] * ahead[i]).collect();
+    let rhs: Vec<f64> = (0..n).map(|i| spring[i] - g.kd[i] * qd[i] - c[i]).collect();
     let l = cholesky(&m).ok_or(Error::Unsupported {
         field: "q",
         reason: "the chain's mass matrix cannot be factored at this state",
     })?;
     let qdd = cholesky_solve(&l, &rhs);
     Ok((0..n)
-        .map(|i| Terms::sum(spring[i], 0.0, -g.kd[i] * (state.qd[i] + qdd[i] * dt), 0.0))
+        .map(|i| Terms::sum(spring[i], 0.0, -g.kd[i] * (qd[i] + qdd[i] * dt), 0.0))
         .collect())
 }
 
@@ -78,7 +80,7 @@ pub(crate) const PROGRAM: Program = Program {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::body::chain::{forward_dynamics, Link};
+    use crate::body::chain::{forward_dynamics, ChainState, Link, PlanarChain};
 
     #[test]
     fn the_acceleration_it_plans_for_is_the_one_its_torque_causes_when_the_step_is_implicit() {

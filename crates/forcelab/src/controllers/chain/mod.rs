@@ -1,10 +1,19 @@
-//! The laws on a jointed chain ([`crate::body::chain`]): one torque per joint toward a
-//! target pose held at rest, from per-joint gains. Four treat each joint as a body of
+//! The laws on a jointed chain ([`crate::body::chain`]): one torque per rate toward a
+//! target pose held at rest, from per-rate gains. Four treat each rate as a body of
 //! its own (PD, the articles' SPD, PD with gravity cancelled, PID); one solves for the
 //! whole chain at once (SPD with the mass matrix, as Tan, Liu and Turk's paper does).
+//! Each is written once over [`JointSpace`], so the same arithmetic drives the planar
+//! chain ([`crate::body::chain::PlanarChain`], one angle per joint) and the 3-D chain
+//! ([`crate::body::chain::Chain3`]: a hinge's angle, or a ball's three rates about the
+//! world axes, its error the world-axes turn `R_p rotvec(q* q^-1)` to the target).
 
+#[cfg(test)]
+mod chain3_stability_tests;
+#[cfg(test)]
+mod chain3_tests;
 mod joint_pd;
 mod joint_pid;
+mod joint_space;
 mod joint_spd;
 mod mass_matrix_spd;
 mod pd_gravity;
@@ -14,13 +23,13 @@ mod stability_tests;
 
 pub use joint_pd::joint_pd;
 pub use joint_pid::joint_pid;
+pub use joint_space::JointSpace;
 pub use joint_spd::joint_spd;
 pub use mass_matrix_spd::mass_matrix_spd;
 pub use pd_gravity::pd_gravity;
 pub use program::{chain_program_of, CHAIN_FUNCTIONS, CHAIN_INPUTS};
 
 use super::Terms;
-use crate::body::chain::{ChainState, PlanarChain};
 use crate::error::{non_negative, positive, Error};
 
 /// A law that drives a chain, by its id (in JSON, its [`ChainLawId::id`]).
@@ -84,8 +93,10 @@ impl ChainLawId {
     }
 }
 
-/// Per-joint gains, base joint first: stiffness `kp` (N m/rad), damping `kd`
-/// (N m s/rad) and, for the PID, integral gain `ki` (N m/(rad s)).
+/// Per-rate gains, base joint first (one per joint on the planar chain; on a 3-D
+/// chain one per hinge and three per ball, the same gain on each of a ball's world
+/// axes or not, as given): stiffness `kp` (N m/rad), damping `kd` (N m s/rad) and, for
+/// the PID, integral gain `ki` (N m/(rad s)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChainGains {
     /// Stiffness per joint, N m/rad.
@@ -106,10 +117,10 @@ impl ChainGains {
         }
     }
 
-    /// Checks one finite gain of zero or more per joint of `chain`, naming the list.
-    pub fn validate(&self, chain: &PlanarChain) -> Result<(), Error> {
+    /// Checks one finite gain of zero or more per rate of `chain`, naming the list.
+    pub fn validate<C: JointSpace>(&self, chain: &C) -> Result<(), Error> {
         for (field, values) in [("kp", &self.kp), ("kd", &self.kd), ("ki", &self.ki)] {
-            chain.check(field, values)?;
+            chain.check_per_rate(field, values)?;
             values
                 .iter()
                 .try_for_each(|&v| non_negative(field, v).map(|_| ()))?;
@@ -119,46 +130,55 @@ impl ChainGains {
 }
 
 /// A chain law with its gains and, for the PID, its memory (the integral of each
-/// joint's error, rad s).
+/// rate's error, rad s), for a planar or a 3-D chain ([`JointSpace`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChainLaw {
     /// Which law.
     pub id: ChainLawId,
     /// Its gains.
     pub gains: ChainGains,
-    /// The PID's integral of each joint's error, rad s (zeros for the others).
+    /// The PID's integral of each rate's error, rad s (zeros for the others).
     pub integral: Vec<f64>,
 }
 
 impl ChainLaw {
     /// Law `id` with `gains` on `chain`, its memory empty; an error names a gain that cannot be.
-    pub fn new(id: ChainLawId, gains: ChainGains, chain: &PlanarChain) -> Result<ChainLaw, Error> {
+    pub fn new<C: JointSpace>(
+        id: ChainLawId,
+        gains: ChainGains,
+        chain: &C,
+    ) -> Result<ChainLaw, Error> {
         gains.validate(chain)?;
         Ok(ChainLaw {
             id,
-            integral: vec![0.0; chain.dofs()],
+            integral: vec![0.0; chain.rates_count()],
             gains,
         })
     }
 
-    /// Each joint's torque terms (N m) on `chain` in `state` toward the pose `target`
-    /// (rad, at rest) for a step of `dt` s; the PID's integral advances by the step.
-    pub fn torques(
+    /// Each rate's torque terms (N m) on `chain` in `state` toward the pose `target`
+    /// (at rest) for a step of `dt` s; the PID's integral advances by the step. A
+    /// target of the wrong length or kind, not finite, or a ball's quaternion not of
+    /// unit length is refused naming `target`; gains not one per rate of this chain
+    /// naming the list.
+    pub fn torques<C: JointSpace>(
         &mut self,
-        chain: &PlanarChain,
-        state: &ChainState,
-        target: &[f64],
+        chain: &C,
+        state: &C::State,
+        target: &[C::Position],
         dt: f64,
     ) -> Result<Vec<Terms>, Error> {
         positive("dt", dt)?;
-        chain.check("target", target)?;
+        chain.check_target(target)?;
+        self.gains.validate(chain)?;
+        chain.check_per_rate("integral", &self.integral)?;
         let g = &self.gains;
         let terms = match self.id {
-            ChainLawId::JointPd => joint_pd(g, state, target),
+            ChainLawId::JointPd => joint_pd(g, chain, state, target),
             ChainLawId::JointSpd => joint_spd(g, chain, state, target, dt),
             ChainLawId::MassMatrixSpd => mass_matrix_spd(g, chain, state, target, dt)?,
             ChainLawId::PdGravity => pd_gravity(g, chain, state, target),
-            ChainLawId::JointPid => joint_pid(g, &mut self.integral, state, target, dt),
+            ChainLawId::JointPid => joint_pid(g, &mut self.integral, chain, state, target, dt),
         };
         terms.into_iter().map(Terms::finite).collect()
     }
@@ -167,7 +187,7 @@ impl ChainLaw {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::body::chain::Link;
+    use crate::body::chain::{ChainState, Link, PlanarChain};
 
     #[test]
     fn every_law_is_found_by_its_id_and_an_unknown_one_is_named_with_the_choices() {

@@ -1,30 +1,26 @@
 use super::program::PD_GAINS;
-use super::ChainGains;
-use crate::body::chain::{bias, ChainState, PlanarChain};
+use super::{ChainGains, JointSpace};
 use crate::controllers::Terms;
 use crate::program::{Program, Statement::*, Text};
 
-/// PD on each joint plus the torques that hold the chain's weight where it is:
-/// `tau_i = kp_i (q*_i - q_i) - kd_i qd_i + G_i(q)` (N m), with `G(q)` the gravity
-/// torques (the bias at rest, by Newton-Euler). The weight cancelled, nothing is left
+/// PD on each rate plus the torques that hold the chain's weight where it is:
+/// `tau_i = kp_i e_i - kd_i qd_i + G_i(q)` (N m), `e` the error toward the target
+/// ([`JointSpace::error`]: `q*_i - q_i`, or a ball's world-axes turn
+/// `R_p rotvec(q* q^-1)`), with `G(q)` the gravity torques (the bias at rest, by
+/// Newton-Euler; a ball's about world x, y, z). The weight cancelled, nothing is left
 /// for the springs to carry: the chain settles on its target, not below it. `G` is the
 /// feed-forward term.
-pub fn pd_gravity(
+pub fn pd_gravity<C: JointSpace>(
     g: &ChainGains,
-    chain: &PlanarChain,
-    state: &ChainState,
-    target: &[f64],
+    chain: &C,
+    state: &C::State,
+    target: &[C::Position],
 ) -> Vec<Terms> {
-    let weight = bias(chain, &state.q, &vec![0.0; chain.dofs()]);
-    (0..chain.dofs())
-        .map(|i| {
-            Terms::sum(
-                g.kp[i] * (target[i] - state.q[i]),
-                0.0,
-                -g.kd[i] * state.qd[i],
-                weight[i],
-            )
-        })
+    let q = C::positions(state);
+    let (e, qd) = (chain.error(q, target), C::rates(state));
+    let weight = chain.gravity_torques(q);
+    (0..e.len())
+        .map(|i| Terms::sum(g.kp[i] * e[i], 0.0, -g.kd[i] * qd[i], weight[i]))
         .collect()
 }
 
@@ -51,7 +47,7 @@ pub(crate) const PROGRAM: Program = Program {
 mod tests {
     use super::super::{ChainLaw, ChainLawId};
     use super::*;
-    use crate::body::chain::Link;
+    use crate::body::chain::{ChainState, Link, PlanarChain};
     use crate::integrator::Integrator;
 
     #[test]

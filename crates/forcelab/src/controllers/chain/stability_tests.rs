@@ -3,7 +3,7 @@
 //! games step (semi-implicit Euler) at 30, 60 and 120 Hz.
 
 use super::*;
-use crate::body::chain::Link;
+use crate::body::chain::{ChainState, Link, PlanarChain};
 use crate::integrator::Integrator;
 
 const TARGET: [f64; 3] = [0.4, 0.3, -0.2];
