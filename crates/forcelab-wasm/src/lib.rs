@@ -7,8 +7,9 @@
 //! message names the field and the value.
 
 // Each page loads only the part of the module it needs (see Cargo.toml's features):
-// `worlds` (the scene pages), `lab`, `scenes`, `analysis`, `engines` and `orientation`
-// are one door of the page each; `full` is all of it.
+// `worlds` (the scene pages), `lab`, the scenes' doors (`snap`, `chase`, `submarine`,
+// `arm`, `arm-tune`), `analysis`, `engines` and `orientation` are one door of the page
+// each; `full` is all of it.
 #[cfg(feature = "analysis")]
 pub mod analysis;
 #[cfg(feature = "api")]
@@ -29,13 +30,19 @@ pub mod error;
 pub mod gains;
 #[cfg(feature = "lab-api")]
 pub mod lab;
-#[cfg(any(feature = "api", feature = "scenes"))]
+#[cfg(any(feature = "api", feature = "chase"))]
 pub mod layout;
 #[cfg(feature = "orientation")]
 pub mod orientation;
-#[cfg(feature = "scenes")]
+#[cfg(any(
+    feature = "snap",
+    feature = "chase",
+    feature = "submarine",
+    feature = "arm",
+    feature = "arm-tune"
+))]
 pub mod scenes;
-#[cfg(any(feature = "api", feature = "scenes"))]
+#[cfg(any(feature = "api", feature = "simpson"))]
 pub mod simpson;
 #[cfg(feature = "worlds")]
 pub mod simulation;

@@ -1,5 +1,5 @@
 //! Article 001's Simpson window integral, as printed and corrected, for chapter 6's
-//! Simpson figure (the `scenes` build) and the library's API.
+//! Simpson figure (the `simpson` feature: no settings, no scene) and the library's API.
 
 use crate::error::js;
 use forcelab::published;

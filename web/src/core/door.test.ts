@@ -20,4 +20,14 @@ describe('one door to the core', () => {
       .filter((path) => !path.startsWith('core/'));
     expect(outside).toEqual([]);
   });
+
+  it("every door scripts/build-wasm.sh builds is linted by scripts/test.sh and loaded by a module of web/src/core", () => {
+    const root = new URL('../../../', import.meta.url).pathname;
+    const doors = (file: string, pattern: RegExp) => readFileSync(join(root, file), 'utf8').match(pattern)![1]!.split(' ').sort();
+    const built = doors('scripts/build-wasm.sh', /for door in ([a-z -]+); do\n\s*build /);
+    const linted = doors('scripts/test.sh', /for door in ([a-z -]+); do\n\s*cargo clippy/);
+    expect(built.filter((door) => !linted.includes(door))).toEqual([]);
+    const core = sources(join(src, 'core')).map((path) => readFileSync(path, 'utf8'));
+    expect(built.filter((door) => !core.some((text) => text.includes(`pkg-${door}/forcelab_wasm.js`)))).toEqual([]);
+  });
 });

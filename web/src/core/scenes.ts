@@ -1,18 +1,13 @@
 /**
- * The door to the chapters' animated scenes in the core: the classes (web/pkg-scenes,
- * loaded by `loadScenes`) and their settings. The settings' types are those
- * of the core's own defaults (`scenario::SceneDefaults`, exported to presets.json by
+ * The chapters' animated scenes: their settings. The classes come through one door per
+ * chapter (`snap-wasm.ts`, `chase-wasm.ts`, `submarine-wasm.ts`, `arm-wasm.ts`,
+ * `arm-tune-wasm.ts`: web/pkg-<door>), so a page downloads the scenes it shows and no
+ * other chapter's; this module loads no wasm. The settings' types are those of the
+ * core's own defaults (`scenario::SceneDefaults`, exported to presets.json by
  * `npm run core-data`), so a field renamed or added in Rust changes them here, and
  * `scenes.test.ts` holds each class's `settings()` to those defaults.
  */
-import init, { initSync } from '../../pkg-scenes/forcelab_wasm.js';
-import { loader } from './loader';
 import presets from './presets.json';
-
-export { ArmScene, DiveScene, PursuitScene, SnapScene, TumbleScene, simpson, simpsonAsPrinted } from '../../pkg-scenes/forcelab_wasm.js';
-
-/** Loads the scenes' part of the core (once), in the browser or from its bytes (tests). */
-export const { load: loadScenes, loadSync: loadScenesSync } = loader(init, initSync);
 
 /** A JSON default's type, its `null`s (the core's `Option<f64>`: "never") widened to a time or never. */
 type Widen<T> = T extends null ? number | null : T extends readonly (infer U)[] ? Widen<U>[] : T extends object ? { -readonly [K in keyof T]: Widen<T[K]> } : T;

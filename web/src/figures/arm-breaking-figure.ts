@@ -5,7 +5,8 @@
  * bisection (`scenes::breaking_table`, through `ArmScene.breaking`); the page picks the
  * rule and the integrator and writes the table.
  */
-import { ArmScene, sceneDefaults, type ArmSettings } from '../core/scenes';
+import { ArmScene } from '../core/arm-wasm';
+import { sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
 import { el, fillTable, choice } from '../ui/dom';
 import { formatNumber, type ParamDef } from '../ui/params';

@@ -6,7 +6,8 @@
  * stopped; the plots show the error and torque of the joint picked. Every number is the
  * core's: the page converts the step rate to a step and draws.
  */
-import { ArmScene, sceneDefaults, type ArmSettings } from '../core/scenes';
+import { ArmScene } from '../core/arm-wasm';
+import { sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';

@@ -6,7 +6,8 @@
  * the core's (`scenes::arm_map` and `arm_loop` through `ArmScene.map` and `radius`); the
  * map is drawn as chapter 8's atlas is, with its colours, ticks and cursor.
  */
-import { ArmScene, sceneDefaults, type ArmSettings } from '../core/scenes';
+import { ArmScene } from '../core/arm-wasm';
+import { sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
 import { alongSide, frameTicks, type AxisGrid } from '../plot/atlas-axis';
 import { atlasImage, colourScale } from '../plot/atlas-colour';

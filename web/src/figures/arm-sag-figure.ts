@@ -6,7 +6,8 @@
  * laws that carry the weight themselves (gravity compensation, the PID's integral) rest
  * on the target at every kp, which a log axis cannot draw, so a note names them.
  */
-import { ArmScene, sceneDefaults } from '../core/scenes';
+import { ArmScene } from '../core/arm-wasm';
+import { sceneDefaults } from '../core/scenes';
 import { TracePlot } from '../plot/trace-plot';
 import { cssColor } from '../ui/colors';
 import { el, choice } from '../ui/dom';

@@ -7,7 +7,8 @@
  * scene's runner or the engine's twin); the page writes the table and a link that opens
  * the arm figure at a law's gains.
  */
-import { ArmScene, sceneDefaults } from '../core/scenes';
+import { ArmScene } from '../core/arm-tune-wasm';
+import { sceneDefaults } from '../core/scenes';
 import { el, fillTable } from '../ui/dom';
 import { formatNumber, type ParamDef } from '../ui/params';
 import type { FigureLink } from './figure-link';

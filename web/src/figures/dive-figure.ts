@@ -4,7 +4,8 @@
  * orders with sliders, on-screen buttons or the keyboard; the plots show each hull's
  * pitch and roll against the order.
  */
-import { DiveScene, sceneDefaults, type Boat, type DiveSettings } from '../core/scenes';
+import { DiveScene } from '../core/submarine-wasm';
+import { sceneDefaults, type Boat, type DiveSettings } from '../core/scenes';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
 import { eventTime, type FigureLink } from './figure-link';

@@ -4,7 +4,8 @@
  * waypoints or toward a point the reader drags. The canvas shows the arena; the plots
  * show each chaser's heading error and the torque its turn clamp lets through.
  */
-import { PursuitScene, sceneDefaults, type PursuitSettings } from '../core/scenes';
+import { PursuitScene } from '../core/chase-wasm';
+import { sceneDefaults, type PursuitSettings } from '../core/scenes';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
 import { eventTime, type FigureLink } from './figure-link';

@@ -22,7 +22,12 @@ export type Mount = (host: HTMLElement, link: FigureLink) => void | Promise<void
  * parts its figures show.
  */
 const DOORS = {
-  scenes: () => import('../core/scenes').then((m) => m.loadScenes()),
+  // The chapters' scenes, one door per chapter (the arm's tuner apart).
+  snap: () => import('../core/snap-wasm').then((m) => m.loadSnap()),
+  chase: () => import('../core/chase-wasm').then((m) => m.loadChase()),
+  submarine: () => import('../core/submarine-wasm').then((m) => m.loadSubmarine()),
+  arm: () => import('../core/arm-wasm').then((m) => m.loadArm()),
+  'arm-tune': () => import('../core/arm-tune-wasm').then((m) => m.loadArmTune()),
   analysis: () => import('../core/analysis-wasm').then((m) => m.loadAnalysis()),
   engines: () => import('../core/engines-wasm').then((m) => m.loadEngines()),
   trace: () => import('../core/trace-wasm').then((m) => m.loadTrace()),
@@ -37,17 +42,17 @@ export type Door = keyof typeof DOORS;
 
 /** The figures with a module of their own (Lab figures come from their preset and load the Lab for their plant). */
 const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount> }>> = {
-  snap: { door: 'scenes', mount: () => import('./snap-figure').then((m) => m.mountSnap) },
+  snap: { door: 'snap', mount: () => import('./snap-figure').then((m) => m.mountSnap) },
   convergence: { door: 'analysis', mount: () => import('./convergence-figure').then((m) => m.mountConvergence) },
-  simpson: { door: 'scenes', mount: () => import('./simpson-figure').then((m) => m.mountSimpson) },
-  pursuit: { door: 'scenes', mount: () => import('./pursuit-figure').then((m) => m.mountPursuit) },
-  dive: { door: 'scenes', mount: () => import('./dive-figure').then((m) => m.mountDive) },
-  tumble: { door: 'scenes', mount: () => import('./tumble-figure').then((m) => m.mountTumble) },
-  arm: { door: 'scenes', mount: () => import('./arm-figure').then((m) => m.mountArm) },
-  'arm-breaking': { door: 'scenes', mount: () => import('./arm-breaking-figure').then((m) => m.mountArmBreaking) },
-  'arm-map': { door: 'scenes', mount: () => import('./arm-map-figure').then((m) => m.mountArmMap) },
-  'arm-sag': { door: 'scenes', mount: () => import('./arm-sag-figure').then((m) => m.mountArmSag) },
-  'arm-tune': { door: 'scenes', mount: () => import('./arm-tune-figure').then((m) => m.mountArmTune) },
+  simpson: { door: 'chase', mount: () => import('./simpson-figure').then((m) => m.mountSimpson) },
+  pursuit: { door: 'chase', mount: () => import('./pursuit-figure').then((m) => m.mountPursuit) },
+  dive: { door: 'submarine', mount: () => import('./dive-figure').then((m) => m.mountDive) },
+  tumble: { door: 'submarine', mount: () => import('./tumble-figure').then((m) => m.mountTumble) },
+  arm: { door: 'arm', mount: () => import('./arm-figure').then((m) => m.mountArm) },
+  'arm-breaking': { door: 'arm', mount: () => import('./arm-breaking-figure').then((m) => m.mountArmBreaking) },
+  'arm-map': { door: 'arm', mount: () => import('./arm-map-figure').then((m) => m.mountArmMap) },
+  'arm-sag': { door: 'arm', mount: () => import('./arm-sag-figure').then((m) => m.mountArmSag) },
+  'arm-tune': { door: 'arm-tune', mount: () => import('./arm-tune-figure').then((m) => m.mountArmTune) },
   atlas: { door: 'analysis', mount: () => import('./atlas-figure').then((m) => m.mountAtlas) },
   claims: { door: 'none', mount: () => import('./claims-figure').then((m) => m.mountClaims) },
   translator: { door: 'engines', mount: () => import('./translator-figure').then((m) => m.mountTranslator) },

@@ -3,7 +3,7 @@
  * error there is: a constant 1, whose integral over `n` samples spaced `dt` apart is
  * `(n - 1) dt`. Both rules are the core's; the table shows each as the window fills.
  */
-import { simpson, simpsonAsPrinted } from '../core/scenes';
+import { simpson, simpsonAsPrinted } from '../core/chase-wasm';
 import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
 import { formatNumber, type ParamDef } from '../ui/params';

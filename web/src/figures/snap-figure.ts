@@ -7,7 +7,8 @@
  * track and both plots are therefore drawn in log10 of the distance left and of the
  * speed, with an exact 0 drawn at the floor `FLOOR` (the plots say so).
  */
-import { sceneDefaults, SnapScene, type SnapSettings } from '../core/scenes';
+import { SnapScene } from '../core/snap-wasm';
+import { sceneDefaults, type SnapSettings } from '../core/scenes';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
 import type { FigureLink } from './figure-link';

@@ -4,7 +4,8 @@
  * implicit. The plots show how far each spin axis has turned over and each body's
  * kinetic energy against the start's.
  */
-import { sceneDefaults, TumbleScene } from '../core/scenes';
+import { TumbleScene } from '../core/submarine-wasm';
+import { sceneDefaults } from '../core/scenes';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
 import { eventTime, type FigureLink } from './figure-link';
