@@ -121,3 +121,34 @@ fn settings_that_cannot_be_are_named() {
         "law must be one of drive, joint-pd, got \"spd\""
     );
 }
+
+#[test]
+fn the_arms_fall_asleep_on_the_steps_physx_does() {
+    // Recorded from PhysX 5.6.1 (physx-js-webidl 2.7.3) by tests/engines/chain-physx.test.mjs,
+    // which checks the real arm frozen from this step on and moving the step before: the
+    // sleep filter's f32 counter and the centripetal part of each link's velocity decide
+    // the step (physx_chain_sleep.rs), so `cargo test` alone sees a change to either.
+    let s = PhysxChainSettings::default();
+    let asleep = |kp: f64, kd: f64, dt: f64| {
+        let drive = ChainDrive {
+            law: PhysxChainLaw::Drive,
+            kp,
+            kd,
+        };
+        let steps = (4.0 / dt).round() as usize;
+        physx_arm(
+            &arm(),
+            &[-FRAC_PI_2, 0.0],
+            &[FRAC_PI_6, FRAC_PI_3],
+            drive,
+            dt,
+            &s,
+            steps,
+        )
+        .unwrap()
+        .slept
+    };
+    assert_eq!(asleep(50.0, 5.0, 1.0 / 60.0), Some(113));
+    assert_eq!(asleep(10.0, 3.0, 1.0 / 60.0), Some(129));
+    assert_eq!(asleep(20.0, 1.0, 1.0 / 120.0), Some(450));
+}
