@@ -225,6 +225,36 @@ fn step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::body::chain::{Joint3, Link3};
+    use glam::{DQuat, DVec3};
+
+    #[test]
+    fn the_arms_error_is_its_worst_joints_whichever_joint_that_is() {
+        let chain = Chain3::new(
+            vec![
+                Link3::cylinder(Joint3::Ball, 0.5, 0.05, 3.0),
+                Link3::rod(Joint3::Hinge(DVec3::Z), 0.4, 2.0),
+                Link3::cylinder(Joint3::Ball, 0.3, 0.05, 1.0),
+            ],
+            9.81,
+        )
+        .unwrap();
+        let target = [
+            JointPosition::Rotation(DQuat::from_rotation_y(0.5)),
+            JointPosition::Angle(1.0),
+            JointPosition::Rotation(DQuat::IDENTITY),
+        ];
+        assert_eq!(arm3_error(&chain, &target, &target), 0.0);
+        // Off at the elbow alone, then at the wrist alone: each is read at its own rates.
+        let elbow = [target[0], JointPosition::Angle(0.7), target[2]];
+        assert!((arm3_error(&chain, &elbow, &target) - 0.3).abs() < 1e-12);
+        let wrist = [
+            target[0],
+            target[1],
+            JointPosition::Rotation(DQuat::from_rotation_x(0.2)),
+        ];
+        assert!((arm3_error(&chain, &wrist, &target) - 0.2).abs() < 1e-12);
+    }
 
     #[test]
     fn by_default_only_the_laws_that_see_the_whole_chain_hold_the_3d_arm() {
