@@ -123,3 +123,69 @@ pub fn margins(wish: &Wish, response: &Response) -> Margins {
         max_error: m(r.max_error, 4),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::design::Objective;
+
+    fn wish() -> Wish {
+        Wish {
+            requirements: Requirements {
+                settle: Some(1.0),
+                rise: None,
+                overshoot: Some(0.05),
+                max_effort: Some(100.0),
+                max_error: Some(0.001),
+            },
+            duration: 2.0,
+            objective: Objective::Gentlest,
+        }
+    }
+
+    fn response(settle: f64, overshoot: f64, peak_effort: f64, error: f64) -> Response {
+        Response {
+            settle: Some(settle),
+            rise: Some(0.3),
+            overshoot,
+            peak_effort,
+            error,
+            diverged: false,
+        }
+    }
+
+    #[test]
+    fn each_excess_is_in_its_own_unit() {
+        let e = excess(&wish(), &response(1.5, 0.08, 150.0, 0.003));
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-8;
+        // Times and effort: a fraction of the limit; overshoot: percentage points;
+        // error: hundredths of the step; nothing asked: no excess.
+        assert!(close(e[0], 0.5), "{e:?}");
+        assert_eq!(e[1], f64::NEG_INFINITY);
+        assert!(close(e[2], 3.0), "{e:?}");
+        assert!(close(e[3], 0.5), "{e:?}");
+        assert!(close(e[4], 0.2), "{e:?}");
+        assert_eq!(
+            worst_excess(&wish(), &response(1.5, 0.08, 150.0, 0.003)).1,
+            "overshoot"
+        );
+        assert_eq!(
+            worst_excess(&wish(), &response(1.5, 0.0, 150.0, 0.2)).1,
+            "max_error"
+        );
+    }
+
+    #[test]
+    fn a_response_at_its_limits_meets_them_and_a_diverged_one_meets_nothing() {
+        assert!(meets(&wish(), &response(1.0, 0.05, 100.0, 0.001)));
+        assert!(!meets(&wish(), &response(1.0 + 1e-6, 0.05, 100.0, 0.001)));
+        let diverged = Response {
+            diverged: true,
+            ..response(0.5, 0.0, 1.0, 0.0)
+        };
+        assert!(!meets(&wish(), &diverged));
+        // A figure that is not a number is as far from met as can be.
+        let e = excess(&wish(), &response(0.5, f64::NAN, 1.0, 0.0));
+        assert_eq!(e[2], f64::INFINITY);
+    }
+}
