@@ -311,3 +311,34 @@ impl DesignRequest {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_robust_wish_runs_the_nominal_plant_first_then_each_mass_end_then_each_step_end() {
+        let none = Robustness::default();
+        assert_eq!(none.plants(2.0, 0.01), [(2.0, 0.01)]);
+        let both = Robustness {
+            mass_factors: (0.5, 2.0),
+            step_range: true,
+        };
+        assert_eq!(
+            both.plants(2.0, 0.01),
+            [
+                (2.0, 0.01),
+                (1.0, 0.01),
+                (4.0, 0.01),
+                (2.0, 0.005),
+                (2.0, 0.02)
+            ]
+        );
+        // An end at 1 is the nominal plant, run once.
+        let heavier = Robustness {
+            mass_factors: (1.0, 3.0),
+            step_range: false,
+        };
+        assert_eq!(heavier.plants(2.0, 0.01), [(2.0, 0.01), (6.0, 0.01)]);
+    }
+}
