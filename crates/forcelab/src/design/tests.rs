@@ -80,6 +80,27 @@ fn settles_in_a_third_of_a_second_without_overshoot_and_says_by_how_much() {
 }
 
 #[test]
+fn a_heavier_body_tuned_to_the_same_wish_has_the_same_closed_loop() {
+    // The tuner searches gains per unit mass: four times the mass, four times the gains,
+    // the same response and the same poles (which are of the gains over the mass).
+    let light = wish(LawId::Pid, 0.5, 0.02);
+    let heavy = DesignSpec { mass: 4.0, ..light };
+    let (a, b) = (tune(&light).unwrap(), tune(&heavy).unwrap());
+    assert!(
+        (b.gains.kp - 4.0 * a.gains.kp).abs() <= 1e-9 * b.gains.kp,
+        "{a:?} {b:?}"
+    );
+    let (pa, pb) = (a.poles.unwrap(), b.poles.unwrap());
+    assert_eq!(pa.len(), pb.len());
+    for (x, y) in pa.iter().zip(&pb) {
+        assert!(
+            (x.re - y.re).abs() < 1e-9 && (x.im - y.im).abs() < 1e-9,
+            "{pa:?} {pb:?}"
+        );
+    }
+}
+
+#[test]
 fn the_gentlest_gains_that_meet_the_wish_need_more_force_for_a_faster_settle() {
     let slow = tune(&wish(LawId::ForwardPd, 1.0, 0.05)).unwrap();
     let fast = tune(&wish(LawId::ForwardPd, 0.4, 0.05)).unwrap();
