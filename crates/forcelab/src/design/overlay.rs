@@ -85,4 +85,17 @@ mod tests {
         );
         assert!(forbidden(&Requirements::default(), 1.0).is_empty());
     }
+
+    #[test]
+    fn the_regions_scale_with_the_step() {
+        // A step to 2: the overshoot and the 2 % band are fractions of the step.
+        let r = Requirements {
+            settle: Some(0.5),
+            overshoot: Some(0.25),
+            ..Requirements::default()
+        };
+        let f = forbidden(&r, 2.0);
+        assert_eq!(f[0].low, Some(2.5));
+        assert_eq!((f[1].low, f[2].high), (Some(2.04), Some(1.96)));
+    }
 }
