@@ -116,6 +116,33 @@ fn the_same_knobs_hold_on_a_heavier_body_when_asked() {
 }
 
 #[test]
+fn the_same_knobs_hold_at_half_and_twice_the_step_when_asked() {
+    for id in ["unity-articulation", "mujoco-position", "box2d-v3"] {
+        let mut spec = settle_without_overshoot(engines::entry(id).unwrap(), false);
+        spec.robustness.step_range = true;
+        let d = tune_engine(&spec).unwrap();
+        assert!(d.feasible, "{id}: {d:?}");
+        let knobs = [d.parameters[0].value, d.parameters[1].value];
+        for dt in [spec.dt / 2.0, spec.dt * 2.0] {
+            let intent = Intent {
+                frequency: d.frequency,
+                damping_ratio: d.damping_ratio,
+                mass: 1.0,
+                dt,
+                angular: false,
+            };
+            let steps = (spec.duration / dt).round() as usize;
+            let p = spec
+                .entry
+                .predict(knobs, &intent, &spec.settings, steps)
+                .unwrap();
+            let r = response_of(&p.positions, 1.0, dt);
+            assert!(meets(&spec.wish(), &r), "{id} at dt {dt}: {r:?}");
+        }
+    }
+}
+
+#[test]
 fn bad_fields_are_named() {
     let entry = engines::entry("box2d-v3").unwrap();
     let mut spec = EngineSpec::new(entry, 1.0 / 60.0);
