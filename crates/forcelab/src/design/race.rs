@@ -179,5 +179,22 @@ mod tests {
             row.unlimited.response.settle.unwrap()
         };
         assert!(settle("backward-pd") < settle("pd"), "{r:?}");
+        // Bit for bit the race chapter 9's table shows (`npm run core-data` writes it from
+        // this call; `npm test` checks the file, this test the search that makes it).
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/core/race.json");
+        let shown: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let rows = shown["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), r.rows.len());
+        for (row, ours) in rows.iter().zip(&r.rows) {
+            assert_eq!(row["law"], ours.law);
+            for (key, b) in [("unlimited", ours.unlimited), ("budget", ours.budget)] {
+                let g = &row[key]["gains"];
+                let got = [b.gains.kp, b.gains.kd, b.gains.ki];
+                let want = ["kp", "kd", "ki"].map(|k| g[k].as_f64().unwrap());
+                assert_eq!(got, want, "{} {key}", ours.law);
+                assert_eq!(row[key]["feasible"], b.feasible, "{} {key}", ours.law);
+            }
+        }
     }
 }
