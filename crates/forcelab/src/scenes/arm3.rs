@@ -286,6 +286,52 @@ mod tests {
     }
 
     #[test]
+    fn a_runs_figures_are_read_off_its_recorded_motion() {
+        let s = Arm3Settings {
+            kp: 20.0,
+            kd: 2.0,
+            ki: 5.0,
+            dt: 1e-3,
+            seconds: 10.0,
+            laws: vec![ChainLawId::PdGravity, ChainLawId::JointPid],
+            ..Arm3Settings::default()
+        };
+        let chain = arm3_chain(&s).unwrap();
+        let runs = run_arm3(&s).unwrap();
+        // Settled: just after the last recorded pose outside the band.
+        let held = &runs[0];
+        let out = held
+            .q
+            .iter()
+            .rposition(|q| arm3_error(&chain, q, &s.target) > SETTLED)
+            .unwrap();
+        assert!(out > 0 && out < held.q.len() - 1, "{out}");
+        assert_eq!(held.settle, Some(out as f64 * s.dt));
+        // PD's sag, G(q*) / kp per rate; none finite at kp 0.
+        let sag = gravity3(&chain, &s.target);
+        assert!(sag.iter().any(|g| g.abs() > 1.0), "{sag:?}");
+        let want: Vec<f64> = sag.iter().map(|g| g / s.kp).collect();
+        assert_eq!(held.predicted_sag, want);
+        let limp = Arm3Settings {
+            kp: 0.0,
+            seconds: 0.01,
+            ..s.clone()
+        };
+        assert!(run_arm3(&limp).unwrap()[0]
+            .predicted_sag
+            .iter()
+            .all(|&x| x == f64::INFINITY));
+        // The integral gain reaches the PID.
+        let no_integral = run_arm3(&Arm3Settings {
+            ki: 0.0,
+            laws: vec![ChainLawId::JointPid],
+            ..s.clone()
+        })
+        .unwrap();
+        assert_ne!(no_integral[0].q.last(), runs[1].q.last());
+    }
+
+    #[test]
     fn settings_that_cannot_be_are_named() {
         let field = |s: Arm3Settings| run_arm3(&s).unwrap_err().field();
         let d = Arm3Settings::default;
