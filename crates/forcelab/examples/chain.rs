@@ -100,6 +100,28 @@ fn numbers(flag: &str, text: Option<&String>) -> Result<Vec<f64>, String> {
         .collect()
 }
 
+/// `--laws`: chain law ids, comma separated, each named if unknown.
+fn laws(text: Option<&String>) -> Result<Vec<ChainLawId>, String> {
+    text.ok_or("--laws needs law ids after it, comma separated")?
+        .split(',')
+        .map(|id| ChainLawId::parse(id.trim()).map_err(|e| format!("--laws: {e}")))
+        .collect()
+}
+
+/// `--integrator`: one of the core's integrator ids.
+fn integrator(text: Option<&String>) -> Result<Integrator, String> {
+    let id = text.ok_or("--integrator needs an id after it")?;
+    Integrator::ALL
+        .into_iter()
+        .find(|i| i.id() == id)
+        .ok_or_else(|| {
+            format!(
+                "--integrator must be one of {}, got {id:?}",
+                Integrator::ALL.map(Integrator::id).join(", ")
+            )
+        })
+}
+
 /// The one number after `flag`.
 fn number(flag: &str, text: Option<&String>) -> Result<f64, String> {
     match numbers(flag, text)?[..] {
@@ -188,32 +210,13 @@ fn parse(args: &[String]) -> Result<(ArmSettings, Output, Engine), String> {
             "--gravity" => s.gravity = number(f, it.next())?,
             "--start" => s.start = numbers(f, it.next())?,
             "--target" => s.target = numbers(f, it.next())?,
-            "--laws" => {
-                let text = it
-                    .next()
-                    .ok_or("--laws needs law ids after it, comma separated")?;
-                s.laws = text
-                    .split(',')
-                    .map(|id| ChainLawId::parse(id.trim()).map_err(|e| format!("--laws: {e}")))
-                    .collect::<Result<_, _>>()?;
-            }
+            "--laws" => s.laws = laws(it.next())?,
             "--kp" => s.kp = number(f, it.next())?,
             "--kd" => s.kd = number(f, it.next())?,
             "--ki" => s.ki = number(f, it.next())?,
             "--dt" => s.dt = number(f, it.next())?,
             "--seconds" => s.seconds = number(f, it.next())?,
-            "--integrator" => {
-                let id = it.next().ok_or("--integrator needs an id after it")?;
-                s.integrator = Integrator::ALL
-                    .into_iter()
-                    .find(|i| i.id() == id)
-                    .ok_or_else(|| {
-                        format!(
-                            "--integrator must be one of {}, got {id:?}",
-                            Integrator::ALL.map(Integrator::id).join(", ")
-                        )
-                    })?;
-            }
+            "--integrator" => s.integrator = integrator(it.next())?,
             other => return Err(format!("unknown flag {other:?}; {USAGE}")),
         }
     }

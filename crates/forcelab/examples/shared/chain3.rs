@@ -16,10 +16,8 @@
 //! (`-1.5708` or `0:0:-1.5708`) and the rest start straight (`0`, `0:0:0`), and the
 //! target lifts the first as above, bends each later hinge 1.0472 and turns each later
 //! ball `0:0:0.5236`. Gains are per rate, the same on each of a ball's three.
-use super::{json, number, rows};
+use super::{integrator, json, laws, number, rows};
 use forcelab::body::chain::{Joint3, JointPosition, Link3};
-use forcelab::controllers::chain::ChainLawId;
-use forcelab::integrator::Integrator;
 use forcelab::rotation::from_rotation_vector;
 use forcelab::scenes::{run_arm3, Arm3Run, Arm3Settings};
 use glam::DVec3;
@@ -121,32 +119,13 @@ pub fn parse(args: &[String]) -> Result<(Arm3Settings, bool), String> {
             "--gravity" => s.gravity = number(f, it.next())?,
             "--start" => start = Some(positions(f, it.next())?),
             "--target" => target = Some(positions(f, it.next())?),
-            "--laws" => {
-                let text = it
-                    .next()
-                    .ok_or("--laws needs law ids after it, comma separated")?;
-                s.laws = text
-                    .split(',')
-                    .map(|id| ChainLawId::parse(id.trim()).map_err(|e| format!("--laws: {e}")))
-                    .collect::<Result<_, _>>()?;
-            }
+            "--laws" => s.laws = laws(it.next())?,
             "--kp" => s.kp = number(f, it.next())?,
             "--kd" => s.kd = number(f, it.next())?,
             "--ki" => s.ki = number(f, it.next())?,
             "--dt" => s.dt = number(f, it.next())?,
             "--seconds" => s.seconds = number(f, it.next())?,
-            "--integrator" => {
-                let id = it.next().ok_or("--integrator needs an id after it")?;
-                s.integrator = Integrator::ALL
-                    .into_iter()
-                    .find(|i| i.id() == id)
-                    .ok_or_else(|| {
-                        format!(
-                            "--integrator must be one of {}, got {id:?}",
-                            Integrator::ALL.map(Integrator::id).join(", ")
-                        )
-                    })?;
-            }
+            "--integrator" => s.integrator = integrator(it.next())?,
             f if PLANAR_ONLY.contains(&f) => {
                 return Err(format!("{f} is for the planar arm: drop it or --three-d"))
             }
