@@ -25,6 +25,7 @@ pub mod body;
 pub mod catalogue;
 pub mod claims;
 pub mod controllers;
+mod decimal;
 pub mod design;
 pub mod engines;
 pub mod error;

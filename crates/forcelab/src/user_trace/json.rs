@@ -234,7 +234,7 @@ impl Parser<'_> {
                 let word = core::str::from_utf8(&self.text[start..self.at]).unwrap_or("");
                 match word {
                     "true" | "false" | "null" => Ok(Value::Other),
-                    _ => super::decimal::decimal(word)
+                    _ => crate::decimal::decimal(word)
                         .map(Value::Number)
                         .ok_or_else(|| self.error(&format!("{word:?} is not a number"))),
                 }

@@ -12,7 +12,6 @@
 
 mod amounts;
 mod as_code;
-mod decimal;
 mod example;
 mod explain;
 mod json;

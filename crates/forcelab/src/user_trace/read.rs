@@ -10,9 +10,9 @@
 //! name ends in `position` or `angle`, as in the Lab's CSV), `velocity`/`v`/`omega`,
 //! `target`; without one the columns are time, position and velocity, in that order.
 
-use super::decimal::decimal;
 use super::json;
 use super::{TraceError, UserTrace};
+use crate::decimal::decimal;
 
 /// The fewest samples a trace may have: the second-order fit needs 8 triples.
 pub const MIN_SAMPLES: usize = 10;

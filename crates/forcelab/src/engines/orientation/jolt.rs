@@ -169,7 +169,9 @@ impl Settings {
             gyroscopic: false,
         };
         for &(key, value) in DEFAULTS.iter().chain(changes) {
-            let number = || value.parse::<f64>().expect("a number");
+            // The crate's short parser, not str::parse: the standard one's tables would
+            // be a tenth of the orientation door (`crate::decimal`).
+            let number = || crate::decimal::decimal(value).expect("a number");
             let flag = || value.parse::<bool>().expect("true or false");
             match key {
                 "springMode" => {

@@ -390,7 +390,8 @@ fn value(text: &str) -> Value {
     match text {
         "true" => Value::Flag(true),
         "false" => Value::Flag(false),
-        x => Value::Number(x.parse().expect("a number in the variants table")),
+        // The crate's short parser (`crate::decimal`), as Jolt's table.
+        x => Value::Number(crate::decimal::decimal(x).expect("a number in the variants table")),
     }
 }
 

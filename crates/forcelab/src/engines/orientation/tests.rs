@@ -348,3 +348,46 @@ fn unity_users_are_given_unity_s_field_names_and_the_physx_gains_under_them() {
         value("physx-d6-slerp", "stiffness")
     );
 }
+
+#[test]
+fn every_number_in_the_engines_settings_tables_reads_as_rust_reads_it() {
+    // The twins read their tables with the crate's short parser (`crate::decimal`, for
+    // the door's size): every number there must come out bit for bit as `str::parse`'s,
+    // but PhysX's force limit and Unity's maximum force, which becomes it (PX_MAX_F32
+    // written with 17 digits, beyond the parser's exact range): the PhysX twin narrows it
+    // to f32 (`physx::simulate`'s `limit`), and it must narrow to the same f32.
+    type Table = &'static [(&'static str, &'static str)];
+    let tables: [(Table, Vec<Table>); 4] = [
+        (
+            &jolt::DEFAULTS,
+            jolt::VARIANTS.iter().map(|v| v.1).collect(),
+        ),
+        (
+            &physx::DEFAULTS,
+            physx::VARIANTS.iter().map(|v| v.1).collect(),
+        ),
+        (
+            &rapier::DEFAULTS,
+            rapier::VARIANTS.iter().map(|v| v.1).collect(),
+        ),
+        (
+            &unity::DEFAULTS,
+            unity::VARIANTS.iter().map(|v| v.1).collect(),
+        ),
+    ];
+    let mut numbers = 0;
+    for (defaults, variants) in tables {
+        for &(key, text) in defaults.iter().chain(variants.into_iter().flatten()) {
+            if let Ok(want) = text.parse::<f64>() {
+                let got = crate::decimal::decimal(text).unwrap_or(f64::NAN);
+                if key == "forceLimit" || key == "maximumForce" {
+                    assert_eq!(got as f32, want as f32, "{key} = {text}");
+                } else {
+                    assert_eq!(got.to_bits(), want.to_bits(), "{key} = {text}");
+                }
+                numbers += 1;
+            }
+        }
+    }
+    assert!(numbers > 20, "{numbers}");
+}

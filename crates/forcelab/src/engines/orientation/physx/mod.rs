@@ -162,7 +162,10 @@ impl Config {
             gyroscopic: false,
         };
         for &(key, value) in DEFAULTS.iter().chain(changes) {
-            let number = || -> f64 { value.parse().unwrap_or_else(|_| panic!("{key} = {value}")) };
+            // The crate's short parser (`crate::decimal`), as Jolt's table.
+            let number = || -> f64 {
+                crate::decimal::decimal(value).unwrap_or_else(|| panic!("{key} = {value}"))
+            };
             match key {
                 "solverType" => {
                     c.solver = if value == "TGS" {

@@ -1,8 +1,9 @@
-//! A decimal number as a log writes it (`-0.5`, `1e-3`, `12.`, `NaN`, `inf`), read without
-//! the standard library's correctly rounded parser: that parser's tables of powers are
-//! about a tenth of the panel's part of the page (`web/pkg-trace`), and a logged position
-//! needs no more than a few units in the last place (the fit's exactness is 1e-5 of the
-//! move, `explain::EXACT`).
+//! A decimal number as a log or a settings table writes it (`-0.5`, `1e-3`, `12.`, `NaN`,
+//! `inf`), read without the standard library's correctly rounded parser: that parser's
+//! table of powers of five alone is 10.4 KB, a tenth of a door of the site (`web/pkg-trace`
+//! reads a user's trace with it, `web/pkg-orientation` the engines' settings tables), and a
+//! logged position needs no more than a few units in the last place (the fit's exactness
+//! is 1e-5 of the move, `user_trace::explain::EXACT`).
 //!
 //! Up to 19 significant digits are kept in an integer `m`, and the value is `m * 10^e`:
 //! exact (correctly rounded) when `m < 2^53` and `|e| <= 22`, where both `m` and `10^|e|`
@@ -10,7 +11,7 @@
 //! path); within a few units in the last place otherwise.
 
 /// The number `text` holds, or `None` when it is not one (surrounding spaces allowed).
-pub(super) fn decimal(text: &str) -> Option<f64> {
+pub(crate) fn decimal(text: &str) -> Option<f64> {
     let t = text.trim();
     let (negative, body) = match t.as_bytes().first()? {
         b'-' => (true, &t[1..]),
