@@ -205,9 +205,10 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     return plot;
   };
 
-  // One step of every drive names them all and their variants; each run after steps only
-  // the drives shown.
-  let run: Turn = turn(intentOf(values, body, spin), values.dt);
+  // Every drive and variant named, none stepped (with none shown: stepping each one and
+  // probing its axes took 90 ms of chapter 11's first frame, for names only); each run
+  // after steps only the drives shown.
+  let run: Turn = turn(intentOf(values, body, spin), values.dt, []);
   // Which drives are shown and, per engine with settings variants, which variant.
   const drivesIds = [...new Set(run.drives.map((d) => d.id))];
   const fromLinkShown = link.read(
