@@ -226,23 +226,22 @@ fn the_lab_names_every_bad_value() {
     // The path of a value of the wrong type, however deep in objects and arrays, found
     // after the read (config.rs's `culprit`); with two, the first the core reads (kp
     // before kd, the law's declared order) whichever the object lists first.
-    assert!(
-        bad(r#"{"controllers": [{"kind": "pd"}, {"kind": "pd", "kd": "soft"}]}"#)
-            .starts_with("config.controllers[1].kd: invalid type: string \"soft\""),
-        "{}",
-        bad(r#"{"controllers": [{"kind": "pd"}, {"kind": "pd", "kd": "soft"}]}"#)
+    let starts = |config: &str, message: &str| {
+        let got = bad(config);
+        assert!(got.starts_with(message), "{config}: {got}");
+    };
+    starts(
+        r#"{"controllers": [{"kind": "pd"}, {"kind": "pd", "kd": "soft"}]}"#,
+        "config.controllers[1].kd: invalid type: string \"soft\"",
     );
-    assert!(
-        bad(r#"{"controllers": [{"kind": "pd", "kd": "soft", "kp": "hard"}]}"#)
-            .starts_with("config.controllers[0].kp: invalid type: string \"hard\""),
-        "{}",
-        bad(r#"{"controllers": [{"kind": "pd", "kd": "soft", "kp": "hard"}]}"#)
+    starts(
+        r#"{"controllers": [{"kind": "pd", "kd": "soft", "kp": "hard"}]}"#,
+        "config.controllers[0].kp: invalid type: string \"hard\"",
     );
-    assert!(
-        bad(r#"{"controllers": [{"kind": "pd", "kp": "hard", "kd": "hard"}]}"#)
-            .starts_with("config.controllers[0]: invalid type: string \"hard\""),
-        "two bad values with the same text stop at their parent: {}",
-        bad(r#"{"controllers": [{"kind": "pd", "kp": "hard", "kd": "hard"}]}"#)
+    // Two bad values with the same text stop at their parent.
+    starts(
+        r#"{"controllers": [{"kind": "pd", "kp": "hard", "kd": "hard"}]}"#,
+        "config.controllers[0]: invalid type: string \"hard\"",
     );
     assert_eq!(
         bad(r#"[1, 2]"#),
