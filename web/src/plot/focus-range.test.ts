@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPast, focusRange, offScaleNote } from './focus-range';
+import { clampPast, focusRange, offScaleNote, offScaleWhen } from './focus-range';
 
 const plain = (min: number | null, max: number | null): [number, number] => [min ?? 0, max ?? 1];
 const times = (n: number, dt = 0.01) => Array.from({ length: n }, (_, k) => k * dt);
@@ -82,6 +82,11 @@ describe('clampPast', () => {
     expect(clampPast(5e9, 0, 1)).toBe(2);
     expect(clampPast(-5e9, 0, 1)).toBe(-1);
     expect(clampPast(Number.NaN, 0, 1)).toBeNaN();
+    // One span past the edge is the range's width, wherever the range sits.
+    expect(clampPast(100, 1, 2)).toBe(3);
+    expect(clampPast(-100, 1, 2)).toBe(0);
+    // An infinite value is a gap, as drawn, not a point at the edge.
+    expect(clampPast(Infinity, 0, 1)).toBe(Infinity);
   });
 });
 
@@ -90,6 +95,11 @@ describe('offScaleNote', () => {
     const o = { series: 0, at: 0.41000000000000003, above: true, peak: 5e6 };
     expect(offScaleNote('forward PD', o)).toBe('forward PD diverged: off the scale from t = 0.41 s');
     expect(offScaleNote('x', o, 'kp dt²')).toBe('x diverged: off the scale from kp dt² = 0.41');
+    // A time axis in any unit reads "t = ..."; an axis that only mentions time does not.
+    expect(offScaleWhen(o)).toBe('t = 0.41 s');
+    expect(offScaleWhen(o, 'time (ms)')).toBe('t = 0.41 ms');
+    expect(offScaleWhen(o, 'time (s) per step')).toBe('time (s) per step = 0.41');
+    expect(offScaleWhen(o, 'real time (s)')).toBe('real time (s) = 0.41');
   });
 });
 
@@ -111,5 +121,88 @@ describe('focusRange with a stiff law', () => {
     const fast = t.map((_, k) => (k === 0 ? 0 : Math.min(1e7, (k % 2 ? -1 : 1) * 3.3 * 3 ** k)));
     const { escaping } = focusRange([t, t.map(() => 1), lands(n), fast], plain);
     expect(escaping).toEqual([2]);
+  });
+});
+
+/** `n` samples of a series that sits near `level` (a little ripple, so no two are equal). */
+const near = (n: number, level: number) => times(n).map((_, k) => level * (1 + 0.001 * Math.sin(k)));
+
+describe('focusRange at the edges of its rule', () => {
+  it('takes off a law that leaves on the first sample after its start, then stops (a diverged run)', () => {
+    // 100 samples: the start is the first two. The run is cut where it diverged: gaps after.
+    const t = times(100);
+    const burst = t.map((_, k) => (k < 2 ? (k ? -1 : 1) : k === 2 ? 100 : Number.NaN));
+    expect(focusRange([t, near(100, 1), burst], plain).escaping).toEqual([1]);
+  });
+
+  it('keeps a large series that barely moves beside small ones (it did not grow)', () => {
+    // A gravity-compensating term of about 100 beside terms of about 1, its largest value
+    // at the end: large but steady, so it keeps the scale.
+    const t = times(200);
+    const steady = t.map((x) => 100 + x);
+    const { escaping, range } = focusRange([t, near(200, 1), steady], plain);
+    expect(escaping).toEqual([]);
+    expect(range[1]).toBe(Math.max(...steady));
+  });
+
+  it('measures growth against the start, whatever the start is', () => {
+    // From 2 to 30: fifteen times its start, under the factor of 20, so it stays, though
+    // it is far above the small series (a rule read as "more than 20 / start" would take it off).
+    const t = times(200);
+    const rises = t.map((x) => 2 + 14 * x);
+    const { escaping } = focusRange([t, near(200, 0.1), rises], plain);
+    expect(escaping).toEqual([]);
+  });
+
+  it("keeps the start window's largest value, not its last, as the start", () => {
+    // Starts at 100 (a PD's first force), dips, then rises to 500: five times its start.
+    const t = times(100);
+    const kicked = t.map((x, k) => (k === 0 ? 100 : k === 1 ? 1 : 500 * x));
+    expect(focusRange([t, near(100, 1), kicked], plain).escaping).toEqual([]);
+  });
+
+  it("counts a run's first hundredth as its start on a long run: a derivative kick stays on the scale", () => {
+    // 1,000 samples: the start is the first ten; a spike at the sixth is part of it.
+    const t = times(1000);
+    const kick = t.map((_, k) => (k === 5 ? 100 : 1));
+    expect(focusRange([t, near(1000, 1), kick], plain).escaping).toEqual([]);
+  });
+
+  it('takes off a series that explodes and comes back, by its largest value', () => {
+    const t = times(200);
+    const spike = t.map((_, k) => (k === 100 ? 1000 : 1));
+    expect(focusRange([t, near(200, 1), spike], plain).escaping).toEqual([1]);
+  });
+
+  it('reads an infinite value as a gap, not as a peak', () => {
+    const t = times(100);
+    const inf = t.map((_, k) => (k === 60 ? Infinity : 1));
+    expect(focusRange([t, near(100, 1), inf], plain).escaping).toEqual([]);
+  });
+
+  it('takes no series off when one above the split did not grow', () => {
+    // An exploding series (to 1000) and a decaying one (from 100) above a small one: the
+    // split under both needs both grown, the split under the first needs 20 times.
+    const t = times(200);
+    const grows = t.map((x, k) => (k < 2 ? 1 : 1000 * x * x * 0.25));
+    const decays = t.map((x) => 100 * Math.exp(-5 * x));
+    expect(focusRange([t, grows, decays, near(200, 1)], plain).escaping).toEqual([]);
+  });
+
+  it('marks a series that is off the range from its first sample at that sample, and which side', () => {
+    const t = times(200);
+    const high = t.map((x) => 50 + 5000 * x * x);
+    const above = focusRange([t, near(200, 1), high], plain);
+    expect(above.escaping).toEqual([1]);
+    expect(above.offScale).toEqual([{ series: 1, at: 0, above: true, peak: Math.max(...high) }]);
+    const low = high.map((v) => -v);
+    const below = focusRange([t, near(200, 1), low], plain);
+    expect(below.offScale).toEqual([{ series: 1, at: 0, above: false, peak: Math.max(...high) }]);
+  });
+
+  it('widens nothing when no value is finite', () => {
+    const t = times(10);
+    const none = t.map(() => Number.NaN);
+    expect(focusRange([t, none, none], plain).range).toEqual([0, 1]);
   });
 });

@@ -12,8 +12,9 @@
  *   keeps a large series that decays, such as a P term beside a small D term, on the
  *   scale. Missing and non-finite values are gaps, as drawn.
  * - The series that stay bounded set the y range (the target among them); an escaping
- *   series is drawn to the edge and marked at the time it first leaves that range.
- * - When every series escapes, or none does, the range is every finite value.
+ *   series is drawn to the edge and marked at the time it first leaves that range. The
+ *   lowest series never escapes (a split leaves at least one below it).
+ * - When none escapes, the range is every finite value.
  *
  * Pure arithmetic on the plotted columns: no drawing, no wasm.
  */
@@ -116,7 +117,7 @@ export function focusRange(columns: readonly (readonly number[])[], widen: Widen
       break;
     }
   }
-  const escaping = escapes.every((e) => e) ? [] : escapes.flatMap((e, k) => (e ? [k] : []));
+  const escaping = escapes.flatMap((e, k) => (e ? [k] : []));
   const keepAll = full || !escaping.length;
   const bounds = extent(ys, (k) => keepAll || !escapes[k]);
   const range = widen(bounds?.[0] ?? null, bounds?.[1] ?? null);

@@ -32,6 +32,18 @@ describe('yTicks', () => {
       }
     }
   });
+  it('puts a tick on each end of a range that starts and ends on round values', () => {
+    // A plot from 0 to 1 shows 0 and 1, not only the ticks strictly inside.
+    expect(yTicks(0, 1, 75)).toEqual([0, 0.5, 1]);
+    expect(yTicks(-1, 0, 75)).toEqual([-1, -0.5, 0]);
+  });
+  it('gives an empty or one-value range one tick at most, never a loop or a NaN', () => {
+    expect(yTicks(2, 2, 100)).toEqual([2]);
+    expect(yTicks(3, 1, 100)).toEqual([3]);
+    expect(yTicks(0, Infinity, 100)).toEqual([0]);
+    expect(yTicks(NaN, 1, 100)).toEqual([]);
+    expect(yTicks(-Infinity, 0, 100)).toEqual([]);
+  });
   it('writes float noise away', () => {
     expect(yTicks(0, 0.6, 200)).toContain(0.3);
   });
