@@ -206,3 +206,15 @@ describe('focusRange at the edges of its rule', () => {
     expect(focusRange([t, none, none], plain).range).toEqual([0, 1]);
   });
 });
+
+describe('focusRange on a range with round ends', () => {
+  it('marks an escaping series where it passes an edge, not where it touches one', () => {
+    // Kept series at exactly 0 and 1 give the range [0, 1] (the page's widening keeps
+    // round ends round); the exploding one starts at 0, touches 1, then leaves below at -3.
+    const t = times(20);
+    const triples = t.map((_, k) => (k === 0 ? 0 : (-3) ** (k - 1)));
+    const { range, offScale } = focusRange([t, t.map(() => 0), t.map(() => 1), triples], plain);
+    expect(range).toEqual([0, 1]);
+    expect(offScale).toEqual([{ series: 2, at: t[2], above: false, peak: 3 ** 18 }]);
+  });
+});
