@@ -4,8 +4,8 @@
 # parts a page loads (crates/forcelab-wasm/Cargo.toml's features): the scene pages'
 # worlds and swarm into web/pkg-lite, and one module per door of web/src/core into
 # web/pkg-lab (with pkg-lab-cube and pkg-lab-box: the Lab on one plant), pkg-design,
-# the chapters' scenes (pkg-snap, pkg-chase, pkg-submarine, pkg-arm, pkg-arm-tune: one
-# door per chapter, the arm's tuner apart), pkg-analysis, pkg-engines, pkg-trace (the
+# the chapters' scenes (pkg-snap, pkg-chase, pkg-submarine, pkg-arm, pkg-arm-analysis,
+# pkg-arm-tune: one door per chapter, the figures below the arm and its tuner apart), pkg-analysis, pkg-engines, pkg-trace (the
 # engines with a user's trace),
 # pkg-orientation and pkg-orientation-tune (the same with
 # Tune for me on a turn, fetched when a reader asks for it), so that no page downloads what it does not
@@ -86,7 +86,7 @@ fast=release small=wasm-small
 [ "$mode" = --dev ] && fast=dev small=dev
 [ "$site_only" = 1 ] || build pkg "$fast"
 build pkg-lite "$fast" --no-default-features --features worlds
-for door in lab lab-cube lab-box design snap chase submarine arm arm-tune analysis engines trace orientation orientation-tune; do
+for door in lab lab-cube lab-box design snap chase submarine arm arm-analysis arm-tune analysis engines trace orientation orientation-tune; do
   build "pkg-$door" "$small" --no-default-features --features "$door"
 done
 failed=0

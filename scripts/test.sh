@@ -34,7 +34,7 @@ cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
 # Each door's build of the bindings (scripts/build-wasm.sh) and the wasm-only code
 # (simd128 lanes); the browser tests are wasm-only too, so --all-targets on wasm32.
-for door in worlds lab lab-cube lab-box design snap chase submarine arm arm-tune analysis engines trace orientation orientation-tune; do
+for door in worlds lab lab-cube lab-box design snap chase submarine arm arm-analysis arm-tune analysis engines trace orientation orientation-tune; do
   cargo clippy -p forcelab-wasm --no-default-features --features "$door" --target wasm32-unknown-unknown -- -D warnings
 done
 cargo clippy -p forcelab-wasm --all-targets --target wasm32-unknown-unknown -- -D warnings

@@ -39,6 +39,7 @@ pub mod orientation;
     feature = "chase",
     feature = "submarine",
     feature = "arm",
+    feature = "arm-analysis",
     feature = "arm-tune"
 ))]
 pub mod scenes;

@@ -1,6 +1,7 @@
 /**
- * Chapter 12's arm (web/pkg-arm, loaded by `loadArm`): the scene, its stability map, sag,
- * metrics and breaking table. The tuner is a door of its own (`arm-tune-wasm.ts`).
+ * Chapter 12's arm (web/pkg-arm, loaded by `loadArm`): the scene and its metrics. The
+ * stability map, sag and breaking table (`arm-analysis-wasm.ts`) and the tuner
+ * (`arm-tune-wasm.ts`) are doors of their own.
  * Settings' types and defaults: `scenes.ts`.
  */
 import init, { initSync } from '../../pkg-arm/forcelab_wasm.js';

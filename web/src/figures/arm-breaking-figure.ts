@@ -5,7 +5,7 @@
  * bisection (`scenes::breaking_table`, through `ArmScene.breaking`); the page picks the
  * rule and the integrator and writes the table.
  */
-import { ArmScene } from '../core/arm-wasm';
+import { ArmScene } from '../core/arm-analysis-wasm';
 import { sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
 import { el, fillTable, choice } from '../ui/dom';

@@ -6,7 +6,7 @@
  * the core's (`scenes::arm_map` and `arm_loop` through `ArmScene.map` and `radius`); the
  * map is drawn as chapter 8's atlas is, with its colours, ticks and cursor.
  */
-import { ArmScene } from '../core/arm-wasm';
+import { ArmScene } from '../core/arm-analysis-wasm';
 import { sceneDefaults, type ArmSettings } from '../core/scenes';
 import { CATALOGUE } from '../core/catalogue';
 import { alongSide, frameTicks, type AxisGrid } from '../plot/atlas-axis';
@@ -191,7 +191,7 @@ export function mountArmMap(host: HTMLElement, link: FigureLink): void {
   const [kpField, kdField] = defs.map((def) =>
     link.field(controls, def, (v) => {
       const name = def.key === 'arm-map-kp' ? 'kp' : 'kd';
-      new ArmScene({ ...settings(), ...gains, [name]: v }).free();
+      ArmScene.checkSettings({ ...settings(), ...gains, [name]: v });
       gains[name] = v;
       placeMarker();
     }),

@@ -6,7 +6,7 @@
  * laws that carry the weight themselves (gravity compensation, the PID's integral) rest
  * on the target at every kp, which a log axis cannot draw, so a note names them.
  */
-import { ArmScene } from '../core/arm-wasm';
+import { ArmScene } from '../core/arm-analysis-wasm';
 import { sceneDefaults } from '../core/scenes';
 import { TracePlot } from '../plot/trace-plot';
 import { cssColor } from '../ui/colors';

@@ -22,11 +22,12 @@ export type Mount = (host: HTMLElement, link: FigureLink) => void | Promise<void
  * parts its figures show.
  */
 const DOORS = {
-  // The chapters' scenes, one door per chapter (the arm's tuner apart).
+  // The chapters' scenes, one door per chapter (the figures below the arm, and its tuner, apart).
   snap: () => import('../core/snap-wasm').then((m) => m.loadSnap()),
   chase: () => import('../core/chase-wasm').then((m) => m.loadChase()),
   submarine: () => import('../core/submarine-wasm').then((m) => m.loadSubmarine()),
   arm: () => import('../core/arm-wasm').then((m) => m.loadArm()),
+  'arm-analysis': () => import('../core/arm-analysis-wasm').then((m) => m.loadArmAnalysis()),
   'arm-tune': () => import('../core/arm-tune-wasm').then((m) => m.loadArmTune()),
   analysis: () => import('../core/analysis-wasm').then((m) => m.loadAnalysis()),
   engines: () => import('../core/engines-wasm').then((m) => m.loadEngines()),
@@ -49,9 +50,9 @@ const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount>
   dive: { door: 'submarine', mount: () => import('./dive-figure').then((m) => m.mountDive) },
   tumble: { door: 'submarine', mount: () => import('./tumble-figure').then((m) => m.mountTumble) },
   arm: { door: 'arm', mount: () => import('./arm-figure').then((m) => m.mountArm) },
-  'arm-breaking': { door: 'arm', mount: () => import('./arm-breaking-figure').then((m) => m.mountArmBreaking) },
-  'arm-map': { door: 'arm', mount: () => import('./arm-map-figure').then((m) => m.mountArmMap) },
-  'arm-sag': { door: 'arm', mount: () => import('./arm-sag-figure').then((m) => m.mountArmSag) },
+  'arm-breaking': { door: 'arm-analysis', mount: () => import('./arm-breaking-figure').then((m) => m.mountArmBreaking) },
+  'arm-map': { door: 'arm-analysis', mount: () => import('./arm-map-figure').then((m) => m.mountArmMap) },
+  'arm-sag': { door: 'arm-analysis', mount: () => import('./arm-sag-figure').then((m) => m.mountArmSag) },
   'arm-tune': { door: 'arm-tune', mount: () => import('./arm-tune-figure').then((m) => m.mountArmTune) },
   atlas: { door: 'analysis', mount: () => import('./atlas-figure').then((m) => m.mountAtlas) },
   claims: { door: 'none', mount: () => import('./claims-figure').then((m) => m.mountClaims) },

@@ -1,15 +1,19 @@
-//! The arm of issue 48 (chapter 12): the scene, its stability map, sag, metrics and
-//! breaking table. Its tuner is `arm_tune.rs`, a door of its own.
+//! The arm of issue 48 (chapter 12): the scene and its metrics (the `arm` door), and its
+//! stability map, sag and breaking table (the `arm-analysis` door: the figures below the
+//! scene, which a first visit of the chapter or an embedded scene does not download).
+//! Its tuner is `arm_tune.rs`, a door of its own.
 
-#[cfg(feature = "arm")]
+#[cfg(any(feature = "arm", feature = "arm-analysis"))]
 use crate::config::{from_js, to_js};
-#[cfg(feature = "arm")]
+#[cfg(any(feature = "arm", feature = "arm-analysis"))]
 use crate::error::js;
-#[cfg(feature = "arm")]
+#[cfg(feature = "arm-analysis")]
 use forcelab::controllers::chain::ChainLawId;
 use forcelab::scenes::Arm;
-#[cfg(feature = "arm")]
-use forcelab::scenes::{ArmMapGrid, ArmSettings, SagAxis};
+#[cfg(any(feature = "arm", feature = "arm-analysis"))]
+use forcelab::scenes::ArmSettings;
+#[cfg(feature = "arm-analysis")]
+use forcelab::scenes::{ArmMapGrid, SagAxis};
 use wasm_bindgen::prelude::*;
 
 /// The arm of issue 48: one arm (two or three links) per chain law lifted from hanging to a pose
@@ -17,8 +21,8 @@ use wasm_bindgen::prelude::*;
 /// Settings `{ links: [{ length, mass, com, inertia }, ...], gravity, start, target,
 /// laws, kp, kd, ki, dt, integrator, seconds }` (`forcelab::scenes::ArmSettings`).
 #[wasm_bindgen]
-// The tuner's door (`arm-tune` alone) exports only the class's tuning functions
-// (`arm_tune.rs`): there no scene is built, so its fields go unread.
+// The tuner's and the analysis' doors (`arm-tune`, `arm-analysis`) export only the
+// class's static functions: there no scene is built, so its fields go unread.
 #[cfg_attr(not(feature = "arm"), allow(dead_code))]
 pub struct ArmScene(Arm, Vec<f64>);
 
@@ -33,24 +37,6 @@ impl ArmScene {
     pub fn new(settings: JsValue) -> Result<ArmScene, JsError> {
         let settings: ArmSettings = from_js("settings", settings)?;
         Ok(ArmScene(js(Arm::new(settings))?, Vec::new()))
-    }
-
-    /// Every chain law, `[{ id, label }]`, in the order the core lists them
-    /// (`ChainLawId::ALL`): the names a figure shows for the ids in `settings().laws`.
-    pub fn laws() -> Result<JsValue, JsError> {
-        #[derive(serde::Serialize)]
-        struct Entry {
-            id: &'static str,
-            label: &'static str,
-        }
-        let all: Vec<Entry> = forcelab::controllers::chain::ChainLawId::ALL
-            .into_iter()
-            .map(|l| Entry {
-                id: l.id(),
-                label: l.label(),
-            })
-            .collect();
-        to_js(&all)
     }
 
     /// Numbers per arm in `state()`: 2 + 5 per joint (the core's `Arm::stride`).
@@ -74,26 +60,6 @@ impl ArmScene {
     /// The arm's full reach, m.
     pub fn reach(&self) -> f64 {
         self.0.reach()
-    }
-
-    /// Where each law of `settings` (undefined: the defaults) first blows up at 30, 60 and
-    /// 120 Hz with `kd = kdPerKpDt kp dt`: `[{ law, label, kp: [N m/rad or null (held to
-    /// 1e6), ...] }]` (`forcelab::scenes::breaking_table`).
-    pub fn breaking(
-        settings: JsValue,
-        #[wasm_bindgen(js_name = kdPerKpDt)] kd_per_kp_dt: f64,
-    ) -> Result<JsValue, JsError> {
-        let settings: ArmSettings = from_js("settings", settings)?;
-        to_js(&js(forcelab::scenes::breaking_table(
-            &settings,
-            kd_per_kp_dt,
-        ))?)
-    }
-
-    /// The rates of [`ArmScene::breaking`]'s columns, Hz.
-    #[wasm_bindgen(js_name = breakingRates)]
-    pub fn breaking_rates() -> Vec<f64> {
-        forcelab::scenes::BREAKING_RATES.to_vec()
     }
 
     /// The default settings of an arm of `links` links (2 or 3: `linkCounts()`), as an
@@ -125,18 +91,6 @@ impl ArmScene {
             .collect()
     }
 
-    /// Law `law`'s stability map on the arm of `settings` (undefined: the defaults) over
-    /// `grid` (undefined: `ArmMapGrid::default()`; else `{ kpMin, kpMax, kdMin, kdMax,
-    /// points }`): `{ law, label, grid, kp: [N m/rad per row], kd: [N m s/rad per
-    /// column], radii: [row-major, null where the loop has no rest pose near the target],
-    /// stableLimit }` (`forcelab::scenes::arm_map`).
-    pub fn map(settings: JsValue, law: &str, grid: JsValue) -> Result<JsValue, JsError> {
-        let settings: ArmSettings = from_js("settings", settings)?;
-        let grid: ArmMapGrid = from_js("grid", grid)?;
-        let law = ChainLawId::parse(law).map_err(|e| JsError::new(&e))?;
-        to_js(&js(forcelab::scenes::arm_map(&settings, law, &grid))?)
-    }
-
     /// Within this of its target (rad) every joint counts as there, for the settle time
     /// (`forcelab::scenes::ARM_SETTLED`).
     #[wasm_bindgen(js_name = settledBand)]
@@ -150,6 +104,78 @@ impl ArmScene {
     pub fn metrics(settings: JsValue) -> Result<JsValue, JsError> {
         let settings: ArmSettings = from_js("settings", settings)?;
         to_js(&js(forcelab::scenes::arm_metrics(&settings))?)
+    }
+
+    /// Why arm `k` blew up (the core's message), or undefined while it holds or for no such arm.
+    pub fn failure(&self, k: usize) -> Option<String> {
+        let (_, e) = self.0.arms.get(k)?.failed?;
+        Some(format!("{}: {e}", e.field()))
+    }
+}
+
+#[cfg(any(feature = "arm", feature = "arm-analysis"))]
+#[wasm_bindgen]
+impl ArmScene {
+    /// Every chain law, `[{ id, label }]`, in the order the core lists them
+    /// (`ChainLawId::ALL`): the names a figure shows for the ids in `settings().laws`.
+    pub fn laws() -> Result<JsValue, JsError> {
+        #[derive(serde::Serialize)]
+        struct Entry {
+            id: &'static str,
+            label: &'static str,
+        }
+        let all: Vec<Entry> = forcelab::controllers::chain::ChainLawId::ALL
+            .into_iter()
+            .map(|l| Entry {
+                id: l.id(),
+                label: l.label(),
+            })
+            .collect();
+        to_js(&all)
+    }
+}
+
+#[cfg(feature = "arm-analysis")]
+#[wasm_bindgen]
+impl ArmScene {
+    /// Refuses `settings` by name as the scene would (`forcelab::scenes::Arm::new`),
+    /// building no scene: the map's gain fields check a value with it before they take it.
+    #[wasm_bindgen(js_name = checkSettings)]
+    pub fn check_settings(settings: JsValue) -> Result<(), JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        js(Arm::new(settings)).map(|_| ())
+    }
+
+    /// Where each law of `settings` (undefined: the defaults) first blows up at 30, 60 and
+    /// 120 Hz with `kd = kdPerKpDt kp dt`: `[{ law, label, kp: [N m/rad or null (held to
+    /// 1e6), ...] }]` (`forcelab::scenes::breaking_table`).
+    pub fn breaking(
+        settings: JsValue,
+        #[wasm_bindgen(js_name = kdPerKpDt)] kd_per_kp_dt: f64,
+    ) -> Result<JsValue, JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        to_js(&js(forcelab::scenes::breaking_table(
+            &settings,
+            kd_per_kp_dt,
+        ))?)
+    }
+
+    /// The rates of [`ArmScene::breaking`]'s columns, Hz.
+    #[wasm_bindgen(js_name = breakingRates)]
+    pub fn breaking_rates() -> Vec<f64> {
+        forcelab::scenes::BREAKING_RATES.to_vec()
+    }
+
+    /// Law `law`'s stability map on the arm of `settings` (undefined: the defaults) over
+    /// `grid` (undefined: `ArmMapGrid::default()`; else `{ kpMin, kpMax, kdMin, kdMax,
+    /// points }`): `{ law, label, grid, kp: [N m/rad per row], kd: [N m s/rad per
+    /// column], radii: [row-major, null where the loop has no rest pose near the target],
+    /// stableLimit }` (`forcelab::scenes::arm_map`).
+    pub fn map(settings: JsValue, law: &str, grid: JsValue) -> Result<JsValue, JsError> {
+        let settings: ArmSettings = from_js("settings", settings)?;
+        let grid: ArmMapGrid = from_js("grid", grid)?;
+        let law = ChainLawId::parse(law).map_err(|e| JsError::new(&e))?;
+        to_js(&js(forcelab::scenes::arm_map(&settings, law, &grid))?)
     }
 
     /// How far each law of `settings` (undefined: the defaults) lets the arm sag under
@@ -171,11 +197,5 @@ impl ArmScene {
         let settings: ArmSettings = from_js("settings", settings)?;
         let law = ChainLawId::parse(law).map_err(|e| JsError::new(&e))?;
         js(js(forcelab::scenes::arm_loop(&settings, law))?.spectral_radius())
-    }
-
-    /// Why arm `k` blew up (the core's message), or undefined while it holds or for no such arm.
-    pub fn failure(&self, k: usize) -> Option<String> {
-        let (_, e) = self.0.arms.get(k)?.failed?;
-        Some(format!("{}: {e}", e.field()))
     }
 }

@@ -87,7 +87,7 @@ fn step_n(n: u32, mut step: impl FnMut() -> Result<(), forcelab::Error>) -> Resu
     (0..n).try_for_each(|_| crate::error::js(step()))
 }
 
-#[cfg(any(feature = "arm", feature = "arm-tune"))]
+#[cfg(any(feature = "arm", feature = "arm-analysis", feature = "arm-tune"))]
 mod arm;
 #[cfg(feature = "arm-tune")]
 mod arm_tune;
@@ -100,7 +100,7 @@ mod snap;
 #[cfg(feature = "submarine")]
 mod tumble;
 
-#[cfg(any(feature = "arm", feature = "arm-tune"))]
+#[cfg(any(feature = "arm", feature = "arm-analysis", feature = "arm-tune"))]
 pub use arm::ArmScene;
 #[cfg(feature = "submarine")]
 pub use dive::DiveScene;

@@ -98,6 +98,20 @@ fn the_map_and_the_marker_radius_are_the_cores_and_refuse_by_name() {
     assert!(refused.contains("kd"), "{refused}");
     let refused = message(ArmScene::radius(JsValue::UNDEFINED, "spd").unwrap_err());
     assert!(refused.contains("\"spd\""), "{refused}");
+    // The ring's fields check a gain as the scene would, with no scene built.
+    assert!(ArmScene::check_settings(JsValue::UNDEFINED).is_ok());
+    assert!(ArmScene::check_settings(json(r#"{"kp": 40, "kd": 2}"#)).is_ok());
+    for (settings, field) in [
+        (r#"{"kp": -1}"#, "kp"),
+        (r#"{"kd": "soft"}"#, "settings.kd"),
+    ] {
+        let text = message(ArmScene::check_settings(json(settings)).unwrap_err());
+        let scene = message(ArmScene::new(json(settings)).err().unwrap());
+        assert!(
+            text.contains(field) && text == scene,
+            "{field}: {text} / {scene}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]
