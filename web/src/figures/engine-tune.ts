@@ -8,7 +8,7 @@
  * in the tuner's module, loaded on the first "Find"); this file lays the answers out.
  */
 import { engines, type Intent } from '../core/engines-wasm';
-import { loadDesign, quickWishOf, tuneEngineDrive, type EngineDesign } from '../core/design-wasm';
+import type { EngineDesign } from '../core/design-wasm';
 import { el } from '../ui/dom';
 import { formatNumber } from '../ui/params';
 import { nearestSentence, responseClause, wishForm } from '../ui/wish-form';
@@ -47,8 +47,10 @@ export function engineTune(host: HTMLElement, intent: () => Intent, apply: (d: E
     find.disabled = true;
     stale();
     try {
-      // The tuner is a module of its own, fetched the first time a reader asks.
+      // The tuner is a module of its own, fetched the first time a reader asks (its
+      // JavaScript too: 3.4 KB gzipped of chapter 10's first visit otherwise).
       status.textContent = 'Loading the tuner…';
+      const { loadDesign, quickWishOf, tuneEngineDrive } = await import('../core/design-wasm');
       await loadDesign();
       const { requirements, robustness } = form.read(quickWishOf);
       const { mass, dt, angular } = intent();
