@@ -85,3 +85,45 @@ impl Sleep {
         self.wake
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counter after one step of a link moving at 1 m/s along x (1 kg, no spin):
+    /// summed, its energy is 0.5 J.
+    fn moving(s: &mut Sleep, dt: f64, threshold: f64) -> f32 {
+        s.update([1.0, 0.0], 0.0, 1.0, 1.0, dt, threshold)
+    }
+
+    #[test]
+    fn a_link_is_judged_once_its_counter_is_below_the_step_not_at_it() {
+        // A step longer than the counter (0.5 s > 0.4 s): summed at once, 0.5 J is twice
+        // the threshold, the counter reset to 2 x 0.2 s.
+        assert_eq!(moving(&mut Sleep::new(), 0.5, 0.25), 0.4);
+        // A step equal to it (PhysX's wc < dt, not <=): not summed, run down to 0.
+        assert_eq!(moving(&mut Sleep::new(), 0.4, 0.25), 0.0);
+    }
+
+    #[test]
+    fn a_counter_at_exactly_half_the_reset_time_runs_down_without_summing() {
+        // 0.5 J on a threshold of 0.5 J: the reset sets the counter to 1 x 0.2 s exactly.
+        let mut s = Sleep::new();
+        assert_eq!(moving(&mut s, 0.5, 0.5), 0.2);
+        // Not below half the reset time: the same motion is not summed, the counter
+        // only runs down by the step.
+        let next = moving(&mut s, 0.01, 0.5);
+        assert!((next - 0.19).abs() < 1e-6, "{next}");
+    }
+
+    #[test]
+    fn a_link_held_awake_by_the_others_still_counts_down_from_a_microsecond() {
+        // At rest over a 0.5 s step the counter runs out; held (another link still
+        // moves), it is lifted to 1e-6 s, and a step of 1e-7 s leaves it 9e-7 s awake.
+        let mut s = Sleep::new();
+        assert_eq!(s.update([0.0; 2], 0.0, 1.0, 1.0, 0.5, 0.25), 0.0);
+        s.hold();
+        let next = s.update([0.0; 2], 0.0, 1.0, 1.0, 1e-7, 0.25);
+        assert!((next - 9e-7).abs() < 1e-12, "{next}");
+    }
+}

@@ -266,6 +266,53 @@ mod tests {
         let spd = &runs[2];
         assert_eq!(spd.q.len(), 241);
         assert!(spd.final_error < 0.5, "{}", spd.final_error);
+        // Held but never inside the band: no settle time, not the run's length.
+        assert!(spd.final_error > SETTLED, "{}", spd.final_error);
+        assert_eq!(spd.settle, None);
+    }
+
+    #[test]
+    fn an_arm_that_blows_up_stops_at_the_first_step_its_rates_pass_the_limit() {
+        // Replayed by hand: the default PD's rates, step by step, until one passes
+        // DIVERGED_LIMIT. The run must stop there, with that reason, its poses up to the
+        // step before; not later, when the state leaves f64 and the step refuses it.
+        let s = Arm3Settings::default();
+        let chain = arm3_chain(&s).unwrap();
+        let gains = ChainGains::uniform(chain.dofs(), s.kp, s.kd, 0.0);
+        let mut law = ChainLaw::new(ChainLawId::JointPd, gains, &chain).unwrap();
+        let mut state = Chain3State::at_rest(&chain, s.start.clone()).unwrap();
+        let mut k = 0;
+        loop {
+            let tau: Vec<f64> = law
+                .torques(&chain, &state, &s.target, s.dt)
+                .unwrap()
+                .iter()
+                .map(|t| t.total)
+                .collect();
+            state.step(&chain, &tau, s.dt, s.integrator).unwrap();
+            if state
+                .qd
+                .iter()
+                .any(|v| v.abs() > crate::limits::DIVERGED_LIMIT)
+            {
+                break;
+            }
+            k += 1;
+        }
+        assert!(state.qd.iter().all(|v| v.is_finite()), "{:?}", state.qd);
+        let pd = &run_arm3(&s).unwrap()[0];
+        assert_eq!(
+            pd.failed,
+            Some((
+                k,
+                Error::Unsupported {
+                    field: "dt",
+                    reason: "the arm's rates passed the divergence limit: it blew up",
+                }
+            ))
+        );
+        assert_eq!(pd.q.len(), k + 1);
+        assert_eq!(pd.tau.len(), k);
     }
 
     #[test]
@@ -282,7 +329,10 @@ mod tests {
             assert!(r.failed.is_none(), "{}: {:?}", r.law.id(), r.failed);
         }
         assert!(runs[3].final_error < SETTLED, "{}", runs[3].final_error);
+        assert!(runs[3].settle.is_some_and(|t| t > 0.0 && t < s.seconds));
+        // PD sags far outside the band: it never settles.
         assert!(runs[0].final_error > 0.1, "{}", runs[0].final_error);
+        assert_eq!(runs[0].settle, None);
     }
 
     #[test]
