@@ -1,6 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractFunction, fillChapterList, fillChapterNav, fillRust, renderMath } from './chapters-plugin';
+import type { Claim } from '../src/core/claims';
+import { extractFunction, fillChapterList, fillChapterNav, fillRust, fillVerdicts, renderMath } from './chapters-plugin';
 
 describe('the chapters build plugin', () => {
   it('typesets TeX as MathML, inline and display', () => {
@@ -61,5 +63,39 @@ describe('the chapters build plugin', () => {
     const html = fillRust('<pre class="rust" data-rust="crates/forcelab/src/angle.rs#wrap"></pre>', root);
     expect(html).toContain('pub fn wrap(a: f64) -&gt; f64 {');
     expect(() => fillRust('<pre data-rust="package.json#x"></pre>', root)).toThrow('into the core');
+  });
+
+  it("writes each verdict badge from the core's claim, its tooltip escaped, and fails on an unknown or misspelt badge", () => {
+    const claim: Claim = {
+      id: 'x-holds',
+      article: '002',
+      chapter: '03-wu',
+      preset: 'wu-cube',
+      claim: 'c',
+      figure: 0.123456,
+      unit: 'm',
+      integrator: 'semi-implicit Euler',
+      verdict: 'holds-with-conditions',
+      conditions: 'for kd < 2 "and" more',
+    };
+    const html = fillVerdicts('<p>It <span class="verdict" data-claim="x-holds"></span>.</p>', [claim]);
+    expect(html).toBe(
+      '<p>It <span class="verdict conditional" data-claim="x-holds" data-verdict="holds-with-conditions" ' +
+        'title="Measured: 0.1235 (m). for kd &lt; 2 &quot;and&quot; more" ' +
+        'aria-label="verdict: holds with conditions. Measured: 0.1235 (m). for kd &lt; 2 &quot;and&quot; more">holds with conditions</span>.</p>',
+    );
+    // A claim with no number shows its unit alone; one with no conditions no trailing sentence.
+    const bare = fillVerdicts('<span class="verdict" data-claim="x-holds"></span>', [{ ...claim, figure: Number.NaN, unit: 'qualitative', conditions: '', verdict: 'does-not-hold' }]);
+    expect(bare).toBe(
+      '<span class="verdict fails" data-claim="x-holds" data-verdict="does-not-hold" title="Measured: qualitative" aria-label="verdict: does not hold. Measured: qualitative">does not hold</span>',
+    );
+    expect(() => fillVerdicts('<span class="verdict" data-claim="nope"></span>', [claim])).toThrow('data-claim="nope"');
+    expect(() => fillVerdicts('<span data-claim="x-holds" class="verdict"></span>', [claim])).toThrow('write a badge as');
+    // Every chapter's badges name claims the core measures.
+    const dir = new URL('../chapters', import.meta.url).pathname;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.html'))) {
+      const page = fillVerdicts(readFileSync(join(dir, file), 'utf8'));
+      expect(page, file).not.toMatch(/data-claim="[^"]*"><\/span>/);
+    }
   });
 });

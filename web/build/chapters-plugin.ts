@@ -9,11 +9,15 @@
  *   comment and body of `fn NAME` in that file, read from the core's source.
  * - `<nav class="chapters"></nav>` is filled with a link to every chapter in
  *   web/chapters, named by its `<h1>`, so adding a chapter is adding one file.
+ * - `<span class="verdict" data-claim="ID"></span>` is filled with that claim's verdict
+ *   and measured figure from the core's claims (web/src/core/claims.json), so a chapter
+ *   downloads no table of claims to write its badges.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import katex from 'katex';
 import type { Plugin } from 'vite';
+import { badge, claimTable, type Claim } from '../src/core/claims.ts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const unescapeHtml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -137,6 +141,27 @@ export function fillChapterList(html: string, dir: string): string {
   return html.replace(list, `<ol class="chapter-list">${items.join('')}</ol>`);
 }
 
+const escapeAttribute = (text: string) => escapeHtml(text).replace(/"/g, '&quot;');
+
+/**
+ * Fills every empty `<span class="verdict" data-claim="ID"></span>` of `html` with the
+ * badge of claim ID (`badge` in core/claims.ts: the verdict in words, the measured figure
+ * as its tooltip); an ID the core does not measure fails the build.
+ */
+export function fillVerdicts(html: string, claims: readonly Claim[] = claimTable()): string {
+  const byId = new Map(claims.map((c) => [c.id, c]));
+  const filled = html.replace(/<span class="verdict" data-claim="([^"]*)"><\/span>/g, (_, id: string) => {
+    const claim = byId.get(id);
+    if (!claim) throw new Error(`data-claim="${id}": the core measures no claim of that id (web/src/core/claims.json)`);
+    const b = badge(claim);
+    return `<span class="verdict ${b.className}" data-claim="${id}" data-verdict="${b.verdict}" title="${escapeAttribute(b.title)}" aria-label="${escapeAttribute(b.label)}">${escapeHtml(b.text)}</span>`;
+  });
+  // A badge written any other way would stay empty on the page.
+  const missed = /<[^>]*class="verdict"[^>]*>/.exec(filled);
+  if (missed) throw new Error(`${missed[0]}: write a badge as <span class="verdict" data-claim="ID"></span>`);
+  return filled;
+}
+
 /** The Vite plugin: the transforms on every HTML page. */
 export function chaptersPlugin(root: string): Plugin {
   return {
@@ -145,7 +170,7 @@ export function chaptersPlugin(root: string): Plugin {
       order: 'pre',
       handler: (html, context) => {
         const chapters = join(root, 'web/chapters');
-        return renderMath(fillRust(fillChapterList(fillChapterNav(html, chapters, basename(context.filename)), chapters), root));
+        return renderMath(fillVerdicts(fillRust(fillChapterList(fillChapterNav(html, chapters, basename(context.filename)), chapters), root)));
       },
     },
   };

@@ -1,30 +1,14 @@
 /**
- * What every chapter page runs: it writes each verdict badge from the claims the core
- * measured (`core/claims.ts`), and mounts each figure (`<div class="figure"
+ * What every chapter page runs: it mounts each figure (`<div class="figure"
  * data-scene="ID">`) through the figure registry (`figures/registry.ts`): a Lab figure
- * from the core's preset of that id, any other from its own module.
+ * from the core's preset of that id, any other from its own module. The verdict badges
+ * are written when the site is built (web/build/chapters-plugin.ts), so a chapter
+ * downloads no table of claims.
  */
 import '../styles.css';
 import '../lab/lab.css';
 import './chapter.css';
-import { claimTable, VERDICT_WORDS, type Claim } from '../core/claims';
 import { anchorFigure, mountFigure } from '../figures/registry';
-
-const VERDICT_CLASS: Record<Claim['verdict'], string> = {
-  holds: 'holds',
-  'holds-with-conditions': 'conditional',
-  'does-not-hold': 'fails',
-};
-
-/** Writes the verdict badge `<span class="verdict" data-claim="ID">` for a claim. */
-export function fillBadge(badge: HTMLElement, claim: Claim): void {
-  badge.textContent = VERDICT_WORDS[claim.verdict];
-  badge.dataset.verdict = claim.verdict;
-  badge.classList.add(VERDICT_CLASS[claim.verdict]);
-  const figure = Number.isFinite(claim.figure) ? `${Number(claim.figure.toPrecision(4))} (${claim.unit})` : claim.unit;
-  badge.title = `Measured: ${figure}${claim.conditions ? `. ${claim.conditions}` : ''}`;
-  badge.setAttribute('aria-label', `verdict: ${VERDICT_WORDS[claim.verdict]}. ${badge.title}`);
-}
 
 /**
  * Mounts each figure once it comes within a tenth of a screen of the view, one at a time in
@@ -71,16 +55,10 @@ function fail(status: HTMLElement | null, error: unknown): void {
   console.error(error);
 }
 
-/** Fills the badges and mounts the figures of this page (each loads its part of the core). */
+/** Mounts the figures of this page (each loads its part of the core). */
 export async function mountChapter(): Promise<void> {
   const status = document.getElementById('status');
   try {
-    const claims = new Map(claimTable().map((c) => [c.id, c]));
-    for (const badge of document.querySelectorAll<HTMLElement>('.verdict[data-claim]')) {
-      const claim = claims.get(badge.dataset.claim!);
-      if (!claim) throw new Error(`no claim ${badge.dataset.claim}`);
-      fillBadge(badge, claim);
-    }
     const hosts = [...document.querySelectorAll<HTMLElement>('.figure[data-scene]')];
     // Each figure's anchor exists before it mounts, so a link to it (`#ID`) scrolls there and mounts it.
     for (const host of hosts) anchorFigure(host, host.dataset.scene!);

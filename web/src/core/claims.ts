@@ -5,7 +5,7 @@
  * the claims table read it here, so a chapter downloads no wasm to write a badge;
  * `claims.test.ts` measures the same claims again in wasm and holds the two equal.
  */
-import table from './claims.json';
+import table from './claims.json' with { type: 'json' };
 
 /** A verdict as the core serialises it. */
 export type Verdict = 'holds' | 'holds-with-conditions' | 'does-not-hold';
@@ -35,4 +35,32 @@ export interface Claim {
 
 /** Every claim with its measured figure and verdict, as the core measured it (`npm run core-data`). */
 export const claimTable = (): Claim[] => table as Claim[];
+
+/** A verdict badge's words, its class (styles.css colours it) and the tooltip that gives the measured figure. */
+export interface Badge {
+  text: string;
+  verdict: Verdict;
+  className: string;
+  title: string;
+  label: string;
+}
+
+const VERDICT_CLASS: Readonly<Record<Verdict, string>> = {
+  holds: 'holds',
+  'holds-with-conditions': 'conditional',
+  'does-not-hold': 'fails',
+};
+
+/**
+ * What a claim's badge shows: the verdict in words, and as its tooltip the figure the core
+ * measured (4 significant digits) with its unit and the conditions. The chapters' badges
+ * are written with it when the site is built (web/build/chapters-plugin.ts), the claims
+ * table's in the browser, so the two say the same.
+ */
+export function badge(claim: Claim): Badge {
+  const figure = Number.isFinite(claim.figure) ? `${Number(claim.figure.toPrecision(4))} (${claim.unit})` : claim.unit;
+  const title = `Measured: ${figure}${claim.conditions ? `. ${claim.conditions}` : ''}`;
+  const text = VERDICT_WORDS[claim.verdict];
+  return { text, verdict: claim.verdict, className: VERDICT_CLASS[claim.verdict], title, label: `verdict: ${text}. ${title}` };
+}
 

@@ -1,6 +1,5 @@
 /** The full claims table: each claim, its measured figure, verdict and conditions, linked to its chapter. */
-import { claimTable, VERDICT_WORDS } from '../core/claims';
-import { fillBadge } from '../chapters/chapter';
+import { badge as badgeOf, claimTable, VERDICT_WORDS } from '../core/claims';
 import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
 import { RACE, type Best } from '../core/race';
@@ -62,11 +61,9 @@ export function mountClaims(host: HTMLElement, link: FigureLink): void {
     claimCell.append(a);
     // The number whole on one line: "1.1e-16" would break at its minus sign in a narrow column.
     row.insertCell().append(el('span', { class: 'nowrap' }, `${Number.isFinite(c.figure) ? Number(c.figure.toPrecision(4)) : '—'}`), ` ${c.unit}`);
-    const badge = document.createElement('span');
-    badge.className = 'verdict';
-    badge.dataset.claim = c.id;
-    fillBadge(badge, c);
-    row.insertCell().append(badge);
+    const b = badgeOf(c);
+    const attributes = { class: `verdict ${b.className}`, 'data-claim': c.id, 'data-verdict': b.verdict, title: b.title, 'aria-label': b.label };
+    row.insertCell().append(el('span', attributes, b.text));
     row.insertCell().append(...wholeRanges(c.conditions || '—'));
     [...row.cells].forEach((cell, k) => (cell.dataset.label = columns[k]!));
   }
