@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { everyFigure, unfoldSettings } from './pages';
+import { everyFigure, expectCaption, unfoldSettings } from './pages';
 import { EXAMPLES } from '../engines/example.mjs';
 
 // The reference for every figure is the native core, run once here.
@@ -72,6 +72,8 @@ for (const file of chapters) {
     await page.goto(`chapters/${file}`);
     await everyFigure(page);
     expect(await page.locator('.figure').count()).toBeGreaterThan(0);
+    // Each figure opens with the core's caption of it.
+    for (const figure of await page.locator('.figure[data-scene]').all()) await expectCaption(figure, file.replace(/\.html$/, ''), (await figure.getAttribute('data-scene'))!);
     // All TeX was typeset at build time: none is left as source.
     expect(await page.locator('main').innerText()).not.toMatch(/\$\$|\\\(|\\frac|\\qquad/);
 

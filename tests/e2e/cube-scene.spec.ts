@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { watchConsole } from './console';
+import { expectCaption } from './pages';
 
 /** The scene's starting settings, as the core declares them (presets.json). */
 const SCENE: { kd: number } = JSON.parse(readFileSync(new URL('../../web/src/core/presets.json', import.meta.url), 'utf8')).cubeScene;
@@ -25,6 +26,8 @@ async function pauseResetAndStep(page: Page, steps: number): Promise<void> {
 test('the wasm loads and the cubes move toward the target', async ({ page }) => {
   const problems = watchConsole(page);
   await openReady(page);
+  // Above the scene, the core's caption of it.
+  await expectCaption(page.locator('#app'), 'index', 'cube');
   const target = Number(await page.locator('#param-target').inputValue());
   await pauseResetAndStep(page, 0);
   const rows = await page.locator('.readout tbody tr').count();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { registryFigures } from './pages';
+import { expectCaption, registryFigures } from './pages';
 import { serveUnder } from './sub-path';
 
 /** The cube scene's starting settings, as the core declares them (presets.json). */
@@ -145,9 +145,6 @@ test('the built site works under any sub-path', async ({ page }) => {
   expect(outside).toEqual([]);
 });
 
-/** Every chapter figure of the core's registry (presets.json), by id. */
-const figureIds = (): string[] => registryFigures().map((f) => f.id);
-
 /** Whether a rendered figure shows something: canvas ink, or a filled table. */
 const shows = (scope: Locator) =>
   scope.evaluate((host) => {
@@ -163,13 +160,16 @@ const shows = (scope: Locator) =>
 
 test('every chapter figure embeds: alone in embed.html, in a sandboxed iframe, and as the element in a post', async ({ page }) => {
   test.setTimeout(240_000);
-  const ids = figureIds();
+  const figures = registryFigures();
+  const ids = figures.map((f) => f.id);
   expect(ids.length).toBeGreaterThan(15);
   const problems = watchConsole(page);
-  for (const id of ids) {
+  for (const { id, chapter } of figures) {
     await page.goto(`embed.html?scene=${id}`);
     await expect(page.locator('body'), id).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
     await expect.poll(() => shows(page.locator(`.figure[data-scene="${id}"]`)), { message: `${id} shows something` }).toBe(true);
+    // Alone, a figure still says what to look at: its chapter's words, loaded by id.
+    await expectCaption(page.locator(`.figure[data-scene="${id}"]`), chapter, id);
     // "Open in the Lab" from embed.html (at the top of the site) reaches the Lab page.
     for (const href of await page.locator('a.open-in-lab').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
       expect(new URL(href).pathname, id).toBe('/lab.html');

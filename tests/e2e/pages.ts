@@ -44,6 +44,20 @@ export const registryFigures = (): { id: string; chapter: string }[] => {
   return registry.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map(({ id, chapter }) => ({ id, chapter }));
 };
 
+/** The words the core gives figure `id` shown on `page` (web/src/core/captions/PAGE.json): its caption's two sentences. */
+export const figureWords = (page: string, id: string): { look: string; tryThis: string } => {
+  const words = JSON.parse(readFileSync(join(root, `web/src/core/captions/${page}.json`), 'utf8')) as Record<string, { look: string; tryThis: string }>;
+  if (!words[id]) throw new Error(`no words for ${id} in ${page}.json`);
+  return words[id];
+};
+
+/** Expects `figure` to open with the core's caption of `id` (what to look at, then one thing to try). */
+export async function expectCaption(figure: Locator, page: string, id: string): Promise<void> {
+  const { look, tryThis } = figureWords(page, id);
+  await expect(figure.locator('.figure-caption .look'), id).toHaveText(look);
+  await expect(figure.locator('.figure-caption .try'), id).toHaveText(tryThis);
+}
+
 /**
  * What a figure ran, as exactly as it exposes it: a Lab figure's whole-trace hash, an
  * animated or computed figure's plotted data, the atlas's chosen point, a table's rows.

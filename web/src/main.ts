@@ -13,6 +13,8 @@ async function boot(): Promise<void> {
   const sceneId = query.get('scene') ?? DEFAULT_SCENE;
   const named = inPlaceScene(sceneId);
   const scene = named ?? inPlaceScene(DEFAULT_SCENE)!;
+  // What to look at, above the scene (the core's caption of the cube scene), loaded beside the core.
+  const caption = figureCaption(scene.id);
   await loadSceneModule();
   const { values, problems } = readUrlState(scene.params, location.search);
   const site = (file: string) => new URL(file, document.baseURI).href;
@@ -28,9 +30,8 @@ async function boot(): Promise<void> {
       embedCode: (now, shown) => embedSnippets(scene.id, scene.params, now, shown, site('forcelab-scene.js'), site('embed.html')),
     },
   );
-  // What to look at, above the scene (the core's caption of the cube scene).
-  const caption = figureCaption(scene.id);
-  if (caption) app.prepend(caption);
+  const line = await caption;
+  if (line) app.prepend(line);
   // Off screen (a scrolled-away tab section, a background iframe) the scene rests.
   new IntersectionObserver((entries) => handle.setVisible(entries.some((e) => e.isIntersecting))).observe(app);
   status.textContent = named ? '' : `There is no scene "${sceneId.slice(0, 40)}"; showing "${scene.title}".`;

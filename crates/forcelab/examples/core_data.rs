@@ -4,6 +4,9 @@
 //! its verdict: the chapters' badges, `web/src/core/claims.json`, so that a chapter
 //! need not download the analysis module and run every claim to write a badge) or
 //! `race` (the tuner's race of the laws, chapter 9's table, `web/src/core/race.json`).
+//! `captions CHAPTER` prints the words of the figures that page shows (their summaries
+//! and captions, `web/src/core/captions/CHAPTER.json`), `captions` alone the pages that
+//! show figures, one per line.
 //! `npm run core-data` rewrites the files and `npm test` fails when one differs from
 //! what this prints.
 //!
@@ -13,7 +16,7 @@
 //! `programs` every law as the program the engine templates write out
 //! (`web/src/core/programs.json`, `forcelab::controllers::program`).
 //!
-//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids|types|programs`
+//! `cargo run -p forcelab --features serde --example core_data -- catalogue|presets|claims|race|ids|types|programs|captions [CHAPTER]`
 
 use std::collections::BTreeMap;
 
@@ -87,6 +90,27 @@ fn main() {
         );
         return;
     }
+    if which == "captions" {
+        match std::env::args().nth(2) {
+            None => forcelab::scenario::figure_pages()
+                .iter()
+                .for_each(|page| println!("{page}")),
+            Some(chapter) => {
+                let words: BTreeMap<_, _> = forcelab::scenario::figure_words(&chapter)
+                    .into_iter()
+                    .collect();
+                if words.is_empty() {
+                    eprintln!("core_data: no page {chapter:?} shows a figure");
+                    std::process::exit(2);
+                }
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&words).expect("words serialise")
+                );
+            }
+        }
+        return;
+    }
     let text = match which.as_str() {
         "catalogue" => serde_json::to_string_pretty(&PageCatalogue {
             catalogue: forcelab::catalogue::Catalogue::get(),
@@ -123,7 +147,7 @@ fn main() {
         },
         other => {
             eprintln!(
-                "core_data: which data: catalogue, presets, claims, race, ids or programs, got {other:?}"
+                "core_data: which data: catalogue, presets, claims, race, ids, types, programs or captions, got {other:?}"
             );
             std::process::exit(2);
         }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { menuLaws, twinOn } from './catalogue';
 import { CUBE_SCENE, LAB_FIGURES, REGISTRY, SIMPSON, TRANSLATOR_INTENT, labFigure } from './presets';
+import { figureWords } from '../figures/figure-caption';
 import { FIGURE_IDS, hasFigure } from '../figures/registry';
 import { IN_PLACE_IDS } from '../figures/in-place';
 import { labFigureState } from '../figures/lab-figure';
@@ -70,9 +71,22 @@ describe("the core's preset registry", () => {
     for (const p of REGISTRY.filter((e) => e.kind !== 'claim-setup')) {
       const where = p.chapter === 'index' ? [...IN_PLACE_IDS] : (mounted.get(p.chapter) ?? []);
       expect(where, `${p.id} (${p.kind}) is mounted nowhere in ${p.chapter}`).toContain(p.id);
-      expect(p.summary.length, p.id).toBeGreaterThan(20);
     }
     expect(REGISTRY.find((p) => p.id === CUBE_SCENE.id)?.kind).toBe('scene');
+  });
+
+  it("loads every figure's words from its own page's file, and none for a claim's setup", async () => {
+    for (const p of REGISTRY) {
+      const words = await figureWords(p.id);
+      if (p.kind === 'claim-setup') {
+        expect(words, p.id).toBeUndefined();
+        continue;
+      }
+      expect(words?.summary.length, p.id).toBeGreaterThan(20);
+      expect(words?.look.length, p.id).toBeGreaterThan(20);
+      expect(words?.tryThis.length, p.id).toBeGreaterThan(20);
+    }
+    expect(await figureWords('no-such-figure')).toBeUndefined();
   });
 
   it("hands the Simpson table and the translator the core's starting values", () => {

@@ -60,16 +60,11 @@ export interface TranslatorIntent {
 /** What a registry id names (`scenario::PresetKind`); every kind but `claim-setup` is a figure. */
 export type PresetKind = 'lab-figure' | 'scene' | 'analysis' | 'table' | 'claim-setup';
 
-/** One preset of the core's registry (`scenario::registry()`). */
+/** One preset of the core's registry (`scenario::registry()`); a figure's words are apart (`figures/figure-caption.ts`). */
 export interface PresetEntry {
   id: string;
   kind: PresetKind;
   chapter: string;
-  summary: string;
-  /** For a figure, what to look at first (the core's `scenario::CAPTIONS`); empty for a claim's setup. */
-  look: string;
-  /** For a figure, one thing to try with it; empty for a claim's setup. */
-  tryThis: string;
 }
 
 const presets = data as {

@@ -7,7 +7,7 @@
  * figure is the Lab run of its core preset; the others are modules of their own, loaded
  * only when a page shows them. Every module lives in this folder.
  */
-import { FIGURE_IDS, labFigure, REGISTRY } from '../core/presets';
+import { FIGURE_IDS, labFigure } from '../core/presets';
 import { figureLink, type FigureLink } from './figure-link';
 import { figureCaption } from './figure-caption';
 
@@ -64,9 +64,6 @@ const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount>
 /** Whether `id` is a figure this registry can mount in a chapter (in a frame when embedded). */
 export const hasFigure = (id: string): boolean => FIGURE_IDS.includes(id) && (labFigure(id) !== undefined || id in MODULES);
 
-/** What the figure `id` shows, in one line (the core's summary), if it is one. */
-export const figureSummary = (id: string): string | undefined => REGISTRY.find((p) => p.id === id)?.summary;
-
 /** Gives `host` the figure's id as its anchor, unless the page already uses it: "Copy link" lands there (`chapter.html?...#ID`). */
 export function anchorFigure(host: HTMLElement, id: string): void {
   if (!host.id && !document.getElementById(id)) host.id = id;
@@ -76,6 +73,8 @@ export function anchorFigure(host: HTMLElement, id: string): void {
 export async function mountFigure(id: string, host: HTMLElement): Promise<void> {
   if (!hasFigure(id)) throw new Error(`figure must be one of ${FIGURE_IDS.join(', ')}, got "${id.slice(0, 40)}"`);
   const preset = labFigure(id);
+  // The caption's words load beside the figure's code.
+  const caption = figureCaption(id);
   // The figure's code and its part of the core load together (a Lab figure's: the Lab
   // for its preset's plant; the mount loads another plant's if the link asks for one).
   const mount: Mount = preset
@@ -83,10 +82,10 @@ export async function mountFigure(id: string, host: HTMLElement): Promise<void> 
         ([m]): Mount => (h, link) => m.mountLabFigure(h, preset, link),
       )
     : await Promise.all([MODULES[id]!.mount(), DOORS[MODULES[id]!.door]()]).then(([m]) => m);
-  const caption = figureCaption(id);
   anchorFigure(host, id);
   await mount(host, figureLink(id));
   // After the mount, which replaces what the host held.
-  if (caption) host.prepend(caption);
+  const line = await caption;
+  if (line) host.prepend(line);
   host.dataset.mounted = 'true';
 }

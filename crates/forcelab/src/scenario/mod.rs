@@ -15,7 +15,10 @@ pub use cube_scene::{CubeScene, CUBE_SCENE};
 pub use figure_hashes::FIGURE_HASHES;
 pub use figures::{SimpsonWindow, SIMPSON, TRANSLATOR_INTENT};
 pub use lab_figures::{lab_figure, LabFigure, PresetLaw, LAB_FIGURES};
-pub use registry::{preset, registry, PresetEntry, PresetKind, OTHER_PRESETS};
+pub use registry::{
+    figure_pages, figure_words, preset, registry, FigureWords, PresetEntry, PresetKind,
+    OTHER_PRESETS,
+};
 
 use crate::engines::orientation::OrientationIntent;
 use crate::engines::Intent;
@@ -39,7 +42,7 @@ pub struct Presets {
     pub translator: Intent,
     /// Chapter 11's orientation figure at its start.
     pub orientation: OrientationIntent,
-    /// Every preset by id, with its kind, chapter and summary.
+    /// Every preset by id, with its kind and chapter (its words: [`figure_words`]).
     pub registry: Vec<PresetEntry>,
 }
 

@@ -56,12 +56,63 @@ pub struct PresetEntry {
     /// for the cube scene).
     pub chapter: &'static str,
     /// What it shows, in one line.
+    // The words are written apart, one file per chapter (`FigureWords`), so that a page
+    // downloads its own figures' words and not every chapter's.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub summary: &'static str,
     /// For a figure, what to look at first ([`super::figure_caption`]); empty for a
     /// claim's setup.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub look: &'static str,
     /// For a figure, one thing to try with it; empty for a claim's setup.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub try_this: &'static str,
+}
+
+/// A figure's words as the page shows them: its one-line summary and its caption
+/// (what to look at, one thing to try). The page reads them per chapter
+/// (`web/src/core/captions/CHAPTER.json`, [`figure_words`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct FigureWords {
+    /// What it shows, in one line.
+    pub summary: &'static str,
+    /// What to look at first.
+    pub look: &'static str,
+    /// One thing to try with it.
+    pub try_this: &'static str,
+}
+
+/// The words of every figure the page `chapter` shows (`"02-pd"`, `"index"`), by id in
+/// the registry's order; a claim's setup, which no page shows, has none.
+pub fn figure_words(chapter: &str) -> Vec<(&'static str, FigureWords)> {
+    registry()
+        .into_iter()
+        .filter(|p| p.chapter == chapter && p.kind.is_figure())
+        .map(|p| {
+            let words = FigureWords {
+                summary: p.summary,
+                look: p.look,
+                try_this: p.try_this,
+            };
+            (p.id, words)
+        })
+        .collect()
+}
+
+/// Every page that shows a figure (`"index"` and the chapters), each once, in the registry's order.
+pub fn figure_pages() -> Vec<&'static str> {
+    let mut pages: Vec<&'static str> = Vec::new();
+    for p in registry() {
+        if p.kind.is_figure() && !pages.contains(&p.chapter) {
+            pages.push(p.chapter);
+        }
+    }
+    pages
 }
 
 const fn entry(
