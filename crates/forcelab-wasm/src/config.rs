@@ -88,6 +88,14 @@ fn culprit(value: &JsValue, fails_as: &dyn Fn(&JsValue) -> Option<String>) -> St
         .collect()
 }
 
+/// The own enumerable keys of the object `value`, in JavaScript's order.
+fn keys(value: &JsValue) -> Vec<String> {
+    js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>())
+        .iter()
+        .filter_map(|k| k.as_string())
+        .collect()
+}
+
 /// The children of `value`: the keys of a plain object, the indices of an array.
 fn steps(value: &JsValue) -> Vec<Step> {
     if js_sys::Array::is_array(value) {
@@ -95,11 +103,7 @@ fn steps(value: &JsValue) -> Vec<Step> {
             .map(Step::Index)
             .collect()
     } else if value.is_object() {
-        js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>())
-            .iter()
-            .filter_map(|k| k.as_string())
-            .map(Step::Key)
-            .collect()
+        keys(value).into_iter().map(Step::Key).collect()
     } else {
         Vec::new()
     }
@@ -158,12 +162,8 @@ pub fn known_fields_only(path: &str, value: &JsValue, known: &JsValue) -> Result
     if !plain(value) || !plain(known) {
         return Ok(());
     }
-    let known_keys: Vec<String> = js_sys::Object::keys(known.unchecked_ref::<js_sys::Object>())
-        .iter()
-        .filter_map(|k| k.as_string())
-        .collect();
-    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
-        let key = key.as_string().unwrap_or_default();
+    let known_keys = keys(known);
+    for key in keys(value) {
         if !known_keys.contains(&key) {
             return Err(JsError::new(&format!(
                 "{path}.{key} is not a known field (known: {})",
