@@ -332,6 +332,43 @@ mod tests {
     use crate::claims::all_claims;
 
     #[test]
+    fn each_page_gets_the_words_of_its_own_figures_and_no_other() {
+        let pages = figure_pages();
+        assert_eq!(pages.first(), Some(&"01-forces"));
+        assert!(pages.contains(&"index") && pages.contains(&"12-chains"));
+        for (i, page) in pages.iter().enumerate() {
+            assert!(!pages[..i].contains(page), "{page} twice");
+        }
+        let mut worded = 0;
+        for page in &pages {
+            let words = figure_words(page);
+            let figures: Vec<_> = registry()
+                .into_iter()
+                .filter(|p| p.chapter == *page && p.kind.is_figure())
+                .collect();
+            assert_eq!(words.len(), figures.len(), "{page}");
+            for ((id, w), p) in words.iter().zip(&figures) {
+                assert_eq!(*id, p.id);
+                assert_eq!(
+                    (w.summary, w.look, w.try_this),
+                    (p.summary, p.look, p.try_this)
+                );
+                assert!(!w.look.is_empty() && !w.try_this.is_empty(), "{id}");
+            }
+            worded += words.len();
+        }
+        // Every figure is worded on its page; a claim's setup (chapter 10 has only
+        // setups besides its two figures) nowhere.
+        let all = registry();
+        assert_eq!(worded, all.iter().filter(|p| p.kind.is_figure()).count());
+        assert!(all.iter().any(|p| !p.kind.is_figure()));
+        assert!(figure_words("10-translator")
+            .iter()
+            .all(|(id, _)| preset(id).is_some_and(|p| p.kind.is_figure())));
+        assert!(figure_words("no-such-page").is_empty());
+    }
+
+    #[test]
     fn ids_are_unique_and_summaries_say_something() {
         let all = registry();
         for (i, p) in all.iter().enumerate() {
