@@ -72,6 +72,32 @@ test('the example comes explained: the Jolt drive that made it, exact, why it st
   expect(problems).toEqual([]);
 });
 
+test('the panel opens on the answer computed when the site was built, and the core gives the same bits when asked again', async ({ page }) => {
+  const problems = watchConsole(page);
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) wasm.push(r.url());
+  });
+  await page.goto('embed.html?scene=trace');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  const f = page.locator('.figure[data-scene="trace"]');
+  await expect(f).toHaveAttribute('data-best', 'jolt-frequency/default');
+  const built = await f.getAttribute('data-curves');
+  // A reader who only reads the example downloads none of the core.
+  expect(wasm).toEqual([]);
+  // Any change asks the core (its door loads then), and so does the opening question after it.
+  const mass = f.locator('#param-trace-mass');
+  await mass.fill('2');
+  await mass.press('Enter');
+  await expect(f).not.toHaveAttribute('data-curves', built!);
+  expect(wasm).toHaveLength(1);
+  await mass.fill('1');
+  await mass.press('Enter');
+  await expect(f).toHaveAttribute('data-curves', built!);
+  await expect(f.locator('.trace-summary')).toContainText('1.908 Hz at damping ratio 0.4819');
+  expect(problems).toEqual([]);
+});
+
 test("a trace saved from the Lab's CSV export, opened or dropped, comes back as the law, integrator and gains that made it", async ({ page }) => {
   const problems = watchConsole(page);
   const { path, text } = await labCsv(page);
@@ -102,6 +128,8 @@ test('a bad line is named by its number and text, and the answer shown stays', a
   const problems = watchConsole(page);
   const f = await panel(page);
   const before = await f.getAttribute('data-curves');
+  // The first bad trace is the first question past the opening one: the core's door loads for it.
+  const said = await f.locator('.trace-summary').textContent();
   const box = f.locator('#trace-text');
   const cases: [string, RegExp][] = [
     ['time,position\n0,0\n0.1,0.5\n0.2,abc\n', /line 4 \("0\.2,abc"\)/],
@@ -115,6 +143,7 @@ test('a bad line is named by its number and text, and the answer shown stays', a
     await f.getByRole('button', { name: 'Explain' }).click();
     await expect(f.locator('.trace-error')).toHaveText(message);
     expect(await f.getAttribute('data-curves')).toBe(before);
+    expect(await f.locator('.trace-summary').textContent()).toBe(said);
   }
   // A decimal comma with semicolons reads.
   await box.fill(Array.from({ length: 40 }, (_, k) => `${(k / 60).toFixed(4).replace('.', ',')};${(1 - Math.exp(-k / 10)).toFixed(6).replace('.', ',')}`).join('\n'));

@@ -7,7 +7,8 @@
  * paste. The core reads, fits, explains and replays (`forcelab::user_trace`); this file
  * lays the answers out and keeps the trace in the link while it is short enough.
  */
-import { exampleTrace, explain, traceEngines, type ExplainedTrace, type TraceMatch, type Want } from '../core/trace-wasm';
+import type { ExplainedTrace, TraceMatch, TraceOptions, Want } from '../core/trace-wasm';
+import firstView from 'virtual:trace-example';
 import type { FigureLink } from './figure-link';
 import { copyText } from '../export/download';
 import { TracePlot } from '../plot/trace-plot';
@@ -71,10 +72,28 @@ const WANT_DEFS = (want: Want): ParamDef[] => [
   { key: 'trace-want-zeta', label: 'Wanted damping ratio', unit: '', min: 0, max: 2, scale: 'linear', initial: want.dampingRatio, hardMax: 1000 },
 ];
 
-export function mountTrace(host: HTMLElement, link: FigureLink): void {
-  const example = exampleTrace();
-  const engineIds = ['none', ...traceEngines().map((e) => e.id)];
-  const names = new Map(traceEngines().map((e) => [e.id, e.name]));
+/**
+ * Explains `text` with the trace's part of the core, loading it the first time (the
+ * panel opens on the answer computed when the site was built, `virtual:trace-example`).
+ */
+async function explainLive(text: string, options: TraceOptions): Promise<ExplainedTrace> {
+  const door = await import('../core/trace-wasm');
+  await door.loadTrace();
+  live = true;
+  return door.explain(text, options);
+}
+
+/** Whether the core's door is loaded: from then on every question goes to it, the opening one too. */
+let live = false;
+
+/** The question the panel asks the core: the trace and the options, as one comparable key. */
+const question = (text: string, options: TraceOptions): string => JSON.stringify([text, options]);
+
+export async function mountTrace(host: HTMLElement, link: FigureLink): Promise<void> {
+  const { example, engines } = firstView;
+  const opening = question(example.text, { engine: example.engine, mass: example.mass, target: null, want: example.want });
+  const engineIds = ['none', ...engines.map((e) => e.id)];
+  const names = new Map(engines.map((e) => [e.id, e.name]));
   const engineName = (id: string) => (id === 'none' ? 'none: only what it amounts to' : id === 'forcelab' ? "forcelab (the Lab's laws)" : (names.get(id) ?? id));
 
   const text = el('textarea', { id: 'trace-text', rows: 8, spellcheck: 'false', 'aria-label': 'Your trace: time and position (or angle), one sample per line' });
@@ -222,10 +241,18 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
     }
   };
 
-  const go = () => {
-    error.textContent = '';
+  // Each question is numbered: one still waiting for the core's door never overwrites a later one's answer.
+  let asked = 0;
+  const go = async () => {
+    const mine = ++asked;
     try {
-      const r = explain(text.value, options());
+      const now = options();
+      const built = !live && question(text.value, now) === opening;
+      // The first question past the opening one fetches the core's door: say so while it comes.
+      if (!built && !live && !summary.querySelector('.trace-loading')) summary.prepend(el('p', { class: 'trace-loading' }, 'Loading the trace reader…'));
+      const r = built ? firstView.explained : await explainLive(text.value, now);
+      if (mine !== asked) return;
+      error.textContent = '';
       last = r;
       shown = 0;
       summary.replaceChildren(...summarySentences(r).map((s) => el('p', {}, s)));
@@ -238,27 +265,29 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
       draw();
       saveLink(r);
     } catch (e) {
+      if (mine !== asked) return;
+      summary.querySelector('.trace-loading')?.remove();
       error.textContent = e instanceof Error ? e.message : String(e);
     }
   };
 
   link.field(controls, { key: 'trace-mass', label: 'Mass (or moment of inertia)', unit: 'kg (kg m²)', min: 0.01, max: 1000, scale: 'log', initial: example.mass, minExclusive: true, hardMax: 1e9 }, (v) => {
     mass = v;
-    go();
+    void go();
   });
   const [fDef, zDef] = WANT_DEFS(example.want);
   link.field(controls, fDef!, (v) => {
     want.frequency = v;
-    go();
+    void go();
   });
   link.field(controls, zDef!, (v) => {
     want.dampingRatio = v;
-    go();
+    void go();
   });
 
   const load = (content: string) => {
     text.value = content;
-    go();
+    void go();
   };
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
@@ -276,15 +305,15 @@ export function mountTrace(host: HTMLElement, link: FigureLink): void {
     link.save('trace-engine', engine.value, example.engine);
     load(example.text);
   });
-  run.addEventListener('click', go);
+  run.addEventListener('click', () => void go());
   engine.addEventListener('change', () => {
     link.save('trace-engine', engine.value, example.engine);
-    go();
+    void go();
   });
   target.addEventListener('change', () => {
     link.save('trace-target', target.value.trim(), '');
-    go();
+    void go();
   });
   host.append(foldedExports(plotsExport('trace', () => [plot, springLeft, matchLeft].filter((p): p is TracePlot => p !== null)), link.shareBar()));
-  go();
+  await go();
 }
