@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { chaptersPlugin } from './web/build/chapters-plugin.ts';
 import { cspPlugin } from './web/build/csp-plugin.ts';
-import { traceExamplePlugin } from './web/build/trace-example-plugin.ts';
+import { firstViewPlugin } from './web/build/first-view-plugin.ts';
 
 const bench = process.env.FORCELAB_BENCH === '1';
 const page = (name: string) => fileURLToPath(new URL(`web/${name}`, import.meta.url));
@@ -43,7 +43,7 @@ export default defineConfig({
     },
   },
   // The benchmark page inlines rapier's wasm as a data: URL and is never deployed.
-  plugins: [chaptersPlugin(root), cspPlugin(['bench.html']), traceExamplePlugin(root)],
+  plugins: [chaptersPlugin(root), cspPlugin(['bench.html']), firstViewPlugin(root)],
   server: { host: '127.0.0.1' },
   // The element and its wasm are fetched cross-origin by the posts that embed them (and
   // by sandboxed iframes, whose origin is opaque): the static files allow any origin.

@@ -20,6 +20,29 @@ async function figure(page: Page, query = ''): Promise<Locator> {
 
 const row = (f: Locator, id: string) => f.locator(`tbody tr[data-drive="${id}"] td`);
 
+test('the figure opens on the turn computed when the site was built, and the core gives the same bits when asked again', async ({ page }) => {
+  const problems = watchConsole(page);
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) wasm.push(r.url());
+  });
+  const f = await figure(page);
+  await expect(row(f, 'mujoco-ball-motor').nth(2)).toHaveText('120.0°');
+  const built = await f.getAttribute('data-curves');
+  expect(built).toBeTruthy();
+  // A reader who only reads and plays the opening turn downloads none of the core.
+  expect(wasm).toEqual([]);
+  const degrees = f.getByRole('textbox', { name: 'Turn by (degrees)' });
+  await degrees.fill('100');
+  await degrees.press('Enter');
+  await expect(row(f, 'mujoco-ball-motor').nth(2)).toHaveText('100.0°');
+  expect(wasm).toHaveLength(1);
+  await degrees.fill('120');
+  await degrees.press('Enter');
+  await expect(f).toHaveAttribute('data-curves', built!);
+  expect(problems).toEqual([]);
+});
+
 test('past 180 degrees the drives go the short way, and the table and badge say so', async ({ page }) => {
   const problems = watchConsole(page);
   const f = await figure(page);

@@ -9,6 +9,8 @@
 export interface Loader {
   load(): Promise<void>;
   loadSync(bytes: BufferSource): void;
+  /** Whether the package is ready now (a load has finished, or `loadSync` ran). */
+  loaded(): boolean;
 }
 
 /**
@@ -27,13 +29,18 @@ export function once<T>(make: () => Promise<T>): () => Promise<T> {
 
 /** The loader of the package whose `init` and `initSync` these are. */
 export function loader(init: () => Promise<unknown>, initSync: (options: { module: BufferSource }) => unknown): Loader {
-  let synced = false;
-  const load = once(() => init().then(() => undefined));
+  let ready = false;
+  const load = once(() =>
+    init().then(() => {
+      ready = true;
+    }),
+  );
   return {
-    load: () => (synced ? Promise.resolve() : load()),
+    load: () => (ready ? Promise.resolve() : load()),
     loadSync(bytes) {
       initSync({ module: bytes });
-      synced = true;
+      ready = true;
     },
+    loaded: () => ready,
   };
 }

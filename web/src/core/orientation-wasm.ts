@@ -8,7 +8,7 @@ import { loader, once } from './loader';
 import type { Parameter } from './engines-wasm';
 
 /** Loads the orientation part of the core (once), in the browser or from its bytes (tests). */
-export const { load: loadOrientation, loadSync: loadOrientationSync } = loader(init, initSync);
+export const { load: loadOrientation, loadSync: loadOrientationSync, loaded: orientationLoaded } = loader(init, initSync);
 
 type TuneBuild = typeof import('../../pkg-orientation-tune/forcelab_wasm.js');
 /** The same twin with Tune for me on a turn (web/pkg-orientation-tune), once it is loaded. */

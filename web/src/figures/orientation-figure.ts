@@ -5,8 +5,10 @@
  * a sphere beside the shortest one, and the angle left to the target over time. The
  * core computes every orientation and every number read off them; the page draws them.
  */
-import { loadTuner, targetOf, tunerLoaded, turn, type AxisSpring, type DriveTurn, type OrientationIntent, type TargetForm, type Turn, type TurnWish, type Wxyz } from '../core/orientation-wasm';
+import { loadOrientation, loadTuner, orientationLoaded, targetOf, tunerLoaded, turn, type AxisSpring, type DriveTurn, type OrientationIntent, type TargetForm, type Turn, type TurnWish, type Wxyz } from '../core/orientation-wasm';
 import { ORIENTATION_INTENT } from '../core/presets';
+import opening from 'virtual:orientation-opening';
+import { FIRST, SECONDS, turnQuestion } from './orientation-opening';
 import type { FigureLink } from './figure-link';
 import { ResponsePlot } from '../plot/response-plot';
 import { themeColors } from '../ui/colors';
@@ -17,13 +19,9 @@ import { camera, drawBody, rotate, uncamera, type BoxPart, type Quat } from './b
 import { figureExport, foldedExports, tableExport } from './figure-export';
 import { fitCanvas, settingsFold, toggle } from './live-figure';
 
-/** Seconds each run lasts: every drive that arrives has arrived by then. */
-const SECONDS = 3;
 /** At most this many drives at once: one colour each. */
 const SHOWN = 5;
 const COLORS = ['--s0', '--s1', '--s2', '--s3', '--s4'];
-/** The drives shown first: MuJoCo's two ways, and PhysX's, Jolt's and Rapier's default drive. */
-const FIRST = ['mujoco-ball-motor', 'mujoco-gimbal-position', 'physx-d6-slerp', 'jolt-swing-twist', 'rapier-spherical-acceleration'];
 
 /** The bodies a reader can turn: principal moments (kg m²) and the box drawn for them. */
 const BODIES = {
@@ -118,7 +116,11 @@ const xyzw = (q: Wxyz): Quat => [q[1], q[2], q[3], q[0]];
 const degrees = (rad: number) => (rad * 180) / Math.PI;
 const label = (d: DriveTurn) => `${d.id}${d.isDefault ? '' : ` (${d.variant})`}`;
 
-export function mountOrientation(host: HTMLElement, link: FigureLink): void {
+export async function mountOrientation(host: HTMLElement, link: FigureLink): Promise<void> {
+  // A link with settings of this figure is read by the core as it is applied (a refused
+  // value is named by its field and the figure keeps its last good one), so its door
+  // loads first; a plain visit opens on the turn the build computed.
+  if (link.fromLink().length > 0 && !orientationLoaded()) await loadOrientation();
   const values = {
     degrees: ORIENTATION_INTENT.degrees,
     axisX: ORIENTATION_INTENT.axis[0],
@@ -205,10 +207,9 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
     return plot;
   };
 
-  // Every drive and variant named, none stepped (with none shown: stepping each one and
-  // probing its axes took 90 ms of chapter 11's first frame, for names only); each run
-  // after steps only the drives shown.
-  let run: Turn = turn(intentOf(values, body, spin), values.dt, []);
+  // Every drive and variant named, from the opening turn the build computed (the names
+  // are the same for every intent); each run after steps only the drives shown.
+  let run: Turn = opening.turn;
   // Which drives are shown and, per engine with settings variants, which variant.
   const drivesIds = [...new Set(run.drives.map((d) => d.id))];
   const fromLinkShown = link.read(
@@ -403,7 +404,39 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
 
   const engineOf = new Map(run.drives.map((d) => [d.id, d.engine]));
   const shownKeys = () => [...shown].map((id) => `${id}/${variants.get(engineOf.get(id)!) ?? 'default'}`);
-  const rerun = () => {
+  /**
+   * Runs `action` once the core's door has loaded (the first question past the opening one
+   * fetches it); the figure is busy until then. Asked again while it loads (a drag goes on),
+   * only the last action runs, and then the turn as the settings now stand.
+   */
+  let waiting: (() => void) | null = null;
+  const withCore = (action: () => void) => {
+    const asked = waiting !== null;
+    waiting = action;
+    if (asked) return;
+    host.setAttribute('aria-busy', 'true');
+    message.textContent = 'Loading the drives…';
+    loadOrientation().then(
+      () => {
+        const last = waiting!;
+        waiting = null;
+        host.removeAttribute('aria-busy');
+        message.textContent = '';
+        try {
+          last();
+          if (last !== rerun) rerun();
+        } catch (e) {
+          message.textContent = e instanceof Error ? e.message : String(e);
+        }
+      },
+      (e: unknown) => {
+        waiting = null;
+        host.removeAttribute('aria-busy');
+        message.textContent = `The drives could not be loaded (${String(e)}): try again.`;
+      },
+    );
+  };
+  const rerun = (): void => {
     // The tuner's build comes the first time it is asked for: the figure is busy (and
     // inert) until it has, then runs.
     if (numbers === 'tuned' && !tunerLoaded()) {
@@ -423,7 +456,17 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
       return;
     }
     const asked: TurnWish | 'documented' | 'exact' = numbers === 'tuned' ? { ...wish } : numbers;
-    const next = turn(intentOf(values, body, spin), SECONDS, shownKeys(), asked);
+    const intent = intentOf(values, body, spin);
+    const keys = shownKeys();
+    if (!orientationLoaded()) {
+      // Until the reader asks something else, the turn the build computed; then the core's door.
+      if (turnQuestion(intent, SECONDS, keys, asked) !== opening.question) return withCore(rerun);
+      run = opening.turn;
+      step = Math.min(step, run.steps - 1);
+      draw();
+      return;
+    }
+    const next = turn(intent, SECONDS, keys, asked);
     run = next;
     step = Math.min(step, run.steps - 1);
     draw();
@@ -473,7 +516,9 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   };
   formSelect.addEventListener('change', () => {
     form = formSelect.value as FormName;
-    buildForm();
+    // The forms are the core's conversions of the target.
+    if (orientationLoaded()) buildForm();
+    else withCore(buildForm);
   });
   controls.after(el('label', { class: 'choice orientation-target-as' }, 'Target typed as ', formSelect), formBox);
   formBox.hidden = true;
@@ -501,7 +546,8 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
    * and axis were typed: to twelve digits when typed (no rounding's tail in the link), to
    * a hundredth of a degree and four decimals of the axis when dragged (a pixel's worth).
    */
-  const setTarget = (typed: TargetForm) => {
+  const setTarget = (typed: TargetForm): void => {
+    if (!orientationLoaded()) return withCore(() => setTarget(typed));
     const t = targetOf(intentOf(values, body, spin), typed);
     const dragged = 'pointing' in typed;
     const round = (v: number, i: number) => (dragged ? Number(v.toFixed(i === 0 ? 2 : 4)) : Number(v.toPrecision(12)));
@@ -597,6 +643,9 @@ export function mountOrientation(host: HTMLElement, link: FigureLink): void {
   });
   new ResizeObserver(() => drawFrame()).observe(bodies);
 
+  // A link that asks anything but the opening turn waits for the core's door before its first frame.
+  const opensOnBuilt = numbers === 'documented' && turnQuestion(intentOf(values, body, spin), SECONDS, shownKeys(), 'documented') === opening.question;
+  if (!orientationLoaded() && !opensOnBuilt) await loadOrientation();
   rerun();
   host.append(
     foldedExports(

@@ -31,10 +31,9 @@ const DOORS = {
   'arm-tune': () => import('../core/arm-tune-wasm').then((m) => m.loadArmTune()),
   analysis: () => import('../core/analysis-wasm').then((m) => m.loadAnalysis()),
   engines: () => import('../core/engines-wasm').then((m) => m.loadEngines()),
-  orientation: () => import('../core/orientation-wasm').then((m) => m.loadOrientation()),
   // The claims table reads the claims the core measured (claims.json) and loads the
   // analysis part itself only when a reader asks to measure them again; the trace panel
-  // loads its part (core/trace-wasm.ts) once the reader asks more than its first view.
+  // and the orientation figure load theirs once the reader asks more than their first view.
   none: () => Promise.resolve(),
 } as const;
 
@@ -57,9 +56,9 @@ const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount>
   atlas: { door: 'analysis', mount: () => import('./atlas-figure').then((m) => m.mountAtlas) },
   claims: { door: 'none', mount: () => import('./claims-figure').then((m) => m.mountClaims) },
   translator: { door: 'engines', mount: () => import('./translator-figure').then((m) => m.mountTranslator) },
-  // Its first view was computed when the site was built; it loads its part of the core when the reader asks anything else.
+  // These two open on a view computed when the site was built and load their part of the core when the reader asks anything else.
   trace: { door: 'none', mount: () => import('./trace-figure').then((m) => m.mountTrace) },
-  orientation: { door: 'orientation', mount: () => import('./orientation-figure').then((m) => m.mountOrientation) },
+  orientation: { door: 'none', mount: () => import('./orientation-figure').then((m) => m.mountOrientation) },
 };
 
 /** Whether `id` is a figure this registry can mount in a chapter (in a frame when embedded). */

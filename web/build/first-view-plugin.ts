@@ -1,0 +1,74 @@
+/**
+ * Figures' first views, computed when the site is built, each by its own part of the
+ * core (a door of web/pkg-*, built before the site) run here in Node: a reader who opens
+ * the figure sees that answer without downloading the door, which loads when they ask
+ * anything else and gives the same bits for the same question (the e2e tests ask both).
+ *
+ * - `virtual:trace-example`: the trace panel's example, the engines a trace can be
+ *   explained by, and the example explained at the panel's opening settings (125 KB of
+ *   door not fetched).
+ * - `virtual:orientation-opening`: chapter 11's turn at its opening settings, every drive
+ *   named and the first ones run (`figures/orientation-opening.ts`; 96 KB of door not
+ *   fetched), with the question it answers.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'vite';
+import { FIRST_KEYS, SECONDS, turnQuestion } from '../src/figures/orientation-opening.ts';
+
+/** A door's bindings, loaded from its bytes. */
+async function door<T>(pkg: string): Promise<T & { initSync(options: { module: BufferSource }): unknown }> {
+  const bindings = (await import(pathToFileURL(join(pkg, 'forcelab_wasm.js')).href)) as T & { initSync(options: { module: BufferSource }): unknown };
+  bindings.initSync({ module: readFileSync(join(pkg, 'forcelab_wasm_bg.wasm')) });
+  return bindings;
+}
+
+/** The bindings of web/pkg-trace used here (`crates/forcelab-wasm/src/trace.rs`). */
+interface TraceBindings {
+  traceExample(): { text: string; engine: string; mass: number; want: { frequency: number; dampingRatio: number } };
+  traceEngines(): unknown;
+  explainTrace(text: string, options: unknown): unknown;
+}
+
+/** The example, the engines and the example explained at the panel's opening settings, from the built door in `pkg` (web/pkg-trace). */
+export async function traceFirstView(pkg: string): Promise<{ example: unknown; engines: unknown; explained: unknown }> {
+  const trace = await door<TraceBindings>(pkg);
+  const example = trace.traceExample();
+  const explained = trace.explainTrace(example.text, { engine: example.engine, mass: example.mass, target: null, want: example.want });
+  return { example, engines: trace.traceEngines(), explained };
+}
+
+/** The bindings of web/pkg-orientation used here (`crates/forcelab-wasm/src/orientation.rs`). */
+interface OrientationBindings {
+  orientationTurn(intent: unknown, seconds: number, shown: string[] | undefined, exact: boolean, wish: unknown): unknown;
+}
+
+/** Chapter 11's opening turn (the core's starting intent, presets.json) and the question it answers, from the built door in `pkg`. */
+export async function orientationFirstView(pkg: string, presets: string): Promise<{ question: string; turn: unknown }> {
+  const orientation = await door<OrientationBindings>(pkg);
+  const intent = (JSON.parse(readFileSync(presets, 'utf8')) as { orientation: object }).orientation;
+  const turn = orientation.orientationTurn(intent, SECONDS, [...FIRST_KEYS], false, undefined);
+  return { question: turnQuestion(intent, SECONDS, FIRST_KEYS, 'documented'), turn };
+}
+
+/** The Vite plugin: `import firstView from 'virtual:trace-example'` (or `'virtual:orientation-opening'`). */
+export function firstViewPlugin(root: string): Plugin {
+  const views: Record<string, { pkg: string; compute: () => Promise<unknown> }> = {
+    'virtual:trace-example': { pkg: join(root, 'web/pkg-trace'), compute: () => traceFirstView(join(root, 'web/pkg-trace')) },
+    'virtual:orientation-opening': {
+      pkg: join(root, 'web/pkg-orientation'),
+      compute: () => orientationFirstView(join(root, 'web/pkg-orientation'), join(root, 'web/src/core/presets.json')),
+    },
+  };
+  return {
+    name: 'forcelab-first-views',
+    resolveId: (id) => (id in views ? `\0${id}` : undefined),
+    async load(id) {
+      const view = id.startsWith('\0') ? views[id.slice(1)] : undefined;
+      if (!view) return undefined;
+      this.addWatchFile(join(view.pkg, 'forcelab_wasm_bg.wasm'));
+      return `export default ${JSON.stringify(await view.compute())};`;
+    },
+  };
+}

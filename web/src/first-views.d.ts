@@ -1,0 +1,20 @@
+/**
+ * Figures' first views, computed when the site is built (web/build/first-view-plugin.ts),
+ * as their parts of the core return them.
+ */
+
+/** The trace panel's: the example trace, the engines a trace can be explained by, and the example explained at the panel's opening settings. */
+declare module 'virtual:trace-example' {
+  const firstView: {
+    example: { text: string; engine: string; mass: number; want: import('./core/trace-wasm').Want };
+    engines: { id: string; name: string }[];
+    explained: import('./core/trace-wasm').ExplainedTrace;
+  };
+  export default firstView;
+}
+
+/** Chapter 11's orientation figure's: its opening turn and the question it answers (`figures/orientation-opening.ts`). */
+declare module 'virtual:orientation-opening' {
+  const opening: { question: string; turn: import('./core/orientation-wasm').Turn };
+  export default opening;
+}
