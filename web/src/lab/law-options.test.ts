@@ -66,6 +66,9 @@ describe("a controller's options, from the core's catalogue", () => {
     expect(distinguishingOptions([{ kind: 'windowed-pid', options: { window: 15 } }, { kind: 'windowed-pid', options: {} }], 'cube')).toEqual(['window 15 samples', 'window 7 samples']);
     // A lone PID needs no more than its name.
     expect(distinguishingOptions([{ kind: 'pid', options: { outputLimit: 30 } }, { kind: 'pd', options: {} }], 'cube')).toEqual(['', '']);
+    // Nor does a windowed PID beside its printed listing: they share the window option
+    // but are different laws, told apart by their names.
+    expect(distinguishingOptions([{ kind: 'windowed-pid', options: { window: 15 } }, { kind: 'windowed-pid-as-printed', options: {} }], 'cube')).toEqual(['', '']);
   });
 
   it('keeps one shape for one run: defaults and options the law does not read are dropped', () => {

@@ -147,6 +147,12 @@ describe('the fields each gain form shows', () => {
   it("says what runs: a law with an integral shows its term, and every form names the stiffness kp", () => {
     expect(formNote(FORMS.raw, true)).toContain('ki × ∫ error dt');
     expect(formNote(FORMS.raw, false)).not.toContain('ki');
+    // The raw gains' note is rewritten whole; every other form's note gains a sentence.
+    expect(formNote(FORMS.raw, true)).toBe('Force = kp × error + ki × ∫ error dt + kd × error rate, for the cube of this mass.');
+    for (const form of Object.values(FORMS).filter((f) => f.id !== 'raw')) {
+      expect(formNote(form, true), form.id).toBe(`${form.note} The integral adds ki × ∫ error dt, ki set on its own.`);
+      expect(formNote(form, false), form.id).toBe(form.note);
+    }
     for (const form of Object.values(FORMS)) {
       expect(formNote(form, true), form.id).toContain('ki');
       // Bloom's note once said "ks" where every other place says kp.

@@ -55,6 +55,18 @@ describe('series styles', () => {
     expect(styles[4]!.dash).toEqual(PRINTED_DASH);
   });
 
+  it("draws a law's second, third and fourth card dotted, dash-dotted and sparse, and a printed listing dashed", () => {
+    const styles = seriesStyles([0, 1, 2, 3].map((owner) => ({ kind: 'pd', owner, asPrinted: false })));
+    expect(styles.map((s) => s.dash)).toEqual([undefined, [2, 3], [10, 3, 2, 3], [1, 5]]);
+    expect(PRINTED_DASH).toEqual([6, 4]);
+  });
+
+  it("shades a law's second card toward the paper, its third toward the ink, its fourth further toward the paper", () => {
+    // Black on a red ink and white paper, so each shade shows which way it moved and how far.
+    const shades = [0, 1, 2, 3].map((shade) => shadeColor('#000000', shade, '#ff0000', '#ffffff'));
+    expect(shades).toEqual(['#000000', '#737373', '#800000', '#b3b3b3']);
+  });
+
   it("keeps any two laws' colours 0.08 apart in OKLab, light and dark (a PID beside a forward PD was crimson beside red)", () => {
     const own = CATALOGUE.laws.filter((l) => l.printedOf === null).map((l) => lawColorVar(l.id));
     for (const [scheme, vars] of Object.entries(schemes())) {

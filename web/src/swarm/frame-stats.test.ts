@@ -22,4 +22,30 @@ describe('frame statistics', () => {
     stats.clear();
     expect(stats.summary().frames).toBe(0);
   });
+
+  it('keeps the last frames however many times the ring has wrapped', () => {
+    const stats = new FrameStats(2);
+    // Seven frames into a ring of two: only the last two (6 and 7 ms) stand.
+    for (const s of [50, 40, 30, 20, 10, 6, 7]) stats.record(s, 1);
+    const s = stats.summary();
+    expect(s.frames).toBe(2);
+    expect([s.simulationP50, s.simulationP95]).toEqual([6, 7]);
+    expect([s.totalP50, s.totalP95]).toEqual([7, 8]);
+  });
+
+  it('starts afresh after clearing: the next frame is the only one counted, drawing and total alike', () => {
+    const stats = new FrameStats(4);
+    stats.record(9, 9);
+    stats.clear();
+    stats.record(1, 2);
+    expect(stats.summary()).toEqual({
+      frames: 1,
+      simulationP50: 1,
+      simulationP95: 1,
+      drawingP50: 2,
+      drawingP95: 2,
+      totalP50: 3,
+      totalP95: 3,
+    });
+  });
 });

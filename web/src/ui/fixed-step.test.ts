@@ -25,4 +25,17 @@ describe('fixed-step clock', () => {
     expect(stepsForFrame(clock, Number.NaN, 0.01)).toBe(0);
     expect(stepsForFrame(clock, -1, 0.01)).toBe(0);
   });
+  it('runs a speed-up faster and caps a long frame at a quarter second of its own time', () => {
+    // Twice speed: a 60 Hz frame holds two 1/60 s steps.
+    expect(stepsForFrame({ accumulator: 0 }, 1 / 60, 1 / 60, 2)).toBe(2);
+    // A 1 s frame (a stalled tab) at twice speed counts as 0.25 s of the reader's time, 0.5 s of physics.
+    expect(stepsForFrame({ accumulator: 0 }, 1, 0.01, 2)).toBe(50);
+  });
+  it('keeps the time left over when a frame takes exactly the most steps', () => {
+    const clock = { accumulator: 0 };
+    expect(stepsForFrame(clock, 0.045, 0.01, 1, 4)).toBe(4);
+    expect(clock.accumulator).toBeCloseTo(0.005, 12);
+    expect(stepsForFrame(clock, 0.005, 0.01, 1, 4)).toBe(1);
+  });
 });
+

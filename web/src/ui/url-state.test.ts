@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamDef } from './params';
-import { readUrlState, writeUrlState } from './url-state';
+import { numberFrom, readUrlState, writeUrlState } from './url-state';
 
 const defs: ParamDef[] = [
   { key: 'kp', label: 'kp', unit: 'N/m', min: 1, max: 1e6, scale: 'log', initial: 100 },
@@ -40,5 +40,17 @@ describe('URL state, unset values', () => {
   it('drops a key whose value is unset, even when the link carried it', () => {
     const one: ParamDef[] = [{ key: 'kp', label: 'kp', unit: 'N/m', min: 1, max: 1e4, scale: 'log', initial: 100 }];
     expect(writeUrlState(one, {}, '?kp=5&keep=1')).toBe('?keep=1');
+  });
+});
+
+describe("a link's optional number", () => {
+  it('says what it falls back to when it refuses one: the default, or none', () => {
+    const problems: Record<string, string> = {};
+    expect(numberFrom(defs[0]!, 'abc', null, problems)).toBeNull();
+    expect(problems.kp).toBe('kp must be a number, got "abc" (from the link; using none)');
+    expect(numberFrom(defs[0]!, '-3', 7, problems)).toBe(7);
+    expect(problems.kp).toBe('kp must be at least 0, got -3 (from the link; using 7)');
+    expect(numberFrom(defs[0]!, '250', 7, problems)).toBe(250);
+    expect(numberFrom(defs[0]!, null, 7, problems)).toBe(7);
   });
 });
