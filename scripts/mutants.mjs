@@ -51,10 +51,14 @@ for (let i = 0; i < args.length; i++) {
     diffBase = args[++i] ?? fail('--in-diff wants a git revision, got nothing');
   } else if (a === 'core' || a === 'web') {
     const tier = a;
+    const known = tier === 'core' ? Object.keys(CORE_MODULES) : WEB_MODULES;
     let named = 0;
-    while (i + 1 < args.length && !args[i + 1].startsWith('-') && args[i + 1] !== 'core' && args[i + 1] !== 'web' && args[i + 1] !== 'list') {
+    // After a tier, a word is one of its modules until an option, `list` or the other
+    // tier's word; the page has a module named `core` (web/src/core), so `web core` is
+    // that module, not the web tier followed by the core tier.
+    const isModule = (word) => !word.startsWith('-') && word !== 'list' && (!['core', 'web'].includes(word) || known.includes(word.split('/')[0]));
+    while (i + 1 < args.length && isModule(args[i + 1])) {
       const [module, shard] = args[++i].split('/');
-      const known = tier === 'core' ? Object.keys(CORE_MODULES) : WEB_MODULES;
       if (!known.includes(module)) fail(`no ${tier} module '${module}' (${tier} modules: ${known.join(', ')})`);
       const mine = parts.filter((p) => p.tier === tier && p.module === module);
       if (shard !== undefined) {
