@@ -297,6 +297,32 @@ interface NativeTwin {
   predicted: number[];
 }
 
+test('the translator opens on the answers computed when the site was built, and the core gives the same bits when asked again', async ({ page }) => {
+  const problems = watchConsole(page);
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) wasm.push(r.url());
+  });
+  await page.goto('embed.html?scene=translator');
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  const figure = page.locator('.figure[data-scene="translator"]');
+  const panel = figure.locator('.engine-panel');
+  const built = [await figure.getAttribute('data-curves'), await panel.getAttribute('data-twin')];
+  expect(built.every(Boolean)).toBe(true);
+  // A reader who only reads the table and the panel downloads none of the core.
+  expect(wasm).toEqual([]);
+  const f = figure.locator('#param-translator-frequency');
+  await f.fill('4');
+  await f.press('Enter');
+  await expect(figure).not.toHaveAttribute('data-curves', built[0]!);
+  expect(wasm).toHaveLength(1);
+  await f.fill('3');
+  await f.press('Enter');
+  await expect(figure).toHaveAttribute('data-curves', built[0]!);
+  await expect(panel).toHaveAttribute('data-twin', built[1]!);
+  expect(problems).toEqual([]);
+});
+
 test('the gain translator and the engine twin equal the native example, engine for engine', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto('chapters/10-translator.html');

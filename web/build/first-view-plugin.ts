@@ -10,12 +10,16 @@
  * - `virtual:orientation-opening`: chapter 11's turn at its opening settings, every drive
  *   named and the first ones run (`figures/orientation-opening.ts`; 96 KB of door not
  *   fetched), with the question it answers.
+ * - `virtual:translator-opening`: chapter 10's translator at its opening intent, the
+ *   engines' catalogue, every engine's twin for its table and the panel engine's run
+ *   (`figures/translator-opening.ts`; 84 KB of door not fetched), each by its question.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { FIRST_KEYS, SECONDS, turnQuestion } from '../src/figures/orientation-opening.ts';
+import { DEFAULT_ENGINE, panelSteps, twinQuestion } from '../src/figures/translator-opening.ts';
 
 /** A door's bindings, loaded from its bytes. */
 async function door<T>(pkg: string): Promise<T & { initSync(options: { module: BufferSource }): unknown }> {
@@ -52,13 +56,35 @@ export async function orientationFirstView(pkg: string, presets: string): Promis
   return { question: turnQuestion(intent, SECONDS, FIRST_KEYS, 'documented'), turn };
 }
 
-/** The Vite plugin: `import firstView from 'virtual:trace-example'` (or `'virtual:orientation-opening'`). */
+/** The bindings of web/pkg-engines used here (`crates/forcelab-wasm/src/engines.rs`). */
+interface EngineBindings {
+  engineCatalogue(): { id: string }[];
+  engineTwin(id: string, intent: unknown, settings: object, steps: number): unknown;
+}
+
+/** Chapter 10's translator at the core's starting intent (presets.json): the catalogue and the twins its opening view draws, by question. */
+export async function translatorFirstView(pkg: string, presets: string): Promise<{ engines: unknown; twins: Record<string, unknown> }> {
+  const engines = await door<EngineBindings>(pkg);
+  const intent = (JSON.parse(readFileSync(presets, 'utf8')) as { translator: { dt: number } }).translator;
+  const catalogue = engines.engineCatalogue();
+  const twins: Record<string, unknown> = {};
+  const ask = (id: string, steps: number) => (twins[twinQuestion(id, intent, {}, steps)] = engines.engineTwin(id, intent, {}, steps));
+  for (const e of catalogue) ask(e.id, 1);
+  ask(DEFAULT_ENGINE, panelSteps(intent.dt));
+  return { engines: catalogue, twins };
+}
+
+/** The Vite plugin: `import firstView from 'virtual:trace-example'` (or `'virtual:orientation-opening'`, `'virtual:translator-opening'`). */
 export function firstViewPlugin(root: string): Plugin {
   const views: Record<string, { pkg: string; compute: () => Promise<unknown> }> = {
     'virtual:trace-example': { pkg: join(root, 'web/pkg-trace'), compute: () => traceFirstView(join(root, 'web/pkg-trace')) },
     'virtual:orientation-opening': {
       pkg: join(root, 'web/pkg-orientation'),
       compute: () => orientationFirstView(join(root, 'web/pkg-orientation'), join(root, 'web/src/core/presets.json')),
+    },
+    'virtual:translator-opening': {
+      pkg: join(root, 'web/pkg-engines'),
+      compute: () => translatorFirstView(join(root, 'web/pkg-engines'), join(root, 'web/src/core/presets.json')),
     },
   };
   return {

@@ -18,3 +18,9 @@ declare module 'virtual:orientation-opening' {
   const opening: { question: string; turn: import('./core/orientation-wasm').Turn };
   export default opening;
 }
+
+/** Chapter 10's translator's: the engines' catalogue, and the twins of its opening view by question (`figures/translator-opening.ts`). */
+declare module 'virtual:translator-opening' {
+  const opening: { engines: import('./core/engines-wasm').EngineEntry[]; twins: Record<string, import('./core/engines-wasm').Twin> };
+  export default opening;
+}

@@ -8,7 +8,7 @@ import { loader } from './loader';
 import type { TunedResponse } from './wish';
 
 /** Loads the engines' part of the core (once), in the browser or from its bytes (tests). */
-export const { load: loadEngines, loadSync: loadEnginesSync } = loader(init, initSync);
+export const { load: loadEngines, loadSync: loadEnginesSync, loaded: enginesLoaded } = loader(init, initSync);
 
 /** What the reader wants: natural frequency (Hz), damping ratio, mass, step, kind. */
 export interface Intent {

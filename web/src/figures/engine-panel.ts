@@ -5,7 +5,9 @@
  * spring the reader asked for, and plain sentences on what shaped it. Every number is
  * the core's (`engineTwin`); the panel lays them out.
  */
-import { engines, twin, type EngineEntry, type Intent, type Prediction, type SettingValue, type Shown, type Twin } from '../core/engines-wasm';
+import type { EngineEntry, Intent, Prediction, SettingValue, Shown, Twin } from '../core/engines-wasm';
+import { engineList, NeedsEngines, twinOf, whenEngines } from './engine-answers';
+import { DEFAULT_ENGINE, SECONDS, panelSteps } from './translator-opening';
 import { TracePlot } from '../plot/trace-plot';
 import { cssColor } from '../ui/colors';
 import { el } from '../ui/dom';
@@ -15,8 +17,6 @@ import { settingsForm, type SettingsForm } from '../ui/settings-form';
 import { responseClause } from '../ui/wish-form';
 import type { Forbidden } from '../core/wish';
 
-/** Seconds of response drawn. */
-const SECONDS = 3;
 
 export interface EnginePanel {
   /** Redraws for a new intent, keeping the engine and its settings. */
@@ -48,12 +48,11 @@ export function eventSentences(p: Prediction, dt: number, engineName: string): s
   return out;
 }
 
-/** The panel for `initial`, showing engine `initialId` first; `onPick` hears of each engine picked. */
-/** The engine the panel shows first. */
-export const DEFAULT_ENGINE = 'unity-configurable-joint';
+export { DEFAULT_ENGINE };
 
+/** The panel for `initial`, showing engine `initialId` first; `onPick` hears of each engine picked. */
 export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFAULT_ENGINE, onPick: (id: string) => void = () => {}): EnginePanel {
-  const all = engines();
+  const all = engineList();
   let intent = initial;
   let entry: EngineEntry = all.find((e) => e.id === initialId) ?? all[0]!;
   let settings: Record<string, SettingValue> = {};
@@ -77,9 +76,16 @@ export function enginePanel(host: HTMLElement, initial: Intent, initialId = DEFA
   let plotKey = '';
   let shaded: readonly Forbidden[] = [];
 
-  const draw = () => {
-    const steps = Math.max(1, Math.min(100_000, Math.round(SECONDS / intent.dt)));
-    const t: Twin = twin(entry.id, intent, settings, steps);
+  const draw = (): void => {
+    const steps = panelSteps(intent.dt);
+    let t: Twin;
+    try {
+      t = twinOf(entry.id, intent, settings, steps);
+    } catch (e) {
+      if (!(e instanceof NeedsEngines)) throw e;
+      readout.replaceChildren(el('p', { class: 'loading' }, 'Loading the engine twins…'));
+      return whenEngines(host, draw, (text) => readout.replaceChildren(el('p', { class: 'message', role: 'alert' }, text)));
+    }
     const time = Array.from({ length: steps }, (_, k) => (k + 1) * intent.dt);
     const unit = intent.angular ? 'angle (rad)' : 'position (m)';
     const series = [

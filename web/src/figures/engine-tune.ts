@@ -7,7 +7,8 @@
  * with the wish's forbidden regions shaded. The core tunes (`forcelab::design::engine`,
  * in the tuner's module, loaded on the first "Find"); this file lays the answers out.
  */
-import { engines, type Intent } from '../core/engines-wasm';
+import type { Intent } from '../core/engines-wasm';
+import { engineList } from './engine-answers';
 import type { EngineDesign } from '../core/design-wasm';
 import { el } from '../ui/dom';
 import { formatNumber } from '../ui/params';
@@ -61,7 +62,7 @@ export function engineTune(host: HTMLElement, intent: () => Intent, apply: (d: E
         el('thead', {}, el('tr', {}, ...['engine and API', 'numbers that meet the wish', 'what the engine then does', ''].map((h) => el('th', { scope: 'col' }, h)))),
         body,
       );
-      for (const e of engines()) {
+      for (const e of engineList()) {
         status.textContent = `Tuning ${e.api}…`;
         // One engine per frame: the rows appear as they are found and the page stays responsive.
         await new Promise((resolve) => requestAnimationFrame(resolve));

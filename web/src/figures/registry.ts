@@ -30,10 +30,10 @@ const DOORS = {
   'arm-analysis': () => import('../core/arm-analysis-wasm').then((m) => m.loadArmAnalysis()),
   'arm-tune': () => import('../core/arm-tune-wasm').then((m) => m.loadArmTune()),
   analysis: () => import('../core/analysis-wasm').then((m) => m.loadAnalysis()),
-  engines: () => import('../core/engines-wasm').then((m) => m.loadEngines()),
   // The claims table reads the claims the core measured (claims.json) and loads the
-  // analysis part itself only when a reader asks to measure them again; the trace panel
-  // and the orientation figure load theirs once the reader asks more than their first view.
+  // analysis part itself only when a reader asks to measure them again; the trace panel,
+  // the orientation figure and the translator load theirs once the reader asks more than
+  // their first view.
   none: () => Promise.resolve(),
 } as const;
 
@@ -55,8 +55,8 @@ const MODULES: Readonly<Record<string, { door: Door; mount: () => Promise<Mount>
   'arm-tune': { door: 'arm-tune', mount: () => import('./arm-tune-figure').then((m) => m.mountArmTune) },
   atlas: { door: 'analysis', mount: () => import('./atlas-figure').then((m) => m.mountAtlas) },
   claims: { door: 'none', mount: () => import('./claims-figure').then((m) => m.mountClaims) },
-  translator: { door: 'engines', mount: () => import('./translator-figure').then((m) => m.mountTranslator) },
-  // These two open on a view computed when the site was built and load their part of the core when the reader asks anything else.
+  translator: { door: 'none', mount: () => import('./translator-figure').then((m) => m.mountTranslator) },
+  // These open on a view computed when the site was built and load their part of the core when the reader asks anything else.
   trace: { door: 'none', mount: () => import('./trace-figure').then((m) => m.mountTrace) },
   orientation: { door: 'none', mount: () => import('./orientation-figure').then((m) => m.mountOrientation) },
 };

@@ -5,7 +5,8 @@
  * give the intended motion at this step (the engine twin), then one engine in detail
  * (`engine-panel.ts`). The core computes every number; the page lays them out.
  */
-import { engines, twin, type Intent } from '../core/engines-wasm';
+import { loadEngines, type Intent } from '../core/engines-wasm';
+import { engineList, NeedsEngines, twinOf, whenEngines } from './engine-answers';
 import type { FigureLink } from './figure-link';
 import { foldedExports, tableExport } from './figure-export';
 import { type ParamDef } from '../ui/params';
@@ -23,7 +24,11 @@ const DEFS: ParamDef[] = [
   { key: 'translator-dt', label: 'Engine step dt', unit: 's', min: 0.001, max: 0.1, scale: 'log', initial: TRANSLATOR_INTENT.dt, minExclusive: true, hardMax: 1 },
 ];
 
-export function mountTranslator(host: HTMLElement, link: FigureLink): void {
+export async function mountTranslator(host: HTMLElement, link: FigureLink): Promise<void> {
+  // A link with settings of this figure is read by the core as it is applied (a refused
+  // value is named by its field), so the engines' door loads first; a plain visit opens
+  // on the answers the build computed (`virtual:translator-opening`).
+  if (link.fromLink().length > 0) await loadEngines();
   const intent: Intent = { ...TRANSLATOR_INTENT };
   const controls = el('div', { class: 'params' });
   const kindLabel = 'A rotational drive (units per radian; mass is the moment of inertia)';
@@ -35,7 +40,7 @@ export function mountTranslator(host: HTMLElement, link: FigureLink): void {
   kind.className = 'toolbar';
   intent.angular = link.choice('translator-angular', kindLabel, ['no', 'yes'], TRANSLATOR_INTENT.angular ? 'yes' : 'no', kind) === 'yes';
   kind.querySelector('input')!.checked = intent.angular;
-  const engineIds = engines().map((e) => e.id);
+  const engineIds = engineList().map((e) => e.id);
   const firstEngine = link.choice('translator-engine', 'Engine', engineIds, DEFAULT_ENGINE, kind);
   // On a phone each engine becomes a card (styles.css): its long description above, the three answers labelled under it.
   const table = el('table', { class: 'readout translator-table cards-on-phone' });
@@ -43,10 +48,18 @@ export function mountTranslator(host: HTMLElement, link: FigureLink): void {
   const tuneBox = el('section', { class: 'engine-tune', 'aria-label': 'Tune for me, every engine' });
   host.append(controls, kind, el('div', { class: 'table-scroll' }, table), el('h2', {}, 'Tune for me: one wish, every engine'), tuneBox, el('h2', {}, 'Your engine, your settings'), panelBox);
   const panel = enginePanel(panelBox, { ...intent }, firstEngine, (id) => link.save('translator-engine', id, DEFAULT_ENGINE));
-  let rows: { e: ReturnType<typeof engines>[number]; t: ReturnType<typeof twin> }[] = [];
+  let rows: { e: ReturnType<typeof engineList>[number]; t: ReturnType<typeof twinOf> }[] = [];
+  const message = el('p', { class: 'message', role: 'alert' });
+  table.before(message);
 
-  const draw = () => {
-    rows = engines().map((e) => ({ e, t: twin(e.id, intent, {}, 1) }));
+  const draw = (): void => {
+    try {
+      rows = engineList().map((e) => ({ e, t: twinOf(e.id, intent, {}, 1) }));
+    } catch (e) {
+      if (!(e instanceof NeedsEngines)) throw e;
+      return whenEngines(host, draw, (text) => (message.textContent = text));
+    }
+    message.textContent = '';
     host.dataset.curves = JSON.stringify(rows.map(({ t }) => ({ id: t.id, parameters: t.parameters })));
     const body = el(
       'tbody',
