@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { everyFigure, expectCaption, unfoldSettings } from './pages';
+import { everyFigure, expectCaption, unfoldSettings, wasmRequests } from './pages';
 import { EXAMPLES } from '../engines/example.mjs';
 
 // The reference for every figure is the native core, run once here.
@@ -299,10 +299,7 @@ interface NativeTwin {
 
 test('the translator opens on the answers computed when the site was built, and the core gives the same bits when asked again', async ({ page }) => {
   const problems = watchConsole(page);
-  const wasm: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('.wasm')) wasm.push(r.url());
-  });
+  const wasm = wasmRequests(page);
   await page.goto('embed.html?scene=translator');
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   const figure = page.locator('.figure[data-scene="translator"]');

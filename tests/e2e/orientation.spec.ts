@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { everyFigure, unfold, unfoldSettings } from './pages';
+import { everyFigure, unfold, unfoldSettings, wasmRequests } from './pages';
 
 const PATH = 'chapters/11-orientation.html';
 
@@ -22,10 +22,7 @@ const row = (f: Locator, id: string) => f.locator(`tbody tr[data-drive="${id}"] 
 
 test('the figure opens on the turn computed when the site was built, and the core gives the same bits when asked again', async ({ page }) => {
   const problems = watchConsole(page);
-  const wasm: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('.wasm')) wasm.push(r.url());
-  });
+  const wasm = wasmRequests(page);
   const f = await figure(page);
   await expect(row(f, 'mujoco-ball-motor').nth(2)).toHaveText('120.0°');
   const built = await f.getAttribute('data-curves');

@@ -44,6 +44,15 @@ export const registryFigures = (): { id: string; chapter: string }[] => {
   return registry.filter((p) => p.kind !== 'claim-setup' && p.chapter !== 'index').map(({ id, chapter }) => ({ id, chapter }));
 };
 
+/** The wasm modules `page` requests from now on, by URL, as they are asked for (a figure that opens on a view computed ahead asks none). */
+export function wasmRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) asked.push(r.url());
+  });
+  return asked;
+}
+
 /** The words the core gives figure `id` shown on `page` (web/src/core/captions/PAGE.json): its caption's two sentences. */
 export const figureWords = (page: string, id: string): { look: string; tryThis: string } => {
   const words = JSON.parse(readFileSync(join(root, `web/src/core/captions/${page}.json`), 'utf8')) as Record<string, { look: string; tryThis: string }>;

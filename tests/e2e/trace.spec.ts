@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './console';
-import { everyFigure, unfold } from './pages';
+import { everyFigure, unfold, wasmRequests } from './pages';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -74,10 +74,7 @@ test('the example comes explained: the Jolt drive that made it, exact, why it st
 
 test('the panel opens on the answer computed when the site was built, and the core gives the same bits when asked again', async ({ page }) => {
   const problems = watchConsole(page);
-  const wasm: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('.wasm')) wasm.push(r.url());
-  });
+  const wasm = wasmRequests(page);
   await page.goto('embed.html?scene=trace');
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   const f = page.locator('.figure[data-scene="trace"]');
