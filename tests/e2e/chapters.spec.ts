@@ -469,6 +469,50 @@ test("every chapter Lab figure runs, in the page, the very run whose hash the co
   }
 });
 
+test('a Lab figure opens on the run recorded when the site was built; reaching for it loads the Lab, an edit made meanwhile is kept, and the core runs the same bits', async ({ page }) => {
+  const problems = watchConsole(page);
+  const wasm = wasmRequests(page);
+  // The Lab's module arrives only once the edit has been typed.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*.wasm', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('chapters/02-pd.html');
+  await everyFigure(page);
+  const figure = page.locator('.figure[data-scene="pd-stiff"]');
+  const metrics = figure.locator('.metrics');
+  const opening = await metrics.getAttribute('data-trace-hash');
+  expect(opening).toBeTruthy();
+  await expect(figure.locator('.zeta').first()).toContainText('effective damping ratio ζ =');
+  // A reader who only reads the figure downloads none of the core.
+  await page.waitForLoadState('networkidle');
+  expect(wasm).toEqual([]);
+  const kp = figure.locator('#param-pd-stiff-0-kp');
+  const first = await kp.inputValue();
+  await kp.fill('150');
+  await kp.press('Enter');
+  await expect(figure).toHaveAttribute('aria-busy', 'true');
+  expect(wasm).toHaveLength(1);
+  // A click meanwhile (unfolding the metrics) is held too, and given again after the edit.
+  const more = figure.locator('details.figure-more');
+  await more.locator('> summary').click();
+  await expect(more).not.toHaveAttribute('open', '');
+  release();
+  // The edit typed while the Lab loaded runs once it has, and the click after it.
+  await expect(more).toHaveAttribute('open', '');
+  await expect(metrics).not.toHaveAttribute('data-trace-hash', opening!);
+  await expect(figure).not.toHaveAttribute('aria-busy', 'true');
+  await expect(kp).toHaveValue('150');
+  // The opening's gains again, now run by the core: the recorded bits.
+  await kp.fill(first);
+  await kp.press('Enter');
+  await expect(metrics).toHaveAttribute('data-trace-hash', opening!);
+  expect(wasm).toHaveLength(1);
+  expect(problems).toEqual([]);
+});
+
 test('a link to a figure lands on it and mounts it; a malformed anchor still opens the chapter', async ({ page }) => {
   const problems = watchConsole(page);
   // Figures mount as they come into view: the one a link names must not wait for a scroll.
@@ -492,6 +536,8 @@ test('a chapter downloads the Lab only for the plants its figures show: cube fig
     page.on('response', count);
     await page.goto(`chapters/${path}`);
     await everyFigure(page);
+    // Each figure opens on its recorded run: the Lab loads when the reader reaches for it.
+    for (const figure of await page.locator('.figure[data-scene]').all()) await figure.hover();
     await page.waitForLoadState('networkidle');
     page.off('response', count);
     return fetched.length;

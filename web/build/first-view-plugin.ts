@@ -13,6 +13,9 @@
  * - `virtual:translator-opening`: chapter 10's translator at its opening intent, the
  *   engines' catalogue, every engine's twin for its table and the panel engine's run
  *   (`figures/translator-opening.ts`; 84 KB of door not fetched), each by its question.
+ * - `virtual:lab-openings`: each chapter Lab figure's opening, its whole run at its
+ *   preset and the conversions its cards ask (`figures/lab-opening.ts`), in a module of
+ *   its own per figure (`virtual:lab-opening/ID`; the Lab's 80 KB door not fetched).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +23,9 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { FIRST_KEYS, SECONDS, turnQuestion } from '../src/figures/orientation-opening.ts';
 import { DEFAULT_ENGINE, panelSteps, twinQuestion } from '../src/figures/translator-opening.ts';
+import { labOpening, type LabDoor } from '../src/figures/lab-opening.ts';
+import { labFigureState } from '../src/figures/lab-figure.ts';
+import type { LabFigure } from '../src/core/presets.ts';
 
 /** A door's bindings, loaded from its bytes. */
 async function door<T>(pkg: string): Promise<T & { initSync(options: { module: BufferSource }): unknown }> {
@@ -74,6 +80,13 @@ export async function translatorFirstView(pkg: string, presets: string): Promise
   return { engines: catalogue, twins };
 }
 
+/** Every chapter Lab figure's opening by id, asked of the Lab on every plant, the built door in `pkg` (web/pkg-lab). */
+export async function labFirstViews(pkg: string, presets: string): Promise<Record<string, unknown>> {
+  const lab = await door<LabDoor>(pkg);
+  const figures = (JSON.parse(readFileSync(presets, 'utf8')) as { labFigures: LabFigure[] }).labFigures;
+  return Object.fromEntries(figures.map((f) => [f.id, labOpening(lab, labFigureState(f))]));
+}
+
 /** The Vite plugin: `import firstView from 'virtual:trace-example'` (or `'virtual:orientation-opening'`, `'virtual:translator-opening'`). */
 export function firstViewPlugin(root: string): Plugin {
   const views: Record<string, { pkg: string; compute: () => Promise<unknown> }> = {
@@ -87,10 +100,23 @@ export function firstViewPlugin(root: string): Plugin {
       compute: () => translatorFirstView(join(root, 'web/pkg-engines'), join(root, 'web/src/core/presets.json')),
     },
   };
+  const labPkg = join(root, 'web/pkg-lab');
+  // The Lab figures' openings, computed once for every figure's module.
+  let labViews: Promise<Record<string, unknown>> | undefined;
+  const LAB = 'virtual:lab-opening/';
   return {
     name: 'forcelab-first-views',
-    resolveId: (id) => (id in views ? `\0${id}` : undefined),
+    resolveId: (id) => (id in views || id === 'virtual:lab-openings' || id.startsWith(LAB) ? `\0${id}` : undefined),
     async load(id) {
+      if (id === '\0virtual:lab-openings') {
+        const ids = Object.keys(await (labViews ??= labFirstViews(labPkg, join(root, 'web/src/core/presets.json'))));
+        return `export default {${ids.map((f) => `${JSON.stringify(f)}: () => import(${JSON.stringify(LAB + f)})`).join(', ')}};`;
+      }
+      if (id.startsWith(`\0${LAB}`)) {
+        this.addWatchFile(join(labPkg, 'forcelab_wasm_bg.wasm'));
+        const figure = id.slice(LAB.length + 1);
+        return `export default ${JSON.stringify((await (labViews ??= labFirstViews(labPkg, join(root, 'web/src/core/presets.json'))))[figure])};`;
+      }
       const view = id.startsWith('\0') ? views[id.slice(1)] : undefined;
       if (!view) return undefined;
       this.addWatchFile(join(view.pkg, 'forcelab_wasm_bg.wasm'));

@@ -24,3 +24,9 @@ declare module 'virtual:translator-opening' {
   const opening: { engines: import('./core/engines-wasm').EngineEntry[]; twins: Record<string, import('./core/engines-wasm').Twin> };
   export default opening;
 }
+
+/** Each Lab figure's opening, by figure id, in a module of its own (`figures/lab-opening.ts`). */
+declare module 'virtual:lab-openings' {
+  const openings: Record<string, () => Promise<{ default: import('./figures/lab-opening').LabOpening }>>;
+  export default openings;
+}

@@ -4,7 +4,7 @@
  * differs from the core's), so the page keeps no list of laws of its own: menus,
  * labels, twins, errata, which laws take ki, which the atlas covers all come from here.
  */
-import data from './catalogue.json';
+import data from './catalogue.json' with { type: 'json' };
 import type { GainFormId, IntegratorId, LawId, PlantId } from './ids';
 import type { GainFormEntry, IntegratorEntry, LabDefaults, LawEntry, LawOption, PlantEntry } from './types';
 

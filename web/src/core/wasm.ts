@@ -12,6 +12,7 @@
 import type * as LabPackage from '../../pkg-lab/forcelab_wasm.js';
 import type { LabSpec } from './catalogue';
 import { once } from './loader';
+import { conversionKey } from './conversion-key';
 
 type Package = typeof LabPackage;
 type Lab = LabPackage.Lab;
@@ -193,6 +194,9 @@ interface Frame {
   traceHash?: string;
 }
 
+/** What the Lab page asks of a run: the core's ({@link LabRun}) or a figure's recorded opening (`lab/recorded-run.ts`). */
+export type Run = Pick<LabRun, 'rows' | 'step' | 'reset' | 'rerun' | 'setGains' | 'setTarget' | 'snapshot' | 'free'>;
+
 /** Controllers in lockstep on identical bodies, owned by the core. */
 export class LabRun {
   private readonly lab: Lab;
@@ -287,9 +291,21 @@ export class LabRun {
 
 type Conversion = 'gainFormToRaw' | 'gainFormFromRaw' | 'gainsToNatural' | 'sampledEffective' | 'gainReadout';
 
-/** The core's function `name`, called on whichever Lab build is loaded (every build has it). */
+/** Answers the build asked of the core for a figure's opening, by question (`conversionKey`): the door gives them until it is loaded. */
+const recorded = new Map<string, readonly number[]>();
+
+/** Keeps a figure's recorded answers (`figures/lab-opening.ts`) for the conversions its cards ask before the Lab is loaded. */
+export function recordConversions(answers: Readonly<Record<string, readonly number[]>>): void {
+  for (const [question, answer] of Object.entries(answers)) recorded.set(question, answer);
+}
+
+/** The core's function `name`, called on whichever Lab build is loaded (every build has it); before any is, a recorded answer to the same question. */
 const fromLoaded = <K extends Conversion>(name: K): Package[K] =>
   ((...args: unknown[]) => {
+    if (!BUILDS.some((b) => b.loaded)) {
+      const answer = recorded.get(conversionKey(name, args));
+      if (answer) return Float64Array.from(answer);
+    }
     crossings++;
     return (anyPackage()[name] as (...a: unknown[]) => unknown)(...args);
   }) as Package[K];
@@ -320,6 +336,12 @@ export const tuning = {
     return { kp: r[0]!, kd: r[1]!, natural: pair(2), sampled: pair(4) };
   },
 };
+
+/** The Lab on every plant's whole package (once loaded): what the build asks a figure's opening of (`figures/lab-opening.ts`), for the tests that ask it the same way. */
+export function everyPlantDoor(): Package {
+  if (!EVERY.loaded) throw new Error('the Lab on every plant is not loaded (call loadLab() first)');
+  return EVERY.loaded;
+}
 
 /** The core's Lab class on every plant (once loaded), for the checks that hold the page's menus to it. */
 export function everyPlantLab(): Package['Lab'] {

@@ -1,8 +1,8 @@
 /** A Lab state described by what differs from the Lab's defaults: a chapter's Lab figure
  * (a core preset) or a link to a point of the atlas. */
 import type { LabFigure } from '../core/presets';
-import { defaultState, type LabState, type LawState } from '../lab/lab-state';
-import { normalOptions } from '../lab/law-options';
+import { defaultState, type LabState, type LawState } from '../lab/lab-state.ts';
+import { normalOptions } from '../lab/law-options.ts';
 
 /** What differs from the Lab's defaults. */
 export type LabChanges = Partial<Omit<LabState, 'disturbances' | 'laws'>> & {

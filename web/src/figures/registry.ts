@@ -75,15 +75,19 @@ export async function mountFigure(id: string, host: HTMLElement): Promise<void> 
   const preset = labFigure(id);
   // The caption's words load beside the figure's code.
   const caption = figureCaption(id);
-  // The figure's code and its part of the core load together (a Lab figure's: the Lab
-  // for its preset's plant; the mount loads another plant's if the link asks for one).
+  const link = figureLink(id);
+  // The figure's code and its part of the core load together. A Lab figure's: on a plain
+  // visit its opening, recorded when the site was built (the Lab loads when the reader
+  // reaches for it); from a link with settings, the Lab for its preset's plant (the mount
+  // loads another plant's if the link asks for one).
   const mount: Mount = preset
-    ? await Promise.all([import('./lab-figure-mount'), import('../core/wasm').then((m) => m.loadLab(preset.plant))]).then(
-        ([m]): Mount => (h, link) => m.mountLabFigure(h, preset, link),
-      )
+    ? await Promise.all([
+        import('./lab-figure-mount'),
+        Object.keys(link.fromLink()).length > 0 ? import('../core/wasm').then((m) => m.loadLab(preset.plant)) : import('virtual:lab-openings').then((m) => m.default[id]?.()),
+      ]).then(([m, opening]): Mount => (h, l) => m.mountLabFigure(h, preset, l, opening?.default))
     : await Promise.all([MODULES[id]!.mount(), DOORS[MODULES[id]!.door]()]).then(([m]) => m);
   anchorFigure(host, id);
-  await mount(host, figureLink(id));
+  await mount(host, link);
   // After the mount, which replaces what the host held.
   const line = await caption;
   if (line) host.prepend(line);

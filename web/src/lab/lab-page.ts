@@ -14,9 +14,9 @@ import { animate } from '../ui/animation-loop';
 import { simulationToolbar } from '../ui/toolbar';
 import { dragAcross } from '../ui/target-drag';
 import { formatNumber } from '../ui/params';
-import { LabRun, wasmCrossings, type LabSnapshot } from '../core/wasm';
+import { LabRun, loadLab, wasmCrossings, type LabSnapshot, type Run } from '../core/wasm';
 import { drawLab, viewRange, type Look } from './lab-canvas';
-import { HAS_INTEGRAL, LAWS, defaultLaws, freshLaw, labConfig, seriesOf, type LabState, type SeriesInfo } from './lab-state';
+import { HAS_INTEGRAL, LAWS, defaultLaws, freshLaw, labConfig, seriesOf, wholeRun, type LabState, type SeriesInfo } from './lab-state';
 import { distinguishingOptions } from './law-options';
 import { LAW_LABELS } from '../core/catalogue';
 import type { FigureLink } from '../figures/figure-link';
@@ -64,13 +64,22 @@ export interface LabOptions {
    * state differs from `preset`, which is also what a link that cannot run falls back to.
    */
   link?: { figure: FigureLink; preset: LabState };
+  /**
+   * A figure's opening: its run recorded when the site was built for `initial`
+   * (`recorded-run.ts`), shown until the reader reaches for the figure, and what holds
+   * the reader's edits meanwhile (`hold-until-live.ts`, given the host, the canvas and
+   * what makes the run the core's: the Lab's door loaded, the same run at the same row).
+   * Passed in rather than imported, so that the Lab page itself downloads neither.
+   */
+  opening?: { run: Run; hold(host: HTMLElement, canvas: HTMLElement, goLive: () => Promise<void>): void };
 }
 
 export function mountLab(host: HTMLElement, initial: LabState, problems: Record<string, string>, options: LabOptions = {}): LabPage {
   const { idPrefix: p = '', saveUrl: keepUrl = true, figure = false, link } = options;
+  let opening = options.opening;
 
   const state: LabState = structuredClone(initial);
-  let run: LabRun | null = null;
+  let run: Run | null = null;
   let snap: LabSnapshot | null = null;
   let finished = false;
   let targetNow = state.disturbances.targetStart;
@@ -147,9 +156,10 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
 
   /** Rebuilds the core Lab from the state and starts the run over. */
   const restart = (): string | null => {
-    let next: LabRun;
+    let next: Run;
     try {
-      next = new LabRun(labConfig(state));
+      next = opening ? opening.run : new LabRun(labConfig(state));
+      opening = undefined;
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
@@ -277,7 +287,7 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
   const buildDisturbances = () => buildDisturbanceFields(disturbFields, editor);
 
   // ---- run controls
-  const totalSteps = () => Math.round(state.horizon / state.dt);
+  const totalSteps = () => wholeRun(state);
   const advance = (steps: number) => {
     if (!run) return;
     const done = run.rows - 1;
@@ -429,6 +439,28 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
     banner.textContent = `The link's settings could not run (${problem}); using the defaults.`;
     Object.assign(state, link ? structuredClone(link.preset) : { ...structuredClone(initial), laws: defaultLaws() });
     restart();
+  }
+  if (options.opening) {
+    // The core's run replaces the recorded one at the row it shows; the edits held meanwhile follow.
+    options.opening.hold(host, canvas, async () => {
+      host.setAttribute('aria-busy', 'true');
+      runStatus.textContent = 'Loading the Lab…';
+      try {
+        await loadLab(state.plant);
+      } catch (e) {
+        runStatus.textContent = `The Lab could not be loaded (${String(e)}): try again.`;
+        throw e;
+      } finally {
+        host.removeAttribute('aria-busy');
+      }
+      const shown = run!.rows;
+      const live = new LabRun(labConfig(state));
+      if (shown > 1) live.rerun(shown - 1);
+      run = live;
+      // Drawn at once from the core's run, so that what the held edits open (the terms' plots) reads it.
+      render();
+      crossingsAt = wasmCrossings();
+    });
   }
   // Always called, on screen or not: a paused figure still draws (and hashes) its run once.
   const animation = animate(null, loop);

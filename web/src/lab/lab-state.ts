@@ -5,10 +5,10 @@
  * its default and is reported by name, so a tampered link never breaks the page or
  * loses the other settings.
  */
-import { CATALOGUE, gainDefault, menuLaws, twinOn, type GainFormId, type IntegratorId, type LabSpec, type PlantId } from '../core/catalogue';
-import { clip, type ParamDef } from '../ui/params';
-import { numberFrom, oneOf } from '../ui/url-state';
-import { activeOptions, readOptions, writeOptions, type OptionValues } from './law-options';
+import { CATALOGUE, gainDefault, menuLaws, twinOn, type GainFormId, type IntegratorId, type LabSpec, type PlantId } from '../core/catalogue.ts';
+import { clip, type ParamDef } from '../ui/params.ts';
+import { numberFrom, oneOf } from '../ui/url-state.ts';
+import { activeOptions, readOptions, writeOptions, type OptionValues } from './law-options.ts';
 
 export type { IntegratorId, PlantId };
 
@@ -288,6 +288,9 @@ export function seriesOf(state: LabState): SeriesInfo[] {
   });
   return [...main, ...twins];
 }
+
+/** The steps of a whole run of `state`: its horizon at its step, s / s. */
+export const wholeRun = (state: LabState): number => Math.round(state.horizon / state.dt);
 
 /**
  * The core's Lab for `state`, in the core's own schema ({@link LabSpec}). The page's

@@ -5,9 +5,9 @@
  * page keeps only the values that differ from the core's defaults (`normalOptions`), so
  * one run has one state, whether it came from a preset, a link or a control.
  */
-import { lawOptions, plantEntry, type LawOption } from '../core/catalogue';
+import { lawOptions, plantEntry, type LawOption } from '../core/catalogue.ts';
 import type { ParamDef } from '../ui/params';
-import { numberFrom, oneOf } from '../ui/url-state';
+import { numberFrom, oneOf } from '../ui/url-state.ts';
 
 /** The options a controller set, by the core's key (numbers, or a choice's id). */
 export type OptionValues = Record<string, number | string>;

@@ -1,4 +1,4 @@
-import { clip, parseParam, type ParamDef } from './params';
+import { clip, parseParam, type ParamDef } from './params.ts';
 
 /** Settings read from a URL query, and a message for each value that was refused. */
 export interface UrlState {
