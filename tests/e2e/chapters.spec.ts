@@ -513,6 +513,31 @@ test('a Lab figure opens on the run recorded when the site was built; reaching f
   expect(problems).toEqual([]);
 });
 
+test('a Lab figure whose Lab fails to load says so, keeps the edit typed meanwhile, and runs it when the Lab loads on the next try', async ({ page }) => {
+  // The network refuses the Lab's module until the test lets it through.
+  let refuse = true;
+  await page.route('**/*.wasm', async (route) => {
+    if (refuse) await route.abort();
+    else await route.continue();
+  });
+  await page.goto('chapters/02-pd.html');
+  await everyFigure(page);
+  const figure = page.locator('.figure[data-scene="pd-stiff"]');
+  const metrics = figure.locator('.metrics');
+  const opening = await metrics.getAttribute('data-trace-hash');
+  const kp = figure.locator('#param-pd-stiff-0-kp');
+  await kp.fill('150');
+  await kp.press('Enter');
+  await expect(figure.locator(':scope > p.problems')).toContainText('The Lab could not be loaded');
+  await expect(metrics).toHaveAttribute('data-trace-hash', opening!);
+  // Reaching for it again loads it: the edit kept runs, and the message goes.
+  refuse = false;
+  await figure.locator('#param-pd-stiff-0-kd').focus();
+  await expect(metrics).not.toHaveAttribute('data-trace-hash', opening!);
+  await expect(figure.locator(':scope > p.problems')).toBeHidden();
+  await expect(kp).toHaveValue('150');
+});
+
 test('a link to a figure lands on it and mounts it; a malformed anchor still opens the chapter', async ({ page }) => {
   const problems = watchConsole(page);
   // Figures mount as they come into view: the one a link names must not wait for a scroll.

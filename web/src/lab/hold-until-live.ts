@@ -27,9 +27,9 @@ export function holdUntilLive(host: HTMLElement, canvas: HTMLElement, goLive: ()
         }
       },
       () => {
-        // Nothing is applied; the next reach tries again (the door's loader retries after a failure).
+        // What is held stays held: the next reach tries again (the door's loader retries
+        // after a failure) and, once it loads, gives it all.
         loading = null;
-        held = [];
       },
     );
   };

@@ -448,11 +448,13 @@ export function mountLab(host: HTMLElement, initial: LabState, problems: Record<
       try {
         await loadLab(state.plant);
       } catch (e) {
-        runStatus.textContent = `The Lab could not be loaded (${String(e)}): try again.`;
+        // In the banner: the run's status line is rewritten at every frame of a run that plays.
+        editor.warn(`The Lab could not be loaded (${e instanceof Error ? e.message : String(e)}): reach for the figure again to retry.`);
         throw e;
       } finally {
         host.removeAttribute('aria-busy');
       }
+      if (banner.textContent?.startsWith('The Lab could not be loaded')) banner.hidden = true;
       const shown = run!.rows;
       const live = new LabRun(labConfig(state));
       if (shown > 1) live.rerun(shown - 1);
