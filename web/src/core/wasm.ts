@@ -125,8 +125,24 @@ export type { Metrics, StepResponse } from './types';
 import type { Metrics, StepResponse } from './types';
 
 /** The trace's series: values per row are 1, `n` or `n * poseSize`. */
-const SERIES = ['time', 'target', 'x', 'v', 'force', 'p', 'i', 'd', 'ff', 'pose'] as const;
-type SeriesName = (typeof SERIES)[number];
+export const SERIES = ['time', 'target', 'x', 'v', 'force', 'p', 'i', 'd', 'ff', 'pose'] as const;
+export type SeriesName = (typeof SERIES)[number];
+
+/** Each series' values per row, for `n` bodies of `poseSize` pose values. */
+export const seriesWidths = (n: number, poseSize: number): Record<SeriesName, number> => ({ time: 1, target: 1, x: n, v: n, force: n, p: n, i: n, d: n, ff: n, pose: n * poseSize });
+
+/** A snapshot of `rows` rows of `n` bodies, each series cut to those rows by `cut`. */
+export function snapshotOf(
+  n: number,
+  poseSize: number,
+  rows: number,
+  cut: (name: SeriesName) => Float64Array,
+  diverged: Uint8Array,
+  failures: (string | undefined)[],
+): LabSnapshot {
+  const series = Object.fromEntries(SERIES.map((name) => [name, cut(name)])) as Record<SeriesName, Float64Array>;
+  return { n, poseSize, rows, ...series, diverged, failures };
+}
 
 /** A growing JS-owned copy of a Lab's trace, filled a few rows at a time. */
 class TraceCopy {
@@ -139,7 +155,7 @@ class TraceCopy {
     private readonly n: number,
     private readonly poseSize: number,
   ) {
-    this.width = { time: 1, target: 1, x: n, v: n, force: n, p: n, i: n, d: n, ff: n, pose: n * poseSize };
+    this.width = seriesWidths(n, poseSize);
     for (const name of SERIES) this.buffers[name] = new Float64Array(0);
   }
 
@@ -161,24 +177,7 @@ class TraceCopy {
   }
 
   view(rows: number, diverged: Uint8Array, failures: (string | undefined)[]): LabSnapshot {
-    const cut = (name: SeriesName) => this.buffers[name].subarray(0, rows * this.width[name]);
-    return {
-      n: this.n,
-      poseSize: this.poseSize,
-      rows,
-      time: cut('time'),
-      target: cut('target'),
-      x: cut('x'),
-      v: cut('v'),
-      force: cut('force'),
-      p: cut('p'),
-      i: cut('i'),
-      d: cut('d'),
-      ff: cut('ff'),
-      pose: cut('pose'),
-      diverged,
-      failures,
-    };
+    return snapshotOf(this.n, this.poseSize, rows, (name) => this.buffers[name].subarray(0, rows * this.width[name]), diverged, failures);
   }
 }
 

@@ -5,10 +5,8 @@
  * steps, its snapshots) from the recording, and refuses what needs the core (new gains,
  * a moved target): those wait for the door (`hold-until-live.ts`).
  */
-import type { LabSnapshot, Run } from '../core/wasm';
+import { SERIES, seriesWidths, snapshotOf, type LabSnapshot, type Run, type SeriesName } from '../core/wasm';
 import type { RecordedFrame } from '../figures/lab-opening';
-
-type SeriesName = keyof LabSnapshot & ('time' | 'target' | 'x' | 'v' | 'force' | 'p' | 'i' | 'd' | 'ff' | 'pose');
 
 export class RecordedRun implements Run {
   private shown = 1;
@@ -18,12 +16,11 @@ export class RecordedRun implements Run {
   private readonly failures: (string | undefined)[];
 
   constructor(private readonly frame: RecordedFrame) {
-    const n = frame.length;
-    this.width = { time: 1, target: 1, x: n, v: n, force: n, p: n, i: n, d: n, ff: n, pose: n * frame.poseSize };
+    this.width = seriesWidths(frame.length, frame.poseSize);
     // The series not recorded are never drawn before the Lab is loaded (`RECORDED_SERIES`): NaN, not a plausible 0, should one ever be.
     const recorded = frame.series as Partial<Record<SeriesName, number[]>>;
     this.series = Object.fromEntries(
-      (Object.keys(this.width) as SeriesName[]).map((k) => [k, recorded[k] ? Float64Array.from(recorded[k]) : new Float64Array(frame.rows * this.width[k]).fill(NaN)]),
+      SERIES.map((k) => [k, recorded[k] ? Float64Array.from(recorded[k]) : new Float64Array(frame.rows * this.width[k]).fill(NaN)]),
     ) as Record<SeriesName, Float64Array>;
     this.diverged = Uint8Array.from(frame.diverged);
     this.failures = frame.failures.map((f) => f ?? undefined);
@@ -58,24 +55,9 @@ export class RecordedRun implements Run {
   /** The recorded trace up to the rows shown; its metrics and hash only once it is whole (they describe the whole run). */
   snapshot(metrics = false, hash = false): LabSnapshot {
     const rows = this.shown;
-    const cut = (name: SeriesName) => this.series[name].subarray(0, rows * this.width[name]);
     const whole = rows === this.frame.rows;
     return {
-      n: this.frame.length,
-      poseSize: this.frame.poseSize,
-      rows,
-      time: cut('time'),
-      target: cut('target'),
-      x: cut('x'),
-      v: cut('v'),
-      force: cut('force'),
-      p: cut('p'),
-      i: cut('i'),
-      d: cut('d'),
-      ff: cut('ff'),
-      pose: cut('pose'),
-      diverged: this.diverged,
-      failures: this.failures,
+      ...snapshotOf(this.frame.length, this.frame.poseSize, rows, (name) => this.series[name].subarray(0, rows * this.width[name]), this.diverged, this.failures),
       ...(whole && metrics ? { stepResponses: this.frame.stepResponses as LabSnapshot['stepResponses'] } : {}),
       ...(whole && hash ? { traceHash: this.frame.traceHash } : {}),
     };
