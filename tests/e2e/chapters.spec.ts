@@ -465,6 +465,12 @@ test("every chapter Lab figure runs, in the page, the very run whose hash the co
       const metrics = page.locator(`.figure[data-scene="${f.id}"] .metrics`);
       // Paused (reduced motion), a figure runs to its end at once.
       await expect(metrics, f.id).toHaveAttribute('data-trace-hash', golden.get(f.id)!, { timeout: 30_000 });
+      // Its run and its cards are the build's (no Lab is loaded before a reader reaches
+      // for a figure): the cards read their gains in the figure's form and their damping
+      // ratios from the build's answers, none missing.
+      const figure = page.locator(`.figure[data-scene="${f.id}"]`);
+      await expect(figure.locator('.form-refused'), f.id).toHaveCount(0);
+      for (const zeta of await figure.locator('.zeta').all()) await expect(zeta, f.id).toContainText('effective damping ratio');
     }
   }
 });
