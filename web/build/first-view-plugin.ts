@@ -107,6 +107,10 @@ export function firstViewPlugin(root: string): Plugin {
   return {
     name: 'forcelab-first-views',
     resolveId: (id) => (id in views || id === 'virtual:lab-openings' || id.startsWith(LAB) ? `\0${id}` : undefined),
+    // A rebuilt Lab (the dev server watching) is asked again.
+    watchChange(id) {
+      if (id === join(labPkg, 'forcelab_wasm_bg.wasm')) labViews = undefined;
+    },
     async load(id) {
       if (id === '\0virtual:lab-openings') {
         const ids = Object.keys(await (labViews ??= labFirstViews(labPkg, join(root, 'web/src/core/presets.json'))));
