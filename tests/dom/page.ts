@@ -17,58 +17,66 @@ export interface CanvasCall {
 export const canvasCalls = new WeakMap<HTMLCanvasElement, CanvasCall[]>();
 
 /**
- * Makes every canvas's `getContext('2d')` a recording fake of CanvasRenderingContext2D:
- * each method call and property write is appended to the canvas's list in
- * {@link canvasCalls}; `measureText` measures 6 px a character, gradients and patterns
- * are inert. Enough for uPlot and for the page's own drawing.
+ * A recording fake of CanvasRenderingContext2D for `canvas`: each method call and
+ * property write is appended to `calls`; `measureText` measures 6 px a character,
+ * gradients and patterns are inert, the line dash is kept. Enough for uPlot and for the
+ * page's own drawing.
+ */
+export function recordingContext(canvas: { width: number; height: number }): { ctx: CanvasRenderingContext2D; calls: CanvasCall[] } {
+  const calls: CanvasCall[] = [];
+  const props: Record<string | symbol, unknown> = { lineWidth: 1, globalAlpha: 1, font: '10px sans-serif' };
+  let dash: number[] = [];
+  const methods: Record<string, (...a: unknown[]) => unknown> = {
+    measureText: (t) => ({ width: 6 * String(t).length, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }),
+    createLinearGradient: () => ({ addColorStop() {} }),
+    createRadialGradient: () => ({ addColorStop() {} }),
+    createPattern: () => ({}),
+    getLineDash: () => dash,
+    setLineDash: (d) => (dash = [...(d as number[])]),
+    isPointInPath: () => false,
+    getTransform: () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 }),
+  };
+  const ctx = new Proxy(props, {
+    get(target, key) {
+      if (key === 'canvas') return canvas;
+      if (key in target) return target[key];
+      if (typeof key !== 'string') return undefined;
+      return (...args: unknown[]) => {
+        calls.push({ name: key, args });
+        return methods[key]?.(...args);
+      };
+    },
+    set(target, key, value) {
+      target[key] = value;
+      if (typeof key === 'string') calls.push({ name: key, args: [value], set: true });
+      return true;
+    },
+  });
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, calls };
+}
+
+/**
+ * Makes every canvas's `getContext('2d')` a {@link recordingContext}, its calls kept by
+ * canvas in {@link canvasCalls}; and gives uPlot a Path2D that records its calls too.
  */
 export function installRecordingCanvas(): void {
-  // uPlot builds its lines as Path2D objects: a path that records its calls too.
   (globalThis as { Path2D?: unknown }).Path2D = function Path2D() {
     const calls: CanvasCall[] = [];
     return new Proxy({ calls } as Record<string | symbol, unknown>, {
       get: (target, key) => (key in target || typeof key !== 'string' ? target[key] : (...args: unknown[]) => void calls.push({ name: key, args })),
     });
   };
-  const contexts = new WeakMap<HTMLCanvasElement, unknown>();
+  const contexts = new WeakMap<HTMLCanvasElement, CanvasRenderingContext2D>();
   HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string) {
     if (type !== '2d') return null;
     let ctx = contexts.get(this);
     if (!ctx) {
-      const calls: CanvasCall[] = [];
-      canvasCalls.set(this, calls);
-      const props: Record<string | symbol, unknown> = { lineWidth: 1, globalAlpha: 1, font: '10px sans-serif' };
-      let dash: number[] = [];
-      const canvas = this;
-      const methods: Record<string, (...a: unknown[]) => unknown> = {
-        measureText: (t) => ({ width: 6 * String(t).length, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2 }),
-        createLinearGradient: () => ({ addColorStop() {} }),
-        createRadialGradient: () => ({ addColorStop() {} }),
-        createPattern: () => ({}),
-        getLineDash: () => dash,
-        setLineDash: (d) => (dash = [...(d as number[])]),
-        isPointInPath: () => false,
-        getTransform: () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 }),
-      };
-      ctx = new Proxy(props, {
-        get(target, key) {
-          if (key === 'canvas') return canvas;
-          if (key in target) return target[key];
-          if (typeof key !== 'string') return undefined;
-          return (...args: unknown[]) => {
-            calls.push({ name: key, args });
-            return methods[key]?.(...args);
-          };
-        },
-        set(target, key, value) {
-          target[key] = value;
-          if (typeof key === 'string') calls.push({ name: key, args: [value], set: true });
-          return true;
-        },
-      });
+      const made = recordingContext(this);
+      ctx = made.ctx;
+      canvasCalls.set(this, made.calls);
       contexts.set(this, ctx);
     }
-    return ctx as CanvasRenderingContext2D;
+    return ctx;
   } as typeof HTMLCanvasElement.prototype.getContext;
 }
 
