@@ -100,7 +100,7 @@ describe('the Lab canvas', () => {
         const r = m.map((row) => row[0]! * p[0]! + row[1]! * p[1]! + row[2]! * p[2]!);
         return [cell * (k + 0.5) + (r[0]! - 0.45 * r[2]!) * size, 110 - (r[1]! - 0.3 * r[2]!) * size];
       });
-      const edges = [[0, 1], [2, 3], [4, 5], [6, 7], [0, 2], [1, 3], [4, 6], [5, 7], [0, 4], [1, 5], [2, 6], [3, 7]];
+      const edges: [number, number][] = [[0, 1], [2, 3], [4, 5], [6, 7], [0, 2], [1, 3], [4, 6], [5, 7], [0, 4], [1, 5], [2, 6], [3, 7]];
       return edges.flatMap(([a, b]) => [screen[a]!, screen[b]!]);
     };
     const axis: [number, number, number] = [1 / Math.sqrt(14), 2 / Math.sqrt(14), 3 / Math.sqrt(14)];
