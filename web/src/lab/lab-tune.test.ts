@@ -31,7 +31,7 @@ const settle = async (until: () => boolean) => {
   for (let tries = 0; tries < 100 && !until(); tries++) await new Promise((r) => setTimeout(r, 10));
 };
 
-/** The Lab from `search` with card `k`'s "Tune for me" open. */
+/** The Lab from `search` with card `k`'s "Tune for me" open (runs of 2 s: the tuner measures the Lab's whole run, and a shorter one keeps the file quick). */
 async function openTuner(search: string, k: number) {
   history.replaceState(null, '', '/lab.html');
   const host = document.createElement('main');
@@ -53,7 +53,7 @@ async function openTuner(search: string, k: number) {
 
 describe('Tune for me on a Lab card', () => {
   it('finds gains for the quick wish, and the Lab run of them settles when the answer says', async () => {
-    const { host, result, button, find } = await openTuner('', 0);
+    const { host, result, button, find } = await openTuner('?T=2', 0);
     expect(button('Apply').disabled).toBe(true);
     await find();
     const text = result.textContent!;
@@ -79,7 +79,7 @@ describe('Tune for me on a Lab card', () => {
   });
 
   it('says which requirement binds when nothing meets the wish, and what it can meet', async () => {
-    const { panel, result, button, find } = await openTuner('', 0);
+    const { panel, result, button, find } = await openTuner('?T=2', 0);
     const every = $<HTMLInputElement>(panel, 'input[value="full"]');
     every.checked = true;
     every.dispatchEvent(new Event('change', { bubbles: true }));
@@ -99,7 +99,7 @@ describe('Tune for me on a Lab card', () => {
   });
 
   it('will not apply gains found before the Lab changed', async () => {
-    const { host, result, button, find } = await openTuner('', 1);
+    const { host, result, button, find } = await openTuner('?T=2', 1);
     await find();
     const kp = $<HTMLInputElement>(host, '#param-1-kp').value;
     typeInto($<HTMLInputElement>(host, '#param-mass'), '2');
