@@ -278,6 +278,31 @@ describe('the toolbar of the Lab', () => {
   });
 });
 
+describe('dragging on the Lab\'s canvas', () => {
+  it('moves the target where the pointer is, and a finished run starts over toward it, playing', () => {
+    const host = mount('');
+    const canvas = $<HTMLCanvasElement>(host, 'canvas.stage');
+    canvas.setPointerCapture = () => {};
+    canvas.getBoundingClientRect = () => ({ left: 100, top: 0, width: 400, height: 220, right: 500, bottom: 220, x: 100, y: 0, toJSON: () => ({}) });
+    // The cube's view spans -1.5 to 2.5 m: a quarter of the way across is -0.5 m.
+    canvas.dispatchEvent(new PointerEvent('pointerdown', { clientX: 200, pointerId: 1 }));
+    expect($(host, 'button[data-action="play"]').textContent).toBe('Pause');
+    frames.frame(51);
+    const table = $(host, 'table.metrics');
+    expect(table.dataset.target).toBe('-0.5');
+    // Started over: three steps of the new run, not the finished one's 361 rows.
+    expect(table.dataset.rows).toBe('4');
+    expect($(host, '.run-status').textContent).toBe('Drag on the canvas to move the target.');
+    canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: 400, pointerId: 1 }));
+    frames.frame(50);
+    expect(table.dataset.target).toBe('1.5');
+    canvas.dispatchEvent(new PointerEvent('pointerup', { pointerId: 1 }));
+    canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: 100, pointerId: 1 }));
+    frames.frame(50);
+    expect(table.dataset.target).toBe('1.5');
+  });
+});
+
 describe('a Lab as a chapter\'s figure', () => {
   it('keeps its gains under its plots, writes only what differs from its preset, and opens the same state in the Lab', () => {
     const preset = defaultState();
