@@ -77,8 +77,45 @@ describe('a Lab card\'s stability map', () => {
     const arcs = canvasCalls.get(canvas)!.filter((c) => c.name === 'arc');
     expect(arcs.map((c) => c.args[2])).toEqual([6, 4]);
     expect(arcs[0]!.args[0]).toBeCloseTo(arcs[1]!.args[0] as number, 9);
-    const ticks = [...panel.querySelectorAll('.atlas-frame *')].map((t) => t.textContent).filter(Boolean);
-    expect(ticks.length).toBeGreaterThan(2);
+  });
+
+  it('labels its ticks in the card\'s units: kd = (kd h/m) m/h across, kp = (kp h²/m) m/h² up, two digits each', async () => {
+    const labels = (panel: HTMLElement, dir: 'x' | 'y') => [...panel.querySelectorAll(`.atlas-ticks.${dir} span`)].map((t) => t.textContent!).filter(Boolean);
+    const one = await open('t1', () => pd(400, 20));
+    const [x, y] = [labels(one.panel, 'x'), labels(one.panel, 'y')];
+    expect(x.length).toBeGreaterThan(2);
+    expect(y).toHaveLength(x.length);
+    // At one step of 1/60 s, the same decade reads 60 times larger in kp than in kd.
+    x.forEach((kd, i) => expect(Number(y[i]) / Number(kd)).toBeCloseTo(60, 6));
+    // Four digits and more (and three decimals and fewer) in powers of ten.
+    for (const label of [...x, ...y]) {
+      const v = Number(label);
+      expect(label, label).toMatch(v >= 1e4 || v < 1e-2 ? /^[0-9.]+e-?[0-9]+$/ : /^[0-9.]+$/);
+    }
+    expect(y).toContain('3.6e6');
+    // Twice the mass: every gain twice as large for the same dimensionless cell.
+    const two = await open('t2', () => ({ ...pd(400, 20), mass: 2 }));
+    labels(two.panel, 'x').forEach((kd, i) => expect(Number(kd) / Number(x[i])).toBeCloseTo(2, 6));
+  });
+
+  it('reads a box\'s gains about each principal axis where they differ, each marker lettered', async () => {
+    const box = await open('j', () => ({ ...pd(400, 20), plant: 'box', law: 'spd' }));
+    const text = box.readout.textContent!;
+    const m = /^About each principal axis of the box the law has its own gains per unit inertia I: x at kp h²\/I = [0-9.]+, kd h\/I = [0-9.]+ \(radius ([0-9.]+)\); y at kp h²\/I = [0-9.]+, kd h\/I = [0-9.]+ \(radius ([0-9.]+)\); z at kp h²\/I = [0-9.]+, kd h\/I = [0-9.]+ \(radius ([0-9.]+)\)(, off the map \(marked at its edge\))?\. Largest radius ([0-9.]+), (un)?stable /.exec(text);
+    expect(m, text).not.toBeNull();
+    expect(Number(m![5])).toBe(Math.max(Number(m![1]), Number(m![2]), Number(m![3])));
+    expect(JSON.parse(box.canvas.dataset.markers!)).toHaveLength(3);
+    const letters = canvasCalls.get(box.canvas)!.filter((c) => c.name === 'fillText');
+    expect(letters.map((c) => c.args[0])).toEqual(['x', 'y', 'z']);
+    // Each letter beside its ring, kept on the 200 px canvas.
+    for (const c of letters) {
+      expect(c.args[1] as number).toBeGreaterThanOrEqual(0);
+      expect(c.args[1] as number).toBeLessThanOrEqual(200);
+      expect(c.args[2] as number).toBeGreaterThanOrEqual(0);
+      expect(c.args[2] as number).toBeLessThanOrEqual(200);
+    }
+    expect(box.canvas.getAttribute('aria-label')).toMatch(/; the markers are at its gains: /);
+    expect($(box.panel, '.z-plane').getAttribute('aria-label')).toMatch(/^The 6 poles at the markers against the unit circle: /);
   });
 
   it('says when the gains are off the map, when a law without gains takes another\'s map, a PID\'s slice, and why a law has no map', async () => {
