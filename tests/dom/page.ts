@@ -35,6 +35,7 @@ export function recordingContext(canvas: { width: number; height: number }): { c
     setLineDash: (d) => (dash = [...(d as number[])]),
     isPointInPath: () => false,
     getTransform: () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 }),
+    createImageData: (w, h) => ({ width: w, height: h, data: new Uint8ClampedArray((w as number) * (h as number) * 4) }),
   };
   const ctx = new Proxy(props, {
     get(target, key) {
