@@ -61,8 +61,8 @@ describe('a Lab card\'s stability map', () => {
     expect($(panel, '.z-plane').getAttribute('aria-label')).toMatch(/^The 2 poles at the marker against the unit circle: /);
   });
 
-  it('reads the Lab\'s default PD as stable, marks it where its gains sit, and ticks the axes in the card\'s units', async () => {
-    const { readout, canvas, panel } = await open('b', () => pd(400, 20));
+  it('reads the Lab\'s default PD as stable and marks it where its gains sit', async () => {
+    const { readout, canvas } = await open('b', () => pd(400, 20));
     const radius = forwardPdRadius(400, 20, 1, H);
     expect(radius).toBeLessThan(1);
     expect(readout.textContent).toContain(`(kp h²/m = 0.1111, kd h/m = 0.3333): spectral radius ${formatNumber(radius)}, stable (dark`);

@@ -12,7 +12,8 @@ afterEach(() => {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
 });
 
-function panel(input: () => { kp: number } | string = () => ({ kp: 5 }), toCode = (language: string, i: { kp: number }) => `${language}: kp = ${i.kp}`, options = {}) {
+type ToCode = (language: string, i: { kp: number }) => string | Promise<string>;
+function panel(input: () => { kp: number } | string = () => ({ kp: 5 }), toCode: ToCode = (language, i) => `${language}: kp = ${i.kp}`, options = {}) {
   const p = codePanel('c', input, toCode, options);
   return { p, text: $<HTMLTextAreaElement>(p, '#c-code'), language: $<HTMLSelectElement>(p, '#c-language'), status: $(p, '.code-status'), copy: $<HTMLButtonElement>(p, 'button') };
 }
