@@ -11,7 +11,10 @@ import { mountChapter } from './chapter';
 class FakeObserver {
   static last: FakeObserver | null = null;
   readonly watched: Element[] = [];
-  constructor(readonly report: (entries: { target: Element; isIntersecting: boolean }[]) => void) {
+  constructor(
+    readonly report: (entries: { target: Element; isIntersecting: boolean }[]) => void,
+    readonly options?: IntersectionObserverInit,
+  ) {
     FakeObserver.last = this;
   }
   observe(target: Element) {
@@ -41,6 +44,7 @@ afterEach(() => vi.restoreAllMocks());
 
 /** A chapter page holding one figure host per id. */
 function page(...ids: string[]) {
+  FakeObserver.last = null;
   const status = document.createElement('p');
   status.id = 'status';
   status.textContent = 'Loading the figures…';
@@ -103,5 +107,47 @@ describe('a chapter page', () => {
     page();
     await mountChapter();
     expect(document.body.dataset.ready).toBe('true');
+  });
+
+  it('mounts a figure when it comes within a tenth of a screen of the view', async () => {
+    page('one-step-cube');
+    const done = mountChapter();
+    await settle(() => FakeObserver.last?.watched.length === 1);
+    expect(FakeObserver.last!.options).toEqual({ rootMargin: '10% 0px' });
+    FakeObserver.last!.show(FakeObserver.last!.watched);
+    await done;
+  });
+
+  it('scrolls to the figure the address names, before its figures mount and again after', async () => {
+    const { hosts } = page('one-step-cube', 'pd-stiff');
+    history.replaceState(null, '', '/chapters/01-forces.html#pd-stiff');
+    const scrolled: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    const done = mountChapter();
+    expect(scrolled).toEqual([hosts[1]]);
+    await settle(() => FakeObserver.last?.watched.length === 2);
+    FakeObserver.last!.show([hosts[0]!]);
+    await done;
+    expect(scrolled).toEqual([hosts[1], hosts[1]]);
+    history.replaceState(null, '', '/chapters/01-forces.html');
+  });
+
+  it('runs on a page without a status line, failing or not', async () => {
+    page('one-step-cube');
+    document.getElementById('status')!.remove();
+    const done = mountChapter();
+    await settle(() => FakeObserver.last?.watched.length === 1);
+    FakeObserver.last!.show(FakeObserver.last!.watched);
+    await done;
+    expect(document.body.dataset.ready).toBe('true');
+    page('nothing-here', 'nor-here');
+    document.getElementById('status')!.remove();
+    const failing = mountChapter();
+    await settle(() => FakeObserver.last?.watched.length === 2);
+    FakeObserver.last!.show([FakeObserver.last!.watched[0]!]);
+    await failing;
+    expect(document.body.dataset.ready).toBe('failed');
   });
 });
