@@ -63,19 +63,4 @@ describe('an embedded chapter figure', () => {
     expect(status.classList.contains('error')).toBe(true);
     expect(posted.filter((p) => (p as [{ forcelab: string }])[0].forcelab === 'ready')).toEqual([]);
   });
-
-  it('gives the cube scene\'s element the query\'s settings as attributes, plain words only', async () => {
-    vi.resetModules();
-    // The scene's part of the core cannot load here: only the attributes are read.
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
-    history.replaceState(null, '', '/embed.html?kp=400&controllers=pd,spd&Bad_Key=1&x-2=3&a%3Cb=1&' + 'k'.repeat(32) + '=1');
-    await import('./embed-page');
-    await settle(() => document.querySelector('forcelab-scene') !== null);
-    const element = document.querySelector('forcelab-scene')!;
-    // (The element marks its own state in data- attributes.)
-    expect(element.getAttributeNames().filter((n) => !n.startsWith('data-')).sort()).toEqual(['controllers', 'kp', 'x-2']);
-    expect(element.getAttribute('kp')).toBe('400');
-    expect(element.getAttribute('controllers')).toBe('pd,spd');
-    expect(document.getElementById('app')!.classList.contains('embed-figure')).toBe(false);
-  });
 });
