@@ -244,6 +244,13 @@ describe('a Lab link, at its edges', () => {
     expect(readLabState(writeLabState(both.state)).state).toEqual(both.state);
   });
 
+  it('keeps every printed listing a figure\'s preset ticks when its link says nothing of them', () => {
+    // A preset with two printed twins (a figure comparing both listings with their laws).
+    const preset = readLabState('?plant=box&c=one-step,backward-pd,pd&printed=0,1').state;
+    expect(readLabState('', preset).state.laws.map((l) => l.asPrinted)).toEqual([true, true, false]);
+    expect(readLabState('?printed=', preset).state.laws.map((l) => l.asPrinted)).toEqual([false, false, false]);
+  });
+
   it('carries the playback speed', () => {
     const s = defaultState();
     s.speed = 2;

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 let pending: ((now: number) => void)[] = [];
 let clock = 0;
 let observed: ((records: { target: unknown; isIntersecting: boolean }[]) => void) | null = null;
+let unobserved: unknown[] = [];
 const runFrame = (now: number) => {
   clock = now;
   const callbacks = pending;
@@ -15,6 +16,7 @@ beforeEach(() => {
   vi.resetModules();
   pending = [];
   clock = 0;
+  unobserved = [];
   vi.stubGlobal('requestAnimationFrame', (cb: (now: number) => void) => pending.push(cb));
   vi.stubGlobal('performance', { now: () => clock });
   vi.stubGlobal(
@@ -24,7 +26,9 @@ beforeEach(() => {
         observed = cb;
       }
       observe() {}
-      unobserve() {}
+      unobserve(target: unknown) {
+        unobserved.push(target);
+      }
     },
   );
 });
@@ -72,5 +76,47 @@ describe('the one animation loop', () => {
     runFrame(20);
     expect(seen).toEqual([0.01]);
     expect(pending).toHaveLength(0);
+  });
+
+  it('keeps counting from the last frame when told again that an element on screen is on screen', async () => {
+    const { animate } = await import('./animation-loop');
+    const element = {};
+    const seen: number[] = [];
+    animate(element as Element, (s) => seen.push(s));
+    clock = 1000;
+    observed!([{ target: element, isIntersecting: true }]);
+    runFrame(1016);
+    clock = 1020;
+    observed!([{ target: element, isIntersecting: true }]);
+    runFrame(1032);
+    expect(seen).toEqual([0.016, 0.016]);
+  });
+
+  it('forgets a stopped element: no longer observed, and a late report of it asks for no frame', async () => {
+    const { animate } = await import('./animation-loop');
+    const element = {};
+    const animation = animate(element as Element, () => {});
+    animation.stop();
+    expect(unobserved).toEqual([element]);
+    observed!([{ target: element, isIntersecting: true }]);
+    expect(pending).toHaveLength(0);
+    // A report of an element it never had is ignored too.
+    observed!([{ target: {}, isIntersecting: true }]);
+    expect(pending).toHaveLength(0);
+  });
+
+  it('shows and hides an animation without an element when its host says so', async () => {
+    const { animate } = await import('./animation-loop');
+    const seen: number[] = [];
+    const animation = animate(null, (s) => seen.push(s));
+    expect(animation.visible).toBe(true);
+    animation.setVisible(false);
+    runFrame(16);
+    expect(seen).toEqual([]);
+    expect(pending).toHaveLength(0);
+    clock = 100;
+    animation.setVisible(true);
+    runFrame(116);
+    expect(seen).toEqual([0.016]);
   });
 });
