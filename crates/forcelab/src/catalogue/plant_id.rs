@@ -164,4 +164,19 @@ mod tests {
             ("m", ("force", "N"))
         );
     }
+
+    /// The response plot's axis names what each plant's Lab reads (the page's "position
+    /// (m)" comes from here): a blank or another plant's name would mislabel every figure.
+    #[test]
+    fn each_plant_names_the_coordinate_its_response_plot_shows() {
+        let named = PlantId::ALL.map(|p| (p.id(), p.coordinate(), p.unit()));
+        assert_eq!(
+            named,
+            [
+                ("cube", "position", "m"),
+                ("plate", "x position", "m"),
+                ("box", "turn about the tilted axis", "rad"),
+            ]
+        );
+    }
 }
