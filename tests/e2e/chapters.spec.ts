@@ -536,6 +536,8 @@ test('a Lab figure whose Lab fails to load says so, keeps the edit typed meanwhi
   await kp.press('Enter');
   await expect(figure.locator(':scope > p.problems')).toContainText('The Lab could not be loaded');
   await expect(metrics).toHaveAttribute('data-trace-hash', opening!);
+  // Every try made so far has ended (each refused), so the next reach makes a new one.
+  await expect(figure).not.toHaveAttribute('aria-busy', 'true');
   // Reaching for it again loads it: the edit kept runs, and the message goes.
   refuse = false;
   await figure.locator('#param-pd-stiff-0-kd').focus();
