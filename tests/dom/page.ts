@@ -4,7 +4,10 @@
 // They live in tests/ (not web/src), so that the page's mutation run does not mutate them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach, beforeAll } from 'vitest';
 import { loadLabFromBytes } from '../../web/src/core/wasm';
+import { mountLab, type LabPage } from '../../web/src/lab/lab-page';
+import { readLabState } from '../../web/src/lab/lab-state';
 
 /** One call on a recording 2-D context (`set` is a property assigned, e.g. fillStyle). */
 export interface CanvasCall {
@@ -141,3 +144,35 @@ export function $<E extends Element = HTMLElement>(root: ParentNode, selector: s
 /** The text of each cell of `table`'s rows, row by row. */
 export const tableText = (table: HTMLTableElement): string[][] =>
   [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? ''));
+
+/**
+ * The Lab page for a test file, as lab.html mounts it: its frames run by hand, its canvas
+ * recording, reduced motion, the Lab's wasm loaded once; `mount(search)` puts the Lab of
+ * that address alone on the page and runs its first frame, and each test's Lab is
+ * destroyed after it.
+ */
+export function labPageForTests(): { frames: ReturnType<typeof manualFrames>; mount(search: string): HTMLElement } {
+  let lab: LabPage | null = null;
+  const page = {
+    frames: manualFrames(),
+    mount(search: string): HTMLElement {
+      history.replaceState(null, '', '/lab.html');
+      const host = document.createElement('main');
+      document.body.replaceChildren(host);
+      const { state, problems } = readLabState(search);
+      lab = mountLab(host, state, problems);
+      page.frames.frame();
+      return host;
+    },
+  };
+  beforeAll(async () => {
+    installRecordingCanvas();
+    reducedMotion(true);
+    await loadLabWasm();
+  });
+  afterEach(() => {
+    lab?.destroy();
+    lab = null;
+  });
+  return page;
+}

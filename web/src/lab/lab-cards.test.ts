@@ -3,36 +3,12 @@
 // another form (and a form that cannot express the gains refused by name), a law
 // without gains, the article's printed listing run beside a law, a PID's integral and
 // options (each kept in the address), and the code a card runs.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { $, installRecordingCanvas, loadLabWasm, manualFrames, pick, reducedMotion, tableText, typeInto } from '../../../tests/dom/page';
+import { describe, expect, it } from 'vitest';
+import { $, pick, tableText, typeInto, labPageForTests } from '../../../tests/dom/page';
 import { LAW_LABELS } from '../core/catalogue';
-import { mountLab, type LabPage } from './lab-page';
-import { TWINS, readLabState } from './lab-state';
+import { TWINS } from './lab-state';
 
-let frames: ReturnType<typeof manualFrames>;
-beforeAll(async () => {
-  frames = manualFrames();
-  await loadLabWasm();
-});
-let lab: LabPage | null = null;
-beforeEach(() => {
-  installRecordingCanvas();
-  reducedMotion(true);
-  history.replaceState(null, '', '/lab.html');
-});
-afterEach(() => {
-  lab?.destroy();
-  lab = null;
-});
-
-function mount(search: string): HTMLElement {
-  const host = document.createElement('main');
-  document.body.replaceChildren(host);
-  const { state, problems } = readLabState(search);
-  lab = mountLab(host, state, problems);
-  frames.frame();
-  return host;
-}
+const { frames, mount } = labPageForTests();
 const card = (host: HTMLElement, k: number) => host.querySelectorAll<HTMLElement>('fieldset.law')[k]!;
 const labels = (el: HTMLElement) => [...el.querySelectorAll('.param label')].map((l) => l.textContent);
 const query = (key: string) => new URLSearchParams(location.search).get(key);

@@ -3,34 +3,13 @@
 // whole run (every row, each series named, in the plant's units) under a name that says
 // what ran; "Copy link" copies the address that replays the run, and shows it in a box
 // when the browser refuses the clipboard.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { $, installRecordingCanvas, loadLabWasm, manualFrames, reducedMotion } from '../../../tests/dom/page';
-import { mountLab, type LabPage } from './lab-page';
-import { readLabState } from './lab-state';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { $, labPageForTests } from '../../../tests/dom/page';
 
-let frames: ReturnType<typeof manualFrames>;
-beforeAll(async () => {
-  frames = manualFrames();
-  installRecordingCanvas();
-  reducedMotion(true);
-  await loadLabWasm();
-});
-let lab: LabPage | null = null;
+const { mount } = labPageForTests();
 afterEach(() => {
-  lab?.destroy();
-  lab = null;
   vi.restoreAllMocks();
 });
-
-function mount(search: string): HTMLElement {
-  history.replaceState(null, '', '/lab.html');
-  const host = document.createElement('main');
-  document.body.replaceChildren(host);
-  const { state, problems } = readLabState(search);
-  lab = mountLab(host, state, problems);
-  frames.frame();
-  return host;
-}
 
 const settled = async (status: HTMLElement) => {
   for (let tries = 0; tries < 100 && !status.textContent; tries++) await new Promise((r) => setTimeout(r, 10));

@@ -6,25 +6,15 @@
 // before the Lab changed cannot be applied.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { $, installRecordingCanvas, loadLabWasm, manualFrames, reducedMotion, tableText, typeInto } from '../../../tests/dom/page';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { $, tableText, typeInto, labPageForTests } from '../../../tests/dom/page';
 import { loadDesignSync } from '../core/design-wasm';
-import { mountLab, type LabPage } from './lab-page';
 import { plantsPhrase } from './lab-tune';
-import { readLabState } from './lab-state';
 
-let frames: ReturnType<typeof manualFrames>;
-beforeAll(async () => {
-  frames = manualFrames();
-  installRecordingCanvas();
-  reducedMotion(true);
-  await loadLabWasm();
+const lab = labPageForTests();
+const frames = lab.frames;
+beforeAll(() => {
   loadDesignSync(readFileSync(join(import.meta.dirname, '../../pkg-design/forcelab_wasm_bg.wasm')));
-});
-let lab: LabPage | null = null;
-afterEach(() => {
-  lab?.destroy();
-  lab = null;
 });
 
 const settle = async (until: () => boolean) => {
@@ -33,12 +23,7 @@ const settle = async (until: () => boolean) => {
 
 /** The Lab from `search` with card `k`'s "Tune for me" open (runs of 2 s: the tuner measures the Lab's whole run, and a shorter one keeps the file quick). */
 async function openTuner(search: string, k: number) {
-  history.replaceState(null, '', '/lab.html');
-  const host = document.createElement('main');
-  document.body.replaceChildren(host);
-  const { state, problems } = readLabState(search);
-  lab = mountLab(host, state, problems);
-  frames.frame();
+  const host = lab.mount(search);
   const panel = host.querySelectorAll<HTMLDetailsElement>('fieldset.law')[k]!.querySelector<HTMLDetailsElement>('details.tune')!;
   panel.open = true;
   panel.dispatchEvent(new Event('toggle'));
